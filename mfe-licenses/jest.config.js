@@ -1,0 +1,2 @@
+const { createJestConfig } = require('@portal/shared/jest');
+module.exports = createJestConfig(__dirname);

@@ -1,0 +1,2 @@
+const { createJestConfig } = require('./jest/preset');
+module.exports = createJestConfig(__dirname);

@@ -1,0 +1,87 @@
+// The shell↔remote service contract (ARCHITECTURE §4). Remotes see only these types.
+import type { ApiUser, AuthUser, DataSource, Language, License, PendingOverage, Profile, Theme } from '../domain/types';
+
+export interface RequestOptions {
+  /** Query parameters; undefined values are dropped. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** 'json' (default), 'blob' or 'text'. */
+  responseType?: 'json' | 'blob' | 'text';
+  /** Extra headers, e.g. Accept. */
+  headers?: Record<string, string>;
+  /** Skip the global loading counter. */
+  silent?: boolean;
+}
+
+export interface HttpClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  del<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+}
+
+export type NotificationType = 'success' | 'error' | 'warning' | 'info';
+
+export interface NotifyInput {
+  title?: string;
+  message: string;
+  /** Default 5000 ms (spec §9). */
+  autoHideMs?: number;
+}
+
+export interface Notifier {
+  success(input: NotifyInput): void;
+  error(input: NotifyInput): void;
+  warning(input: NotifyInput): void;
+  info(input: NotifyInput): void;
+}
+
+export type SessionPart = 'user' | 'profile' | 'dataSource' | 'licenses' | 'pendingOverage' | 'all';
+
+export interface Session {
+  /** Identity user (Firebase). */
+  user: AuthUser | null;
+  /** The api's user row. */
+  apiUser: ApiUser | null;
+  profile: Profile | null;
+  dataSource: DataSource | null;
+  licenses: License[];
+  pendingOverage: PendingOverage[];
+  isSubUser: boolean;
+  /** True when all of §4 "data initialisation" finished. */
+  initialized: boolean;
+  refresh(part: SessionPart): Promise<void>;
+}
+
+export interface LoadingCounter {
+  begin(): void;
+  end(): void;
+  /** begin(), await the promise, end() — even on failure. */
+  track<T>(promise: Promise<T>): Promise<T>;
+}
+
+/** Identity operations a remote may need (Firebase stays inside the shell). */
+export interface Identity {
+  sendVerificationEmail(): Promise<void>;
+  /** Reloads the identity user (e.g. after the email was verified) and returns it. */
+  reloadUser(): Promise<AuthUser | null>;
+  sendPasswordReset(email: string): Promise<void>;
+  /** Deletes the api user and the identity account, then signs out. */
+  deleteAccount(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+export interface Preferences {
+  language: Language;
+  theme: Theme;
+  setLanguage(language: Language): void;
+  setTheme(theme: Theme): void;
+}
+
+export interface PortalServices {
+  http: HttpClient;
+  notify: Notifier;
+  session: Session;
+  loading: LoadingCounter;
+  identity: Identity;
+  preferences: Preferences;
+}
