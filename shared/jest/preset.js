@@ -3,6 +3,25 @@ const path = require('path');
 
 const esmPackages = ['i18next', 'react-i18next', '@module-federation', 'zod', 'firebase', '@firebase'];
 
+/**
+ * One React per test run. npm hoists a peer React 19 to the root node_modules while each workspace pins 18.3.1,
+ * so @mui, react-i18next etc. would otherwise load a second React ("Invalid hook call").
+ */
+function reactMapper(rootDir) {
+  const mapper = {};
+  for (const name of ['react', 'react-dom']) {
+    let dir;
+    try {
+      dir = path.dirname(require.resolve(`${name}/package.json`, { paths: [rootDir, __dirname] }));
+    } catch {
+      continue;
+    }
+    mapper[`^${name}$`] = dir;
+    mapper[`^${name}/(.*)$`] = `${dir}/$1`;
+  }
+  return mapper;
+}
+
 /** @param {string} rootDir @param {{ environment?: 'jsdom' | 'node' }} [options] */
 function createJestConfig(rootDir, options = {}) {
   const environment = options.environment ?? 'jsdom';
@@ -24,11 +43,14 @@ function createJestConfig(rootDir, options = {}) {
     },
     transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
     moduleNameMapper: {
+      ...reactMapper(rootDir),
       '\\.(css|less)$': path.join(__dirname, 'style-stub.js'),
       '\\.(png|jpe?g|gif|svg|webp)$': path.join(__dirname, 'file-stub.js'),
     },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.js')] : [],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    // The CI/dev machine is small and shared; MUI + user-event typing can exceed jest's 5 s default.
+    testTimeout: 30000,
   };
 }
 

@@ -10,6 +10,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Skip the global loading counter. */
   silent?: boolean;
+  /** Non-OK statuses to treat as success (e.g. the overage calls treat a 500 as ok, spec §7). */
+  acceptStatuses?: number[];
+  /** Abort the request (e.g. on unmount). */
+  signal?: AbortSignal;
 }
 
 export interface HttpClient {
@@ -21,6 +25,7 @@ export interface HttpClient {
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 
+/** Display text: callers pass already translated strings (t('notification_success')), the shell shows them as is. */
 export interface NotifyInput {
   title?: string;
   message: string;

@@ -1,0 +1,92 @@
+import { cardReadiness, type CardReadinessInput } from './card-readiness';
+import { emptyProfileContact } from './profile';
+import type { License, PluginName } from './types';
+
+const now = new Date('2025-06-15T12:00:00Z');
+const contact = {
+  ...emptyProfileContact('demo@portal.test'),
+  firstName: 'Erika',
+  lastName: 'Muster',
+  city: 'Berlin',
+  street: 'Hauptstr.',
+  houseNumber: '1',
+  postalCode: '10115',
+};
+const validLicense = (pluginName: PluginName): License => ({
+  id: 'l',
+  productId: 'p',
+  productName: 'x',
+  pluginName,
+  key: 'k',
+  status: 'active',
+  licenseCreated: '2025-01-01T00:00:00Z',
+  licenseExpired: '2026-01-01T00:00:00Z',
+  licenseTypeDetails: { type: 'subscription' },
+  licenseUser: [],
+  priceNetto: { amount: 100, currency: 'EUR' },
+});
+
+function input(over: Partial<CardReadinessInput> = {}): CardReadinessInput {
+  return {
+    card: { pluginName: 'fresh_desk', comingSoon: false, buyWithoutFilling: false, configurePath: '/features/freshdesk' },
+    profile: { contact, avv: { isAccepted: true, acceptedDate: '2025-01-01' } },
+    dataSource: { host: 'h', database: 'd', user: 'u' },
+    licenses: [],
+    isSubUser: false,
+    now,
+    ...over,
+  };
+}
+
+describe('cardReadiness', () => {
+  it('coming soon wins over everything', () => {
+    expect(cardReadiness(input({ card: { pluginName: 'magic_matrix', comingSoon: true, buyWithoutFilling: false }, profile: null }))).toEqual({
+      action: 'soon',
+    });
+  });
+  it('incomplete profile leads to /profile', () => {
+    expect(cardReadiness(input({ profile: { contact: { ...contact, street: '' }, avv: { isAccepted: true, acceptedDate: null } } }))).toEqual({
+      action: 'complete-profile',
+      hint: 'profile',
+      target: '/profile',
+    });
+    expect(cardReadiness(input({ profile: null })).hint).toBe('profile');
+  });
+  it('AVV not accepted leads to /profile?direction=avv', () => {
+    expect(cardReadiness(input({ profile: { contact, avv: { isAccepted: false, acceptedDate: null } } }))).toEqual({
+      action: 'complete-profile',
+      hint: 'avv',
+      target: '/profile?direction=avv',
+    });
+  });
+  it('missing data source leads to /profile?direction=dataSource', () => {
+    expect(cardReadiness(input({ dataSource: null }))).toEqual({
+      action: 'complete-profile',
+      hint: 'dataSource',
+      target: '/profile?direction=dataSource',
+    });
+    expect(cardReadiness(input({ dataSource: { host: 'h', database: 'd', user: '' } })).hint).toBe('dataSource');
+  });
+  it('buy-without-filling cards and sub-users skip the data source', () => {
+    const mobile = { pluginName: 'mobile' as const, comingSoon: false, buyWithoutFilling: true };
+    expect(cardReadiness(input({ card: mobile, dataSource: null })).action).toBe('buy');
+    expect(cardReadiness(input({ isSubUser: true, dataSource: null })).action).toBe('parent-only');
+  });
+  it('valid license → configure with the configure path', () => {
+    expect(cardReadiness(input({ licenses: [validLicense('fresh_desk')] }))).toEqual({
+      action: 'configure',
+      target: '/features/freshdesk',
+    });
+    expect(cardReadiness(input({ isSubUser: true, licenses: [validLicense('fresh_desk')] })).action).toBe('configure');
+  });
+  it('no valid license → buy with the plugin in the query', () => {
+    expect(cardReadiness(input({ licenses: [{ ...validLicense('fresh_desk'), licenseExpired: '2025-01-01T00:00:00Z' }] }))).toEqual({
+      action: 'buy',
+      target: '/licenses/buy?plugin=fresh_desk',
+    });
+    expect(cardReadiness(input({ licenses: [validLicense('gpsr')] })).action).toBe('buy');
+  });
+  it('a sub-user without a license gets parent-only instead of buy', () => {
+    expect(cardReadiness(input({ isSubUser: true }))).toEqual({ action: 'parent-only' });
+  });
+});

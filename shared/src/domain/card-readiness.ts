@@ -1,0 +1,53 @@
+import type { DashboardCard } from '../remote/types';
+import { isDataSourceConfigured } from './data-source';
+import { hasValidLicense } from './license';
+import { isAvvAccepted, isProfileComplete } from './profile';
+import type { DataSource, License, Profile } from './types';
+
+export type CardAction = 'soon' | 'complete-profile' | 'configure' | 'buy' | 'parent-only';
+export type CardHint = 'profile' | 'avv' | 'dataSource';
+
+export interface CardReadiness {
+  action: CardAction;
+  hint?: CardHint;
+  /** Where a click leads (missing step, configure page or buy page). */
+  target?: string;
+}
+
+export const CARD_HINT_TARGETS: Record<CardHint, string> = {
+  profile: '/profile',
+  avv: '/profile?direction=avv',
+  dataSource: '/profile?direction=dataSource',
+};
+
+/** i18n keys of the hint texts ('Profile information is incomplete', …), in the `common` namespace. */
+export const CARD_HINT_KEYS: Record<CardHint, string> = {
+  profile: 'card_hint_profile',
+  avv: 'card_hint_avv',
+  dataSource: 'card_hint_dataSource',
+};
+
+export function buyTarget(pluginName: string): string {
+  return `/licenses/buy?plugin=${encodeURIComponent(pluginName)}`;
+}
+
+export interface CardReadinessInput {
+  card: Pick<DashboardCard, 'pluginName' | 'comingSoon' | 'buyWithoutFilling'> & { configurePath?: string };
+  profile: Pick<Profile, 'contact' | 'avv'> | null | undefined;
+  dataSource: Partial<DataSource> | null | undefined;
+  licenses: readonly License[] | null | undefined;
+  isSubUser: boolean;
+  now?: Date;
+}
+
+/** Dashboard button logic (spec §2 Dashboard, §4 feature card readiness). */
+export function cardReadiness({ card, profile, dataSource, licenses, isSubUser, now = new Date() }: CardReadinessInput): CardReadiness {
+  if (card.comingSoon) return { action: 'soon' };
+  const missing = (hint: CardHint): CardReadiness => ({ action: 'complete-profile', hint, target: CARD_HINT_TARGETS[hint] });
+  if (!isProfileComplete(profile?.contact)) return missing('profile');
+  if (!isAvvAccepted(profile?.avv)) return missing('avv');
+  if (!isSubUser && !card.buyWithoutFilling && !isDataSourceConfigured(dataSource)) return missing('dataSource');
+  if (hasValidLicense(licenses, card.pluginName, now)) return { action: 'configure', target: card.configurePath };
+  if (isSubUser) return { action: 'parent-only' };
+  return { action: 'buy', target: buyTarget(card.pluginName) };
+}

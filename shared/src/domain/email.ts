@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** name @ domain . tld (tld at least 2 letters), spec §5. */
+export const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+export function isValidEmail(value: string | null | undefined): boolean {
+  return typeof value === 'string' && EMAIL_REGEX.test(value.trim());
+}
+
+/** Required + valid email, with caller-chosen message keys. */
+export function emailField(requiredKey = 'validation_email_required', invalidKey = 'validation_email_invalid') {
+  return z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, requiredKey)
+    .refine((value) => value.length === 0 || EMAIL_REGEX.test(value), invalidKey);
+}
+
+export const emailSchema = emailField();

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { LICENSE_SORT_ORDERS, type DurationSpec, type License, type PluginName } from './types';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Expiry estimate units (spec §4): a day 24 h, a month 30 days, a year 365 days. */
+export const DURATION_UNIT_MS = { day: DAY_MS, month: 30 * DAY_MS, year: 365 * DAY_MS } as const;
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (value == null || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Valid only if status is active and the expiry is in the future. A missing expiry counts as valid only with
+ * `allowNoExpiry` (the buy page check, spec §4).
+ */
+export function isLicenseValid(
+  license: Pick<License, 'status' | 'licenseExpired'> | null | undefined,
+  now: Date = new Date(),
+  options: { allowNoExpiry?: boolean } = {},
+): boolean {
+  if (!license || license.status !== 'active') return false;
+  if (license.licenseExpired == null || license.licenseExpired === '') return options.allowNoExpiry === true;
+  const expiry = toDate(license.licenseExpired);
+  return expiry != null && expiry.getTime() > now.getTime();
+}
+
+/** Plugin names a license counts for: mobile_default is a product under the mobile plugin. */
+export function licenseMatchesPlugin(license: Pick<License, 'pluginName'>, pluginName: PluginName): boolean {
+  return license.pluginName === pluginName || (pluginName === 'mobile' && license.pluginName === 'mobile_default');
+}
+
+export function hasValidLicense(
+  licenses: readonly License[] | null | undefined,
+  pluginName: PluginName,
+  now: Date = new Date(),
+  options: { allowNoExpiry?: boolean } = {},
+): boolean {
+  return (licenses ?? []).some((l) => licenseMatchesPlugin(l, pluginName) && isLicenseValid(l, now, options));
+}
+
+/** now + duration (a month = 30 days, a year = 365 days). Accepts a product's licenseValidDuration list (first entry). */
+export function estimateExpiry(
+  durationSpec: DurationSpec | readonly DurationSpec[] | null | undefined,
+  now: Date = new Date(),
+): Date | null {
+  const spec: DurationSpec | null | undefined = Array.isArray(durationSpec)
+    ? (durationSpec as readonly DurationSpec[])[0]
+    : (durationSpec as DurationSpec | null | undefined);
+  if (!spec || !(spec.unit in DURATION_UNIT_MS) || !Number.isFinite(spec.duration)) return null;
+  return new Date(now.getTime() + spec.duration * DURATION_UNIT_MS[spec.unit]);
+}
+
+export interface LicenseStatusView {
+  kind: 'expired' | 'expires' | 'none';
+  /** The expiry date, null for 'none'. */
+  date: Date | null;
+  /** Whole days ago ('expired', rounded down) or remaining ('expires', rounded up); 0 for 'none'. */
+  days: number;
+}
+
+/** Licenses table status column: 'expired' (red) with days ago, 'expires' (green) with days left, or a dash. */
+export function licenseStatusView(
+  license: Pick<License, 'licenseExpired'>,
+  now: Date = new Date(),
+): LicenseStatusView {
+  const date = toDate(license.licenseExpired);
+  if (!date) return { kind: 'none', date: null, days: 0 };
+  const diff = date.getTime() - now.getTime();
+  if (diff <= 0) return { kind: 'expired', date, days: Math.floor(-diff / DAY_MS) };
+  return { kind: 'expires', date, days: Math.ceil(diff / DAY_MS) };
+}
+
+export type LicenseSortField = (typeof LICENSE_SORT_ORDERS)[number];
+export type LicenseSortOrder = LicenseSortField | `${LicenseSortField}|ASC` | `${LicenseSortField}|DESC`;
+
+export const LICENSE_SORT_ORDER_VALUES: readonly LicenseSortOrder[] = LICENSE_SORT_ORDERS.flatMap((f) => [
+  f,
+  `${f}|ASC` as const,
+  `${f}|DESC` as const,
+]);
+
+export const licenseSortOrderSchema = z.enum(LICENSE_SORT_ORDER_VALUES as [LicenseSortOrder, ...LicenseSortOrder[]]);
+
+export function parseLicenseSortOrder(order: LicenseSortOrder): { field: LicenseSortField; direction: 'ASC' | 'DESC' } {
+  const [field, direction] = order.split('|') as [LicenseSortField, 'ASC' | 'DESC' | undefined];
+  return { field, direction: direction ?? 'ASC' };
+}
+
+const SORT_KEY: Record<LicenseSortField, (l: License) => string> = {
+  LicenseCreated: (l) => l.licenseCreated ?? '',
+  LicenseExpired: (l) => l.licenseExpired ?? '',
+  ProductName: (l) => l.productName.toLowerCase(),
+};
+
+/** A sorted copy. Dates are ISO strings, so string order is date order; missing expiries sort first ascending. */
+export function sortLicenses<T extends License>(licenses: readonly T[], order: LicenseSortOrder): T[] {
+  const { field, direction } = parseLicenseSortOrder(order);
+  const sign = direction === 'DESC' ? -1 : 1;
+  return [...licenses].sort((a, b) => {
+    const ka = SORT_KEY[field](a);
+    const kb = SORT_KEY[field](b);
+    return ka < kb ? -sign : ka > kb ? sign : 0;
+  });
+}

@@ -1,0 +1,63 @@
+import { DEFAULT_CURRENCY, VAT_RATE } from './constants';
+import type { Product } from './types';
+
+/** VAT in minor units, rounded to the cent. */
+export function vatOf(netCents: number): number {
+  return Math.round(netCents * VAT_RATE);
+}
+
+/** Net + 19 % VAT, minor units. */
+export function withVat(netCents: number): number {
+  return netCents + vatOf(netCents);
+}
+
+/** Struck-through original yearly price: amount / 10 * 12 (spec §9), minor units. */
+export function yearlyStruckPrice(amountCents: number): number {
+  return Math.round((amountCents / 10) * 12);
+}
+
+/** Per-month share of a yearly price in cents (extra user/email prices on yearly cards). */
+export function monthlyShare(cents: number): number {
+  return cents / 12;
+}
+
+export function isFreeProduct(product: Pick<Product, 'priceNetto'>): boolean {
+  return product.priceNetto.amount === 0;
+}
+
+/** Yearly product = duration unit year or duration 12. */
+export function isYearlyProduct(product: Pick<Product, 'licenseTypeDetails'>): boolean {
+  const duration = product.licenseTypeDetails[0]?.licenseValidDuration?.[0];
+  return duration != null && (duration.unit === 'year' || duration.duration === 12);
+}
+
+/**
+ * Buy page Monthly/Yearly toggle: yearly lists yearly and free products, monthly the non-yearly ones;
+ * mobile_default appears in both.
+ */
+export function productsForBilling<T extends Pick<Product, 'priceNetto' | 'licenseTypeDetails' | 'pluginName'>>(
+  products: readonly T[],
+  billing: 'monthly' | 'yearly',
+): T[] {
+  return products.filter((p) => {
+    if (p.pluginName === 'mobile_default') return true;
+    return billing === 'yearly' ? isYearlyProduct(p) || isFreeProduct(p) : !isYearlyProduct(p);
+  });
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** German-locale money with 2 decimals from minor units: formatMoney(123456, 'EUR') → '1.234,56 €'. */
+export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('de-DE', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(cents / 100);
+}

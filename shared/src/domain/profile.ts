@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from './countries';
+import { DEFAULT_COUNTRY } from './constants';
+import { EMAIL_REGEX } from './email';
+import type { Avv, ProfileContact } from './types';
+
+const MAX = 200;
+const required = (field: string) =>
+  z
+    .string({ error: `validation_${field}_required` })
+    .trim()
+    .min(1, `validation_${field}_required`)
+    .max(MAX, 'validation_too_long');
+const optional = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX, 'validation_too_long')
+    .default('');
+
+/** What a user edits on the personal tab (PUT /user/profile/contact). email and parentUserId are server-owned. */
+export const profileContactInputSchema = z.object({
+  firstName: required('firstName'),
+  lastName: required('lastName'),
+  companyName: optional('companyName'),
+  country: z
+    .string({ error: 'validation_country_required' })
+    .trim()
+    .min(1, 'validation_country_required')
+    .refine((code) => code.length === 0 || COUNTRY_CODES.includes(code.toUpperCase()), 'validation_country_invalid')
+    .transform((code) => code.toUpperCase()),
+  city: required('city'),
+  street: required('street'),
+  houseNumber: optional('houseNumber'),
+  postalCode: required('postalCode'),
+  invoiceEmail: optional('invoiceEmail').refine(
+    (value) => value.length === 0 || EMAIL_REGEX.test(value),
+    'validation_email_invalid',
+  ),
+  vatID: optional('vatID'),
+});
+export type ProfileContactInput = z.infer<typeof profileContactInputSchema>;
+
+/** Full contact as the api returns it. */
+export const profileContactSchema = profileContactInputSchema.extend({
+  email: z.string(),
+  parentUserId: z.string().nullable(),
+});
+
+/** Fields checked by "profile complete" (spec §4, feature card readiness). */
+export const PROFILE_COMPLETE_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'country',
+  'city',
+  'street',
+  'houseNumber',
+  'postalCode',
+] as const satisfies readonly (keyof ProfileContact)[];
+
+const filled = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
+
+export function isProfileComplete(contact: Partial<ProfileContact> | null | undefined): boolean {
+  if (!contact) return false;
+  return PROFILE_COMPLETE_FIELDS.every((field) => filled(contact[field]));
+}
+
+export function isAvvAccepted(avv: Partial<Avv> | null | undefined): boolean {
+  return Boolean(avv?.isAccepted || avv?.acceptedDate);
+}
+
+/** invoiceEmail falls back to the login email (spec §3). */
+export function effectiveInvoiceEmail(contact: Pick<ProfileContact, 'email' | 'invoiceEmail'>): string {
+  return filled(contact.invoiceEmail) ? contact.invoiceEmail.trim() : contact.email;
+}
+
+export function emptyProfileContact(email = ''): ProfileContact {
+  return {
+    email,
+    firstName: '',
+    lastName: '',
+    companyName: '',
+    country: DEFAULT_COUNTRY,
+    city: '',
+    street: '',
+    houseNumber: '',
+    postalCode: '',
+    invoiceEmail: '',
+    vatID: '',
+    parentUserId: null,
+  };
+}

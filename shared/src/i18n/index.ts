@@ -1,0 +1,2 @@
+export * from './create-i18n';
+export { flattenKeys, keyDifferences } from './same-keys';

@@ -1,0 +1,234 @@
+/** @jest-environment node */
+import { ApiError, isNotFoundError } from './api-error';
+import { createHttpClient, type HttpClientConfig } from './http-client';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function json(status: number, body: unknown, statusText = '') {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function setup(handler: Handler, over: Partial<HttpClientConfig> = {}) {
+  let token = 't1';
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchImpl = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), init: init ?? {} });
+    return handler(String(url), init ?? {});
+  });
+  const refreshToken = jest.fn(async () => {
+    await new Promise((r) => setTimeout(r, 5));
+    token = `t${Number(token.slice(1)) + 1}`;
+    return token;
+  });
+  const onSignOut = jest.fn();
+  const loading = { begin: jest.fn(), end: jest.fn() };
+  let expired = false;
+  const http = createHttpClient({
+    baseUrl: '/api',
+    getToken: () => token,
+    refreshToken,
+    onSignOut,
+    isSessionExpired: () => expired,
+    loading,
+    fetchImpl: fetchImpl as unknown as typeof fetch,
+    ...over,
+  });
+  const auth = (i: number) => (calls[i].init.headers as Record<string, string>).Authorization;
+  return { http, calls, fetchImpl, refreshToken, onSignOut, loading, auth, expire: () => (expired = true) };
+}
+
+const jwtError = () => json(401, { message: 'Token invalid', slug: 'unable-to-verify-jwt' });
+
+describe('createHttpClient', () => {
+  it('sends the bearer token, JSON body and query parameters', async () => {
+    const { http, calls, auth } = setup(() => json(200, { ok: true }));
+    const result = await http.post<{ ok: boolean }>('/user/ds/test', { host: 'h' }, { query: { email: 'a@b.de', page: 2, skip: undefined } });
+    expect(result).toEqual({ ok: true });
+    expect(calls[0].url).toBe('/api/user/ds/test?email=a%40b.de&page=2');
+    expect(calls[0].init.method).toBe('POST');
+    expect(auth(0)).toBe('Bearer t1');
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(calls[0].init.body).toBe(JSON.stringify({ host: 'h' }));
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { http, calls } = setup(() => json(200, {}), { getToken: () => null });
+    await http.get('/portal/registry');
+    expect((calls[0].init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('passes FormData through without a JSON content type', async () => {
+    const { http, calls } = setup(() => json(201, { status: 'ok' }));
+    const form = new FormData();
+    form.append('topicID', 't1');
+    await http.post('/gpsr/product/upload/files', form);
+    expect(calls[0].init.body).toBe(form);
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('uses put and del with their methods', async () => {
+    const { http, calls } = setup(() => new Response(null, { status: 204 }));
+    await expect(http.put('/user', { a: 1 })).resolves.toBeUndefined();
+    await expect(http.del('/user/subusers', undefined, { query: { id: 'x' } })).resolves.toBeUndefined();
+    expect(calls.map((c) => c.init.method)).toEqual(['PUT', 'DELETE']);
+    expect(calls[1].url).toBe('/api/user/subusers?id=x');
+  });
+
+  it('returns undefined for 204 and for an empty 201', async () => {
+    const { http } = setup(() => new Response(null, { status: 204 }));
+    await expect(http.get('/x')).resolves.toBeUndefined();
+    const second = setup(() => new Response('', { status: 201 }));
+    await expect(second.http.post('/x')).resolves.toBeUndefined();
+  });
+
+  it('supports blob and text responses', async () => {
+    const { http } = setup(() => new Response('PK\u0003\u0004zip', { status: 200, headers: { 'Content-Type': 'application/zip' } }));
+    const blob = await http.get<Blob>('/doc', { responseType: 'blob' });
+    expect(blob.size).toBeGreaterThan(0);
+    expect(blob.type).toBe('application/zip');
+    const text = setup(() => new Response('hello', { status: 200 }));
+    await expect(text.http.get('/t', { responseType: 'text' })).resolves.toBe('hello');
+  });
+
+  it.each([
+    [400, 'Bad Request'],
+    [401, 'Unauthorized'],
+    [403, 'Forbidden'],
+    [404, 'Not Found'],
+    [500, 'Internal Server Error'],
+    [502, 'Bad Gateway'],
+    [503, 'Service Unavailable'],
+  ])('maps status %i without a server message to %s', async (status, message) => {
+    const { http } = setup(() => new Response('', { status }));
+    await expect(http.get('/x')).rejects.toMatchObject({ status, message, slug: '' });
+  });
+
+  it('uses the server message and slug when present', async () => {
+    const { http } = setup(() => json(403, { message: 'Maximum number of users reached', slug: 'max_users_reached' }));
+    const error = await http.post('/user/subusers', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, slug: 'max_users_reached', message: 'Maximum number of users reached' });
+  });
+
+  it('gives a generic error with status, status text and body for other statuses', async () => {
+    const { http } = setup(() => new Response('slow down', { status: 429, statusText: 'Too Many Requests' }));
+    await expect(http.get('/x')).rejects.toMatchObject({ status: 429, message: 'Generic Error: 429 Too Many Requests slow down' });
+  });
+
+  it('treats accepted statuses as success (overage calls accept 500)', async () => {
+    const { http } = setup(() => json(500, { subscriptions_to_approve: [] }));
+    await expect(http.get('/subscription/overage/pending', { acceptStatuses: [500] })).resolves.toEqual({ subscriptions_to_approve: [] });
+  });
+
+  it('marks 404 and not-found errors', async () => {
+    const { http } = setup(() => json(404, { message: 'User not found', slug: 'user-not-found' }));
+    const error = await http.get('/user').catch((e: unknown) => e);
+    expect(isNotFoundError(error)).toBe(true);
+    expect(isNotFoundError(new ApiError(400, 'x', 'Bad Request'))).toBe(false);
+  });
+
+  it('turns a network failure into ApiError status 0', async () => {
+    const { http } = setup(() => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(http.get('/x')).rejects.toMatchObject({ status: 0, slug: 'network-error', message: 'Network request failed' });
+  });
+
+  it('refreshes the token once on unable-to-verify-jwt and retries with the new token', async () => {
+    let n = 0;
+    const { http, refreshToken, auth, calls } = setup(() => (n++ === 0 ? jwtError() : json(200, { id: 'u1' })));
+    await expect(http.get('/user')).resolves.toEqual({ id: 'u1' });
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+    expect(auth(0)).toBe('Bearer t1');
+    expect(auth(1)).toBe('Bearer t2');
+  });
+
+  it('does not refresh on a 401 with another slug', async () => {
+    const { http, refreshToken } = setup(() => json(401, { message: 'no', slug: 'other' }));
+    await expect(http.get('/user')).rejects.toMatchObject({ status: 401, slug: 'other' });
+    expect(refreshToken).not.toHaveBeenCalled();
+  });
+
+  it('retries only once: a second jwt failure is thrown', async () => {
+    const { http, refreshToken, calls, onSignOut } = setup(() => jwtError());
+    await expect(http.get('/user')).rejects.toMatchObject({ status: 401, slug: 'unable-to-verify-jwt' });
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+    expect(onSignOut).not.toHaveBeenCalled();
+  });
+
+  it('two concurrent 401s share exactly ONE refresh', async () => {
+    const { http, refreshToken, calls } = setup((_url, init) =>
+      (init.headers as Record<string, string>).Authorization === 'Bearer t1' ? jwtError() : json(200, { ok: true }),
+    );
+    const results = await Promise.all([http.get('/a'), http.get('/b'), http.get('/c')]);
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer t2')).toHaveLength(3);
+  });
+
+  it('a 401 arriving after another call already refreshed retries without a new refresh', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { http, refreshToken } = setup(async (url, init) => {
+      const auth = (init.headers as Record<string, string>).Authorization;
+      if (url.endsWith('/slow') && auth === 'Bearer t1') {
+        await gate;
+        return jwtError();
+      }
+      return auth === 'Bearer t1' ? jwtError() : json(200, { url });
+    });
+    const slow = http.get('/slow');
+    await http.get('/fast');
+    release();
+    await expect(slow).resolves.toEqual({ url: '/api/slow' });
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out once and throws when the refresh fails', async () => {
+    const { http, onSignOut, calls } = setup(() => jwtError(), {
+      refreshToken: jest.fn(async () => {
+        throw new Error('refresh failed');
+      }),
+    });
+    const results = await Promise.allSettled([http.get('/a'), http.get('/b')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ status: 401, slug: 'unable-to-verify-jwt' });
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a refresh that yields no token counts as failure', async () => {
+    const { http, onSignOut } = setup(() => jwtError(), { refreshToken: async () => null });
+    await expect(http.get('/a')).rejects.toBeInstanceOf(ApiError);
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('throws "Session expired. Please login again." for every call when the session is flagged expired', async () => {
+    const { http, fetchImpl, expire } = setup(() => json(200, {}));
+    expire();
+    await expect(http.get('/a')).rejects.toThrow('Session expired. Please login again.');
+    await expect(http.post('/b', {})).rejects.toThrow('Session expired. Please login again.');
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('drives the loading counter, also on failure, and skips silent calls', async () => {
+    const { http, loading } = setup((url) => (url.endsWith('/bad') ? json(500, {}) : json(200, {})));
+    await http.get('/ok');
+    await http.get('/bad').catch(() => undefined);
+    await http.get('/quiet', { silent: true });
+    expect(loading.begin).toHaveBeenCalledTimes(2);
+    expect(loading.end).toHaveBeenCalledTimes(2);
+  });
+
+  it('joins a base URL with a trailing slash and absolute paths', async () => {
+    const { http, calls } = setup(() => json(200, {}), { baseUrl: 'http://127.0.0.1:3001/api/' });
+    await http.get('user');
+    expect(calls[0].url).toBe('http://127.0.0.1:3001/api/user');
+  });
+});

@@ -1,0 +1,192 @@
+import { JWT_REFRESH_SLUG, SESSION_EXPIRED_MESSAGE, STATUS_MESSAGES } from '../domain/errors';
+import { ApiError } from './api-error';
+import type { HttpClient, RequestOptions } from './contract';
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface HttpClientConfig {
+  /** e.g. '/api' or 'http://127.0.0.1:3001/api'. */
+  baseUrl: string;
+  /** Current ID token, or null when signed out (no Authorization header then). */
+  getToken: () => MaybePromise<string | null | undefined>;
+  /** Force-refreshes and stores the token; returns the new one. Throwing or returning nothing means failure. */
+  refreshToken: () => Promise<string | null | undefined>;
+  /** Called when the refresh failed. */
+  onSignOut: () => MaybePromise<void>;
+  /** When true every call throws 'Session expired. Please login again.' */
+  isSessionExpired: () => boolean;
+  /** Global loading counter (skipped for calls with `silent`). */
+  loading?: { begin(): void; end(): void };
+  fetchImpl?: typeof fetch;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const rel = path.startsWith('/') ? path : `/${path}`;
+  let url = /^https?:\/\//.test(path) ? path : base + rel;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    const qs = params.toString();
+    if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+  }
+  return url;
+}
+
+function isRawBody(body: unknown): boolean {
+  return (
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    typeof body === 'string'
+  );
+}
+
+interface ErrorInfo {
+  message?: string;
+  slug?: string;
+  body: unknown;
+  text: string;
+}
+
+async function readError(response: Response): Promise<ErrorInfo> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // body unreadable: fall back to the status mapping
+  }
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object') {
+      const { message, slug } = body as { message?: unknown; slug?: unknown };
+      return {
+        message: typeof message === 'string' && message ? message : undefined,
+        slug: typeof slug === 'string' ? slug : undefined,
+        body,
+        text,
+      };
+    }
+    return { body, text };
+  } catch {
+    return { body: text || undefined, text };
+  }
+}
+
+/** Spec §8: the server's message when present, else the status mapping, else a generic message. */
+function messageFor(response: Response, info: ErrorInfo): string {
+  if (info.message) return info.message;
+  const mapped = STATUS_MESSAGES[response.status];
+  if (mapped) return mapped;
+  return `Generic Error: ${response.status} ${response.statusText} ${info.text}`.trimEnd();
+}
+
+async function readSuccess(response: Response, responseType: RequestOptions['responseType']): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  if (responseType === 'blob') return response.blob();
+  const text = await response.text();
+  if (responseType === 'text') return text;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(response.status, 'invalid-json', 'Invalid JSON in response', text);
+  }
+}
+
+/**
+ * The portal's HTTP client (spec §7 Global behaviour): bearer token on every call; a failure with slug
+ * 'unable-to-verify-jwt' force-refreshes the token (one refresh at a time, shared by concurrent calls) and
+ * retries once; a failed refresh signs out.
+ */
+export function createHttpClient(config: HttpClientConfig): HttpClient {
+  const fetchImpl = config.fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  let refreshing: Promise<string> | null = null;
+
+  function refreshOnce(): Promise<string> {
+    if (!refreshing) {
+      refreshing = (async () => {
+        try {
+          const token = await config.refreshToken();
+          if (!token) throw new Error('Token refresh returned no token');
+          return token;
+        } catch (error) {
+          await config.onSignOut();
+          throw error;
+        } finally {
+          refreshing = null;
+        }
+      })();
+    }
+    return refreshing;
+  }
+
+  async function send(method: Method, url: string, token: string | null | undefined, body: unknown, options: RequestOptions) {
+    const headers: Record<string, string> = { Accept: options.responseType === 'json' || !options.responseType ? 'application/json' : '*/*' };
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      if (isRawBody(body)) {
+        payload = body as BodyInit;
+      } else {
+        headers['Content-Type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+    }
+    if (token) headers.Authorization = `Bearer ${token}`;
+    Object.assign(headers, options.headers);
+    try {
+      return await fetchImpl(url, { method, headers, body: payload, credentials: 'omit', signal: options.signal });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new ApiError(0, 'network-error', 'Network request failed');
+    }
+  }
+
+  async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    if (config.isSessionExpired()) throw new ApiError(401, 'session-expired', SESSION_EXPIRED_MESSAGE);
+    const url = buildUrl(config.baseUrl, path, options.query);
+    const track = !options.silent && config.loading;
+    if (track) config.loading!.begin();
+    try {
+      let token = await config.getToken();
+      let response = await send(method, url, token, body, options);
+      let retried = false;
+      for (;;) {
+        if (response.ok || options.acceptStatuses?.includes(response.status)) {
+          return (await readSuccess(response, options.responseType)) as T;
+        }
+        const info = await readError(response);
+        if (info.slug === JWT_REFRESH_SLUG && !retried) {
+          retried = true;
+          const current = refreshing ? null : await config.getToken();
+          // Another call may already have refreshed since this one was sent: then just retry with the new token.
+          if (current && current !== token) {
+            token = current;
+          } else {
+            try {
+              token = await refreshOnce();
+            } catch {
+              throw new ApiError(response.status, info.slug, messageFor(response, info), info.body);
+            }
+          }
+          response = await send(method, url, token, body, options);
+          continue;
+        }
+        throw new ApiError(response.status, info.slug ?? '', messageFor(response, info), info.body);
+      }
+    } finally {
+      if (track) config.loading!.end();
+    }
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+    del: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  };
+}

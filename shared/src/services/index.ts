@@ -1,0 +1,6 @@
+export * from './contract';
+export * from './api-error';
+export * from './http-client';
+export * from './loading-store';
+export * from './notification-store';
+export * from './context';

@@ -1,0 +1,7 @@
+/// <reference types="@testing-library/jest-dom" />
+export * from './fake-http';
+export * from './fakes';
+export * from './demo-data';
+export * from './render-with-portal';
+export * from './standalone';
+export { expectSameKeys, keyDifferences, flattenKeys } from '../i18n/same-keys';

@@ -1,0 +1,2 @@
+export * from './create-theme';
+export * from './theme-provider';

@@ -1,0 +1,7 @@
+export * from './page-header';
+export * from './error-panel';
+export * from './empty-state';
+export * from './loading-state';
+export * from './pagination';
+export * from './confirm-dialog';
+export * from './contact-form';

@@ -1,0 +1,32 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { IconButton, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { hasNextPage, hasPreviousPage, pageRange } from '../domain/pagination';
+
+export interface PaginationProps {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+}
+
+/** Previous/next with a "from–to of total" text (spec §2 Invoices/Licenses). */
+export function Pagination({ page, pageSize, total, onChange }: PaginationProps) {
+  const { t } = useTranslation('common');
+  const { from, to } = pageRange(page, pageSize, total);
+  return (
+    <Stack component="nav" aria-label={t('pagination_label')} direction="row" alignItems="center" justifyContent="flex-end" spacing={1} sx={{ py: 1 }}>
+      <Typography variant="body2" color="text.secondary" aria-live="polite">
+        {t('pagination_range', { from, to, total })}
+      </Typography>
+      <IconButton aria-label={t('pagination_previous')} disabled={!hasPreviousPage(page)} onClick={() => onChange(page - 1)}>
+        <ChevronLeftIcon />
+      </IconButton>
+      <IconButton aria-label={t('pagination_next')} disabled={!hasNextPage(page, pageSize, total)} onClick={() => onChange(page + 1)}>
+        <ChevronRightIcon />
+      </IconButton>
+    </Stack>
+  );
+}

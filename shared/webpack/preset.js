@@ -1,0 +1,256 @@
+// Webpack + Module Federation preset for the shell (host) and every remote.
+// Usage (remote):  module.exports = createRemoteConfig({ name: 'mfe_gpsr', exposes: { './remote': './src/remote.tsx' }, port: 3104, dir: __dirname });
+// Usage (host):    module.exports = createHostConfig({ name: 'shell', port: 3000, dir: __dirname });
+const path = require('path');
+const fs = require('fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { defaultPortalConfig } = require('./portal-config');
+
+const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@mui/material',
+  '@mui/icons-material',
+  '@emotion/react',
+  '@emotion/styled',
+  'i18next',
+  'react-i18next',
+  'zustand',
+  '@portal/shared',
+];
+
+const ownPackage = require('../package.json');
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Directory of a package as seen from `dir` (workspaces may hold their own copy, e.g. react 18 beside a hoisted 19). */
+function packageDir(name, dir) {
+  return path.dirname(require.resolve(`${name}/package.json`, { paths: [dir, __dirname] }));
+}
+
+/** Version range a package asks for: the consuming package's dependencies, else @portal/shared's, else any. */
+function requiredVersionOf(name, dir) {
+  if (name === '@portal/shared') return `^${ownPackage.version}`;
+  const pkg = readJson(path.join(dir, 'package.json')) ?? {};
+  const deps = { ...(ownPackage.dependencies ?? {}), ...(pkg.peerDependencies ?? {}), ...(pkg.dependencies ?? {}) };
+  return deps[name] ?? false;
+}
+
+/** Installed version (explicit: some packages, e.g. @mui/material/esm, carry a version-less package.json). */
+function installedVersionOf(name, dir) {
+  if (name === '@portal/shared') return ownPackage.version;
+  try {
+    return readJson(path.join(packageDir(name, dir), 'package.json'))?.version ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sharedConfig(dir) {
+  const shared = {};
+  for (const name of SHARED_SINGLETONS) {
+    shared[name] = { singleton: true, requiredVersion: requiredVersionOf(name, dir), version: installedVersionOf(name, dir) };
+  }
+  return shared;
+}
+
+/**
+ * One copy of react/react-dom per build. npm hoists a peer React 19 to the root node_modules while each
+ * workspace pins 18.3.1 locally; without this, @mui or react-i18next would bind to the other React.
+ */
+function reactAliases(dir) {
+  return {
+    react: packageDir('react', dir),
+    'react-dom': packageDir('react-dom', dir),
+  };
+}
+
+function swcRule(mode) {
+  return {
+    test: /\.(ts|tsx|js|jsx|mjs)$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: {
+            react: { runtime: 'automatic', development: mode === 'development', refresh: false },
+          },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+function baseConfig({ name, dir, mode, publicPath }) {
+  const isProd = mode === 'production';
+  return {
+    mode,
+    context: dir,
+    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      filename: '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      publicPath,
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      alias: reactAliases(dir),
+    },
+    module: {
+      rules: [
+        swcRule(mode),
+        { test: /\.(png|svg|jpe?g|gif|webp)$/i, type: 'asset/resource' },
+        // MUI/emotion is the styling system; a stray .css import becomes a harmless empty module.
+        { test: /\.css$/i, type: 'asset/source' },
+      ],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+function federationPlugin(options) {
+  return new ModuleFederationPlugin({
+    manifest: true,
+    dts: false,
+    ...options,
+  });
+}
+
+function htmlPlugin(dir, { title, chunks, publicPath }) {
+  const template = path.join(dir, 'public', 'index.html');
+  return new HtmlWebpackPlugin({
+    ...(fs.existsSync(template)
+      ? { template }
+      : {
+          templateContent: `<!doctype html><html lang="de"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body><div id="root"></div></body></html>`,
+        }),
+    chunks,
+    // Absolute script URLs so deep links served by historyApiFallback still load the bundle.
+    publicPath: publicPath ?? '/',
+  });
+}
+
+function mergeConfig(base, extra) {
+  if (!extra) return base;
+  const merged = { ...base, ...extra };
+  for (const key of ['output', 'resolve', 'devServer', 'optimization']) {
+    if (base[key] || extra[key]) merged[key] = { ...(base[key] ?? {}), ...(extra[key] ?? {}) };
+  }
+  if (base.resolve || extra.resolve) {
+    merged.resolve.alias = { ...(base.resolve?.alias ?? {}), ...(extra.resolve?.alias ?? {}) };
+  }
+  merged.plugins = [...(base.plugins ?? []), ...(extra.plugins ?? [])];
+  merged.module = {
+    ...(base.module ?? {}),
+    ...(extra.module ?? {}),
+    rules: [...(base.module?.rules ?? []), ...(extra.module?.rules ?? [])],
+  };
+  if (base.entry && extra.entry && typeof extra.entry === 'object') merged.entry = { ...base.entry, ...extra.entry };
+  return merged;
+}
+
+/**
+ * @param {{ name: string, exposes: Record<string, string>, port: number, dir: string, extra?: object,
+ *           standalone?: string | false }} options
+ * `standalone` (default './src/dev/standalone.tsx', when the file exists) is loaded behind an async boundary
+ * generated here, so it may import shared modules statically.
+ */
+function createRemoteConfig({ name, exposes, port, dir, extra, standalone }) {
+  if (!name || !exposes || !dir) throw new Error('createRemoteConfig needs { name, exposes, port, dir }');
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
+    const base = baseConfig({ name, dir, mode, publicPath: 'auto' });
+    const standalonePath = standalone === false ? null : path.resolve(dir, standalone ?? './src/dev/standalone.tsx');
+    // Dev only: the standalone page (fake services) is never part of a production build.
+    const hasStandalone = mode !== 'production' && standalonePath != null && fs.existsSync(standalonePath);
+
+    const config = {
+      ...base,
+      entry: hasStandalone ? { standalone: path.join(__dirname, 'standalone-entry.js') } : {},
+      resolve: {
+        ...base.resolve,
+        alias: { ...base.resolve.alias, ...(hasStandalone ? { 'portal-standalone-app$': standalonePath } : {}) },
+      },
+      plugins: [
+        federationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedConfig(dir),
+        }),
+        ...(hasStandalone ? [htmlPlugin(dir, { title: `${name} (standalone)`, chunks: ['standalone'] })] : []),
+      ],
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+          'Access-Control-Allow-Headers': '*',
+        },
+        client: { overlay: { errors: true, warnings: false } },
+      },
+    };
+    return mergeConfig(config, typeof extra === 'function' ? extra(env, argv) : extra);
+  };
+}
+
+/**
+ * @param {{ name: string, port: number, dir: string, extra?: object, portalConfig?: object,
+ *           apiTarget?: string }} options
+ * Remotes are NOT known at build time; the shell registers them at runtime from the registry.
+ */
+function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
+  if (!name || !dir) throw new Error('createHostConfig needs { name, port, dir }');
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
+    const base = baseConfig({ name, dir, mode, publicPath: '/' });
+    const runtimeConfig = portalConfig ?? defaultPortalConfig({ emulator: true });
+    const config = {
+      ...base,
+      entry: { main: './src/index.ts' },
+      plugins: [
+        federationPlugin({ name, remotes: {}, shared: sharedConfig(dir) }),
+        htmlPlugin(dir, { title: 'Portal', chunks: ['main'] }),
+      ],
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        proxy: [{ context: ['/api'], target: apiTarget ?? 'http://127.0.0.1:3001', changeOrigin: false }],
+        setupMiddlewares: (middlewares, devServer) => {
+          devServer.app.get('/portal-config.json', (_req, res) => {
+            res.setHeader('Cache-Control', 'no-store');
+            res.json(runtimeConfig);
+          });
+          return middlewares;
+        },
+        client: { overlay: { errors: true, warnings: false } },
+      },
+    };
+    return mergeConfig(config, typeof extra === 'function' ? extra(env, argv) : extra);
+  };
+}
+
+module.exports = { createRemoteConfig, createHostConfig, SHARED_SINGLETONS, sharedConfig, defaultPortalConfig };

@@ -1,0 +1,59 @@
+/** @jest-environment node */
+const path = require('path');
+const { createHostConfig, createRemoteConfig, SHARED_SINGLETONS } = require('./preset');
+
+const dir = path.join(__dirname, '..');
+
+function federationOptions(config) {
+  const plugin = config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin');
+  return plugin._options;
+}
+
+describe('createRemoteConfig', () => {
+  const config = createRemoteConfig({ name: 'mfe_test', exposes: { './remote': './src/index.ts' }, port: 3199, dir })({}, { mode: 'production' });
+
+  it('builds [name].js with hashed chunks, publicPath auto and a unique name', () => {
+    expect(config.output).toMatchObject({ filename: '[name].js', publicPath: 'auto', uniqueName: 'mfe_test', path: path.join(dir, 'dist') });
+    expect(config.output.chunkFilename).toContain('[contenthash');
+  });
+  it('federates with manifest, no dts, remoteEntry.js and all singletons, none eager', () => {
+    const mf = federationOptions(config);
+    expect(mf).toMatchObject({ name: 'mfe_test', filename: 'remoteEntry.js', manifest: true, dts: false, exposes: { './remote': './src/index.ts' } });
+    expect(Object.keys(mf.shared).sort()).toEqual([...SHARED_SINGLETONS].sort());
+    for (const entry of Object.values(mf.shared)) {
+      expect(entry.singleton).toBe(true);
+      expect(entry.eager).toBeUndefined();
+    }
+    expect(mf.shared.react.version).toMatch(/^18\./);
+  });
+  it('serves with CORS and history fallback', () => {
+    expect(config.devServer).toMatchObject({ port: 3199, historyApiFallback: true });
+    expect(config.devServer.headers['Access-Control-Allow-Origin']).toBe('*');
+  });
+  it('pins one React for every module', () => {
+    expect(require(path.join(config.resolve.alias.react, 'package.json')).version).toMatch(/^18\./);
+  });
+  it('merges extra config', () => {
+    const merged = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir, extra: { resolve: { alias: { foo: '/bar' } }, module: { rules: [{ test: /\.txt$/, type: 'asset/source' }] } } })({}, { mode: 'development' });
+    expect(merged.resolve.alias.foo).toBe('/bar');
+    expect(merged.resolve.alias.react).toBeDefined();
+    expect(merged.module.rules.at(-1).type).toBe('asset/source');
+  });
+});
+
+describe('createHostConfig', () => {
+  const config = createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'development' });
+  it('has no build-time remotes, entry ./src/index.ts and publicPath /', () => {
+    expect(federationOptions(config).remotes).toEqual({});
+    expect(config.entry).toEqual({ main: './src/index.ts' });
+    expect(config.output.publicPath).toBe('/');
+  });
+  it('proxies /api and serves /portal-config.json with the emulator on', () => {
+    expect(config.devServer.proxy[0]).toMatchObject({ context: ['/api'], target: 'http://127.0.0.1:3001' });
+    const routes = {};
+    config.devServer.setupMiddlewares([], { app: { get: (p, h) => (routes[p] = h) } });
+    let body;
+    routes['/portal-config.json']({}, { setHeader() {}, json: (b) => (body = b) });
+    expect(body).toMatchObject({ apiBaseUrl: '/api', authEmulatorUrl: 'http://127.0.0.1:9099', firebase: { projectId: 'demo-portal' } });
+  });
+});
