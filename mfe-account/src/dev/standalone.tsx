@@ -1,0 +1,37 @@
+// `npm run dev` in mfe-account: the remote alone on http://127.0.0.1:3101 with fake services and demo data.
+import { createRoot } from 'react-dom/client';
+import { ApiError, type SubUser } from '@portal/shared';
+import { StandalonePortal, demoSubUsers, type FakeRequest } from '@portal/shared/standalone';
+import remote from '../remote';
+import { demoPdfBase64 } from './demo-pdf';
+
+let subUsers: SubUser[] = demoSubUsers();
+
+const routes = {
+  'GET /user/profile/avv/download': (req: FakeRequest) => ({
+    pdf: demoPdfBase64(req.query.lang === 'en' ? 'Data-processing agreement (demo)' : 'Auftragsverarbeitungsvertrag (Demo)'),
+  }),
+  'POST /user/profile/avv-accepted-date': () => ({ avvAcceptedDate: new Date().toISOString(), version: '1.0' }),
+  'POST /user/ds/test': (req: FakeRequest) => {
+    const body = req.body as { host?: string };
+    if (body.host?.includes('fail')) throw new ApiError(422, 'connection-test-failed', 'Connection refused (demo: host contains "fail")');
+    return { ok: true, message: 'Connected' };
+  },
+  'POST /user/ds': (req: FakeRequest) => ({ ...(req.body as object), password: undefined, userEmails: [], status: 'active' }),
+  'PUT /user/ds': (req: FakeRequest) => ({ ...(req.body as object), password: undefined, userEmails: [], status: 'active' }),
+  'GET /user/subusers': () => subUsers,
+  'POST /user/subusers': (req: FakeRequest) => {
+    const body = req.body as { name: string; email: string };
+    if (subUsers.length >= 3) throw new ApiError(403, 'max_users_reached', 'Maximum number of users reached');
+    const created: SubUser = { id: `sub-${Date.now()}`, name: body.name, email: body.email, createdAt: new Date().toISOString() };
+    subUsers = [...subUsers, created];
+    return created;
+  },
+  'DELETE /user/subusers': (req: FakeRequest) => {
+    subUsers = subUsers.filter((u) => u.id !== req.query.id);
+    return null;
+  },
+};
+
+const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+createRoot(container).render(<StandalonePortal remote={remote} options={{ routes }} />);

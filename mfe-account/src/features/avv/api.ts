@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { useHttp } from '@portal/shared';
+
+export interface AvvAcceptedAnswer {
+  avvAcceptedDate: string | null;
+  version: string | null;
+}
+
+/** Typed calls for the AVV (data-processing agreement) on top of the shell's http client. */
+export function useAvvApi() {
+  const http = useHttp();
+  return useMemo(
+    () => ({
+      /** The contract as base64 PDF, in the interface language. */
+      async fetchContractPdf(lang: string): Promise<string> {
+        const answer = await http.get<{ pdf: string }>('/user/profile/avv/download', { query: { lang } });
+        if (!answer?.pdf) throw new Error('Failed to load AVV PDF');
+        return answer.pdf;
+      },
+      accept(): Promise<AvvAcceptedAnswer> {
+        return http.post<AvvAcceptedAnswer>('/user/profile/avv-accepted-date');
+      },
+    }),
+    [http],
+  );
+}
+
+/** i18next language → the two languages the api renders the contract in. */
+export function contractLanguage(language: string | undefined): 'de' | 'en' {
+  return language?.toLowerCase().startsWith('en') ? 'en' : 'de';
+}

@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { keyframes } from '@emotion/react';
+import { useNotify, useSession, SHAKE_MS } from '@portal/shared';
+import { pdfViewerUrl } from '../../../lib/file-download';
+import { contractLanguage, useAvvApi } from '../api';
+
+
+const shake = keyframes`
+  0%, 100% { transform: translateX(0); }
+  20%, 60% { transform: translateX(-10px); }
+  40%, 80% { transform: translateX(10px); }
+`;
+
+export interface AvvDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+type LoadState = { status: 'loading' } | { status: 'loaded'; url: string } | { status: 'error' };
+
+export function AvvDialog({ open, onClose }: AvvDialogProps) {
+  const { t, i18n } = useTranslation('account');
+  const api = useAvvApi();
+  const notify = useNotify();
+  const session = useSession();
+  const accepted = session.profile?.avv.isAccepted ?? false;
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [accepting, setAccepting] = useState(false);
+  const [acceptError, setAcceptError] = useState(false);
+  const [shaking, setShaking] = useState(false);
+  const shakeTimer = useRef<ReturnType<typeof setTimeout>>();
+  const lang = contractLanguage(i18n.language);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    let cancelled = false;
+    let revoke: (() => void) | null = null;
+    setLoad({ status: 'loading' });
+    setAcceptError(false);
+    api
+      .fetchContractPdf(lang)
+      .then((base64) => {
+        if (cancelled) return;
+        const viewer = pdfViewerUrl(base64);
+        revoke = viewer.revoke;
+        setLoad({ status: 'loaded', url: viewer.url });
+      })
+      .catch(() => {
+        if (!cancelled) setLoad({ status: 'error' });
+      });
+    return () => {
+      cancelled = true;
+      revoke?.();
+    };
+  }, [open, api, lang]);
+
+  useEffect(() => () => clearTimeout(shakeTimer.current), []);
+
+  const handleClose = (_event: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
+    if (reason === 'backdropClick') {
+      setShaking(true);
+      clearTimeout(shakeTimer.current);
+      shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
+      return;
+    }
+    onClose();
+  };
+
+  const accept = async () => {
+    setAccepting(true);
+    setAcceptError(false);
+    try {
+      await api.accept();
+      notify.success({ title: t('notification_success'), message: t('success_avv_accepted') });
+      onClose();
+      await session.refresh('profile');
+    } catch {
+      setAcceptError(true);
+      notify.error({ title: t('notification_error'), message: t('error_failed_accept_avv') });
+    } finally {
+      setAccepting(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={handleClose}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="avv-dialog-title"
+      data-shaking={shaking ? 'true' : 'false'}
+      slotProps={{
+        paper: { sx: shaking ? { animation: `${shake} ${SHAKE_MS}ms ease-in-out` } : undefined },
+      }}
+    >
+      <DialogTitle id="avv-dialog-title">{t('avv_dialog_title')}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {accepted ? t('avv_dialog_accepted_intro') : t('avv_dialog_intro')}
+        </Typography>
+        {load.status === 'loading' && (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+            <CircularProgress size={24} aria-hidden />
+            <Typography>{t('avv_dialog_loading')}</Typography>
+          </Box>
+        )}
+        {load.status === 'error' && <Alert severity="error">{t('avv_dialog_error_load')}</Alert>}
+        {load.status === 'loaded' && (
+          <Box
+            component="iframe"
+            title={t('avv_dialog_pdf_title')}
+            src={load.url}
+            sx={{ width: '100%', height: { xs: '60vh', md: '65vh' }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}
+          />
+        )}
+        {acceptError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {t('avv_dialog_error_accept')}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {accepted ? (
+          <Button variant="contained" onClick={onClose} autoFocus>
+            {t('avv_dialog_ok')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('avv_dialog_later')}</Button>
+            <Button variant="contained" onClick={accept} disabled={load.status !== 'loaded' || accepting}>
+              {t('avv_dialog_accept')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useNotify, useSession, formatDateTime, isProfileComplete } from '@portal/shared';
+import { base64ToBlob, saveBlob } from '../../../lib/file-download';
+import { contractLanguage, useAvvApi } from '../../avv/api';
+
+/** AVV status on the personal tab: accept button, or acceptance date + show/download. */
+export function AvvSection({ onOpenDialog }: { onOpenDialog: () => void }) {
+  const { t, i18n } = useTranslation('account');
+  const session = useSession();
+  const notify = useNotify();
+  const api = useAvvApi();
+  const [downloading, setDownloading] = useState(false);
+  const avv = session.profile?.avv;
+  const contact = session.profile?.contact;
+  if (!avv) return null;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const pdf = await api.fetchContractPdf(contractLanguage(i18n.language));
+      saveBlob(base64ToBlob(pdf), 'AVV.pdf');
+    } catch {
+      notify.error({ title: t('notification_error'), message: t('notification_avv_accepted_download_pdf_error_text') });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="avv-section-title">
+      <Typography id="avv-section-title" variant="h6" component="h2" gutterBottom>
+        {t('avv_section_title')}
+      </Typography>
+      {avv.isAccepted ? (
+        <>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {avv.acceptedDate
+              ? t('avv_accepted_on', { date: formatDateTime(avv.acceptedDate) })
+              : t('avv_accepted')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="outlined" onClick={onOpenDialog}>
+              {t('avv_show_contract')}
+            </Button>
+            <Button variant="outlined" onClick={download} disabled={downloading}>
+              {t('avv_download_pdf')}
+            </Button>
+          </Stack>
+        </>
+      ) : isProfileComplete(contact) ? (
+        <>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {t('avv_not_accepted')}
+          </Typography>
+          <Button variant="contained" onClick={onOpenDialog}>
+            {t('avv_accept_button')}
+          </Button>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('avv_complete_profile_first')}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Autocomplete, Box, TextField } from '@mui/material';
+import { COUNTRIES } from '@portal/shared';
+
+interface CountryOption {
+  code: string;
+  flag: string;
+  label: string;
+}
+
+export interface CountrySelectProps {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+  id?: string;
+}
+
+/** Searchable selector of the 20 countries of spec §2 (flag + localized name). */
+export function CountrySelect({ value, onChange, error, id = 'profile-country' }: CountrySelectProps) {
+  const { t, i18n } = useTranslation('account');
+  const options = useMemo<CountryOption[]>(() => {
+    const lang = i18n.language?.startsWith('en') ? 'en' : 'de';
+    return COUNTRIES.map((c) => ({ code: c.code, flag: c.flag, label: c[lang] }));
+  }, [i18n.language]);
+  const selected = options.find((o) => o.code === value) ?? null;
+
+  return (
+    <Autocomplete
+      id={id}
+      options={options}
+      value={selected}
+      onChange={(_e, option) => onChange(option?.code ?? '')}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.code === b.code}
+      filterOptions={(opts, state) => {
+        const q = state.inputValue.trim().toLowerCase();
+        return q ? opts.filter((o) => o.label.toLowerCase().includes(q) || o.code.toLowerCase() === q) : opts;
+      }}
+      autoHighlight
+      renderOption={(props, option) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1.5 }}>
+            <span aria-hidden>{option.flag}</span>
+            {option.label}
+          </Box>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('profile_country')}
+          required
+          error={Boolean(error)}
+          helperText={error ? t(error) : undefined}
+          InputProps={{
+            ...params.InputProps,
+            startAdornment: selected ? (
+              <Box component="span" aria-hidden sx={{ ml: 0.5, mr: 0.5 }}>
+                {selected.flag}
+              </Box>
+            ) : undefined,
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button } from '@mui/material';
+import { useIdentity, useNotify } from '@portal/shared';
+
+/** Shown while the login email is unverified: explains it and offers to resend the mail (the page polls). */
+export function EmailVerificationNotice({ email }: { email: string }) {
+  const { t } = useTranslation('account');
+  const identity = useIdentity();
+  const notify = useNotify();
+  const [sending, setSending] = useState(false);
+
+  const resend = async () => {
+    setSending(true);
+    try {
+      await identity.sendVerificationEmail();
+      notify.success({ title: t('notification_success'), message: t('notification_email_sent') });
+    } catch {
+      notify.error({ title: t('notification_error'), message: t('notification_email_send_failed') });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Alert
+      severity="warning"
+      sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      action={
+        <Button color="inherit" size="small" onClick={resend} disabled={sending}>
+          {t('profile_resend_verification')}
+        </Button>
+      }
+    >
+      {t('profile_email_unverified', { email })}
+    </Alert>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { useHttp } from '@portal/shared';
+import type { SubUser } from '@portal/shared';
+
+export interface NewSubUser {
+  name: string;
+  email: string;
+}
+
+export function useSubUsersApi() {
+  const http = useHttp();
+  return useMemo(
+    () => ({
+      list(): Promise<SubUser[]> {
+        return http.get<SubUser[]>('/user/subusers');
+      },
+      async maxAllowed(): Promise<number> {
+        const answer = await http.get<{ max_allowed: number }>('/user/subusers/max-allowed');
+        return Number(answer?.max_allowed ?? 0);
+      },
+      create(input: NewSubUser): Promise<SubUser> {
+        return http.post<SubUser>('/user/subusers', input);
+      },
+      remove(id: string): Promise<void> {
+        return http.del<void>('/user/subusers', undefined, { query: { id } });
+      },
+    }),
+    [http],
+  );
+}

@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
+import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
+import { ConfirmDialog, EmptyState, LoadingState, PageHeader, useNotify, useSession, canAddSubUser, type SubUser } from '@portal/shared';
+import { readApiError } from '../../../lib/api-error';
+import { useSubUsersApi, type NewSubUser } from '../api';
+import { AddSubUserDialog } from './AddSubUserDialog';
+import { SubUserTable } from './SubUserTable';
+
+type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
+
+export function UserManagementPage() {
+  const { t } = useTranslation('account');
+  const session = useSession();
+  if (session.isSubUser) {
+    return (
+      <Box sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}>
+        <PageHeader title={t('users_title')} />
+        <Alert severity="info">{t('users_not_available')}</Alert>
+      </Box>
+    );
+  }
+  return <MainUserManagement />;
+}
+
+function MainUserManagement() {
+  const { t } = useTranslation('account');
+  const api = useSubUsersApi();
+  const notify = useNotify();
+  const [users, setUsers] = useState<SubUser[]>([]);
+  const [maxAllowed, setMaxAllowed] = useState(0);
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [adding, setAdding] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [toDelete, setToDelete] = useState<SubUser | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const fetchAll = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      const [list, max] = await Promise.all([api.list(), api.maxAllowed()]);
+      setUsers(list);
+      setMaxAllowed(max);
+      setLoad({ status: 'ready' });
+    } catch (error) {
+      setLoad({ status: 'error', message: readApiError(error).message ?? t('fetch_users_error') });
+    }
+  }, [api, t]);
+
+  useEffect(() => {
+    void fetchAll();
+  }, [fetchAll]);
+
+  const create = async (input: NewSubUser) => {
+    setCreating(true);
+    try {
+      const created = await api.create(input);
+      setUsers((list) => [...list, created]);
+      setAdding(false);
+      notify.success({ title: t('notification_success'), message: t('create_user_success', { email: created.email || input.email }) });
+    } catch (error) {
+      const { slug, message } = readApiError(error);
+      const text = slug === 'max_users_reached' ? t('max_users_reached') : (message ?? t('create_user_error'));
+      notify.error({ title: t('notification_error'), message: text });
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await api.remove(toDelete.id);
+      setUsers((list) => list.filter((u) => u.id !== toDelete.id));
+      setToDelete(null);
+      notify.success({ title: t('notification_success'), message: t('delete_user_success') });
+    } catch (error) {
+      notify.error({ title: t('notification_error'), message: readApiError(error).message ?? t('delete_user_error') });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const ready = load.status === 'ready';
+  const atLimit = ready && !canAddSubUser(users.length, maxAllowed);
+
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', width: '100%' }}>
+      <PageHeader
+        title={t('users_title')}
+        subtitle={t('users_subtitle')}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1 />}
+            onClick={() => setAdding(true)}
+            disabled={!ready || atLimit}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            {t('users_add')}
+          </Button>
+        }
+      />
+      {load.status === 'loading' && <LoadingState label={t('users_loading')} />}
+      {load.status === 'error' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void fetchAll()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {load.message}
+        </Alert>
+      )}
+      {ready && (
+        <>
+          {maxAllowed < 1 ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {t('users_no_plan')}{' '}
+              <Link component={RouterLink} to="/licenses/buy?plugin=mobile">
+                {t('users_buy_mobile_plan')}
+              </Link>
+            </Alert>
+          ) : (
+            <Typography variant="body2" color={atLimit ? 'warning.main' : 'text.secondary'} sx={{ mb: 2 }}>
+              {atLimit ? t('max_users_reached') : t('users_count', { count: users.length, max: maxAllowed })}
+            </Typography>
+          )}
+          {users.length === 0 ? (
+            <Paper variant="outlined">
+              <EmptyState title={t('users_empty_title')} message={t('users_empty_text')} />
+            </Paper>
+          ) : (
+            <SubUserTable users={users} onDelete={setToDelete} />
+          )}
+        </>
+      )}
+      <AddSubUserDialog open={adding} busy={creating} onCancel={() => setAdding(false)} onSubmit={create} />
+      <ConfirmDialog
+        open={toDelete != null}
+        title={t('users_delete_title')}
+        message={t('users_delete_text', { name: toDelete?.name ?? '', email: toDelete?.email ?? '' })}
+        confirmLabel={t('users_delete_confirm')}
+        cancelLabel={t('cancel')}
+        destructive
+        busy={deleting}
+        onConfirm={remove}
+        onCancel={() => setToDelete(null)}
+      />
+    </Box>
+  );
+}
