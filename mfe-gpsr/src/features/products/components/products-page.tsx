@@ -1,0 +1,18 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { PageHeader } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+
+/** /features/gpsr skeleton: real header; the product list (progress, documentation download, delete) is a separate, later piece of work. */
+export function ProductsPage() {
+  const { t } = useTranslation('gpsr');
+  return (
+    <>
+      <PageHeader title={t('products.title')} subtitle={t('products.description')} backTo="/dashboard" />
+      <Alert severity="info">
+        <AlertTitle>{t('products.upcomingTitle')}</AlertTitle>
+        {t('products.upcomingMessage')}
+      </Alert>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+// `npm run dev`: this remote alone on its port, with fake services and demo data (no api, no sign-in).
+import { StandalonePortal } from '@portal/shared/standalone';
+import { createRoot } from 'react-dom/client';
+import remote from '../remote';
+import { pagedLicenses, standaloneLicenses } from './standalone-licenses';
+
+const options = {
+  routes: { 'GET /license/all': pagedLicenses },
+  session: { licenses: standaloneLicenses() },
+};
+
+createRoot(document.getElementById('root')!).render(<StandalonePortal remote={remote} options={options} />);

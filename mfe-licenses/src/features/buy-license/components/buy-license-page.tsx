@@ -1,0 +1,31 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import { ContactForm, PageHeader } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { buyablePlugin } from '../buyable-plugins';
+
+/**
+ * /licenses/buy?plugin=…: header and contact form are real; the license cards and purchase flow are a later
+ * piece of work (billing), so the body says so instead of showing cards that cannot be bought.
+ */
+export function BuyLicensePage() {
+  const { t } = useTranslation('licenses');
+  const [params] = useSearchParams();
+  const plugin = buyablePlugin(params.get('plugin'));
+  const title = plugin ? t('buy.titleWithPlugin', { plugin: t(`buy.plugins.${plugin}`) }) : t('buy.title');
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={t('buy.description')} backTo="/dashboard" />
+      <Alert severity="info" sx={{ mb: 4 }}>
+        <AlertTitle>{t('buy.pendingTitle')}</AlertTitle>
+        {t('buy.pendingMessage')}
+      </Alert>
+      <Box component="section">
+        <ContactForm />
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { HttpClient } from '@portal/shared';
+import type { License, Page } from '@portal/shared/domain';
+
+export const LICENSE_PAGE_SIZE = 10;
+
+/** GET /license/all — server-side pagination, pages start at 1. */
+export function fetchLicensePage(http: HttpClient, page: number, pageSize = LICENSE_PAGE_SIZE): Promise<Page<License>> {
+  return http.get<Page<License>>('/license/all', { query: { page, pageSize } });
+}

@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatDateTime, licenseStatusView } from '@portal/shared';
+import type { License } from '@portal/shared/domain';
+import { useTranslation } from 'react-i18next';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export function LicenseStatusCell({ license, now }: { license: License; now: Date }) {
+  const { t } = useTranslation('licenses');
+  const view = licenseStatusView(license, now);
+
+  if (view.kind === 'none') {
+    return (
+      <>
+        <span aria-hidden="true">–</span>
+        <Box component="span" sx={visuallyHidden}>
+          {t('status.none')}
+        </Box>
+      </>
+    );
+  }
+
+  const text = t(view.kind === 'expired' ? 'status.expired' : 'status.expires', {
+    date: formatDateTime(view.date),
+    count: view.days,
+  });
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      data-status={view.kind}
+      // The portal theme picks error/success mains with AA contrast on the paper of both modes.
+      sx={{ color: view.kind === 'expired' ? 'error.main' : 'success.main', fontWeight: 500 }}
+    >
+      {text}
+    </Typography>
+  );
+}

@@ -1,0 +1,38 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { License } from '@portal/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { LicenseStatusCell } from './license-status-cell';
+
+export function LicenseTable({ licenses, now }: { licenses: readonly License[]; now: Date }) {
+  const { t } = useTranslation('licenses');
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('list.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('list.columns.product')}</TableCell>
+            <TableCell>{t('list.columns.type')}</TableCell>
+            <TableCell>{t('list.columns.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {licenses.map((license) => (
+            <TableRow key={license.id}>
+              <TableCell>{license.productName}</TableCell>
+              <TableCell>{t(`type.${license.licenseTypeDetails?.type ?? 'free'}`)}</TableCell>
+              <TableCell>
+                <LicenseStatusCell license={license} now={now} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,19 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import type { LicenseWarnings } from '../license-warnings';
+
+/** Trial / expiring / expired messages above the table; renders nothing when there is nothing to warn about. */
+export function LicenseWarningAlerts({ warnings }: { warnings: LicenseWarnings }) {
+  const { t } = useTranslation('licenses');
+  if (!warnings.trial && !warnings.expiring && !warnings.expired) return null;
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      {warnings.expired > 0 && <Alert severity="error">{t('warnings.expired', { count: warnings.expired })}</Alert>}
+      {warnings.expiring > 0 && (
+        <Alert severity="warning">{t('warnings.expiring', { count: warnings.expiring })}</Alert>
+      )}
+      {warnings.trial > 0 && <Alert severity="info">{t('warnings.trial')}</Alert>}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import Button from '@mui/material/Button';
+import { clampPage, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { LICENSE_PAGE_SIZE } from '../api';
+import { useLicensePage } from '../hooks/use-license-page';
+import { licenseWarnings } from '../license-warnings';
+import { LicenseTable } from './license-table';
+import { LicenseWarningAlerts } from './license-warning-alerts';
+
+function pageFromQuery(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** /licenses: the user's licenses, one server-side page at a time; the page number lives in ?page=. */
+export function LicensesPage({ now: fixedNow }: { now?: Date }) {
+  const { t } = useTranslation('licenses');
+  const [openedAt] = useState(() => new Date());
+  const now = fixedNow ?? openedAt;
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const { state, reload } = useLicensePage(page);
+  // Warnings cover all licenses of the session (first 100, loaded by the shell), not only the visible page.
+  const warnings = useMemo(() => licenseWarnings(session.licenses, now), [session.licenses, now]);
+
+  const goTo = (next: number) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next <= 1) updated.delete('page');
+        else updated.set('page', String(next));
+        return updated;
+      },
+      { replace: false },
+    );
+
+  // A page beyond the end (stale link, licenses removed meanwhile): jump to the last page that exists.
+  const outOfRange = state.status === 'ready' && state.page.items.length === 0 && state.page.total > 0;
+  const lastPage = state.status === 'ready' ? clampPage(page, LICENSE_PAGE_SIZE, state.page.total) : page;
+  useEffect(() => {
+    if (outOfRange && lastPage !== page) goTo(lastPage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outOfRange, lastPage, page]);
+
+  return (
+    <>
+      <PageHeader title={t('list.title')} subtitle={t('list.description')} />
+      <LicenseWarningAlerts warnings={warnings} />
+      {state.status === 'loading' && <LoadingState label={t('list.loading')} />}
+      {state.status === 'error' && (
+        <ErrorPanel title={t('list.error.title')} message={state.message || t('list.error.fallback')} onRetry={reload} />
+      )}
+      {state.status === 'ready' && state.page.total === 0 && (
+        <EmptyState
+          title={t('list.empty.title')}
+          message={t('list.empty.message')}
+          action={
+            <Button component={RouterLink} to="/dashboard" variant="contained">
+              {t('list.empty.action')}
+            </Button>
+          }
+        />
+      )}
+      {state.status === 'ready' && state.page.items.length > 0 && (
+        <>
+          <LicenseTable licenses={state.page.items} now={now} />
+          <Pagination page={page} pageSize={LICENSE_PAGE_SIZE} total={state.page.total} onChange={goTo} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import type { License } from '@portal/shared/domain';
+import { licenseWarnings } from './license-warnings';
+
+const now = new Date('2026-03-10T12:00:00Z');
+
+function license(overrides: Partial<License>): License {
+  return {
+    id: 'l1',
+    productId: 'p1',
+    productName: 'Freshdesk Basic',
+    pluginName: 'fresh_desk',
+    key: 'KEY',
+    status: 'active',
+    licenseCreated: '2026-01-01T00:00:00Z',
+    licenseExpired: null,
+    licenseTypeDetails: { type: 'subscription' },
+    licenseUser: [],
+    priceNetto: { amount: 1000, currency: 'EUR' },
+    ...overrides,
+  };
+}
+
+describe('licenseWarnings', () => {
+  it('counts running trials, licenses ending within 7 days and expired ones', () => {
+    const result = licenseWarnings(
+      [
+        license({ id: 'trial', licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-12T12:00:00Z' }),
+        license({ id: 'soon', licenseExpired: '2026-03-17T11:00:00Z' }),
+        license({ id: 'later', licenseExpired: '2026-03-18T13:00:00Z' }),
+        license({ id: 'gone', licenseExpired: '2026-03-01T00:00:00Z' }),
+        license({ id: 'forever', licenseExpired: null, licenseTypeDetails: { type: 'permanent' } }),
+      ],
+      now,
+    );
+    expect(result).toEqual({ trial: 1, expiring: 2, expired: 1 });
+  });
+
+  it('does not count an expired trial as a running trial and ignores deleted licenses', () => {
+    const result = licenseWarnings(
+      [
+        license({ licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-09T00:00:00Z' }),
+        license({ status: 'deleted', licenseExpired: '2026-03-01T00:00:00Z' }),
+      ],
+      now,
+    );
+    expect(result).toEqual({ trial: 0, expiring: 0, expired: 1 });
+  });
+
+  it('returns no warnings for licenses without expiry', () => {
+    expect(licenseWarnings([license({})], now)).toEqual({ trial: 0, expiring: 0, expired: 0 });
+  });
+});

@@ -1,0 +1,29 @@
+import { licenseStatusView } from '@portal/shared/domain';
+import type { License } from '@portal/shared/domain';
+
+/** A license counts as "expiring" when it ends within this many days. */
+export const EXPIRING_WITHIN_DAYS = 7;
+
+export interface LicenseWarnings {
+  /** Trial licenses that are still running. */
+  trial: number;
+  /** Licenses ending within EXPIRING_WITHIN_DAYS. */
+  expiring: number;
+  expired: number;
+}
+
+/** Counts the licenses the page warns about. Deleted licenses are ignored: the user removed them on purpose. */
+export function licenseWarnings(licenses: readonly License[], now: Date = new Date()): LicenseWarnings {
+  const warnings: LicenseWarnings = { trial: 0, expiring: 0, expired: 0 };
+  for (const license of licenses) {
+    if (license.status === 'deleted') continue;
+    const view = licenseStatusView(license, now);
+    if (view.kind === 'expired') {
+      warnings.expired += 1;
+      continue;
+    }
+    if (license.licenseTypeDetails?.type === 'trial') warnings.trial += 1;
+    if (view.kind === 'expires' && view.days <= EXPIRING_WITHIN_DAYS) warnings.expiring += 1;
+  }
+  return warnings;
+}

@@ -1,0 +1,33 @@
+import { renderWithPortal } from '@portal/shared/testing';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import remote from './remote';
+
+function mount(route: string) {
+  // Mounted the way the shell does it: absolute paths inside one <Routes>.
+  return renderWithPortal(
+    <Routes>
+      {remote.routes.map((r) => (
+        <Route key={r.path} path={r.path} element={r.element} />
+      ))}
+    </Routes>,
+    { route, translations: [remote], http: { 'GET /license/all': { items: [], total: 0, page: 1, pageSize: 10 } } },
+  );
+}
+
+describe('licenses remote', () => {
+  it('is the licenses remote owning /licenses and /licenses/buy', () => {
+    expect(remote.id).toBe('licenses');
+    expect(remote.routes.map((r) => r.path)).toEqual(['/licenses', '/licenses/buy']);
+  });
+
+  it('mounts the licenses list', async () => {
+    mount('/licenses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Licenses' })).toBeInTheDocument();
+  });
+
+  it('mounts the buy page', () => {
+    mount('/licenses/buy?plugin=fresh_desk');
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
+  });
+});
