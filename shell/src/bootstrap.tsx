@@ -1,0 +1,46 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { createHttpClient } from '@portal/shared';
+import { fetchPortalConfig } from './config/portal-config';
+import { createFirebaseIdentity } from './identity/firebase-identity';
+import { createShellI18n } from './i18n/create-shell-i18n';
+import { createFederationRemoteLoader } from './remotes/remote-loader';
+import { ROUTER_FUTURE } from './routes/router-options';
+import { createShellRoutes } from './routes/shell-routes';
+import { readStoredLanguage } from './services/preferences-store';
+import { createShellRuntime } from './services/shell-runtime';
+import { ShellApp } from './ShellApp';
+
+async function boot(container: HTMLElement) {
+  const language = readStoredLanguage();
+  document.documentElement.lang = language;
+  const i18n = createShellI18n(language);
+  try {
+    const config = await fetchPortalConfig();
+    const runtime = createShellRuntime({
+      config,
+      i18n,
+      identity: createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
+      remoteLoader: createFederationRemoteLoader(),
+      prefetchRemotes: true,
+      // No "session expired" flag exists in this portal: an expired Firebase session ends in a failed refresh → sign-out.
+      createHttp: (hooks) => createHttpClient({ ...hooks, isSessionExpired: () => false }),
+    });
+    const router = createBrowserRouter(createShellRoutes(), { future: ROUTER_FUTURE });
+    createRoot(container).render(
+      <StrictMode>
+        <ShellApp runtime={runtime} router={router} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('The portal could not start', error);
+    const message = document.createElement('p');
+    message.setAttribute('role', 'alert');
+    message.style.cssText = 'padding:2rem;text-align:center;font-family:sans-serif';
+    message.textContent = i18n.t('boot_error', { ns: 'shell' });
+    container.replaceChildren(message);
+  }
+}
+
+void boot(document.getElementById('root')!);

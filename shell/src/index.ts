@@ -1,0 +1,2 @@
+// Async boundary so the federation runtime can negotiate shared singletons before any of them is used.
+import('./bootstrap');

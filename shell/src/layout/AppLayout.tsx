@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Box, Drawer, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LegalLinks } from '../pages/auth/LegalLinks';
+import { useShellStore } from '../services/shell-context';
+import { isSubUser as isSubUserOf } from '../session/session-store';
+import { Header } from './Header';
+import { OverageBanner } from './OverageBanner';
+import { OverageResultDialog } from './OverageResultDialog';
+import { Sidebar } from './Sidebar';
+
+export const DRAWER_WIDTH = 240;
+
+/** The authenticated frame: header, sidebar (a drawer on small screens), banner, page, footer. */
+export function AppLayout() {
+  const { t } = useTranslation('shell');
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const isSubUser = useShellStore('session', (state) => isSubUserOf(state.apiUser));
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Link
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (th) => th.zIndex.tooltip,
+          bgcolor: 'background.paper',
+          p: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('skip_to_content')}
+      </Link>
+      <Header isSubUser={isSubUser} compact={compact} drawerOpen={drawerOpen} onMenuClick={() => setDrawerOpen((open) => !open)} />
+      <Drawer
+        id="portal-navigation"
+        variant={compact ? 'temporary' : 'permanent'}
+        open={compact ? drawerOpen : true}
+        onClose={() => setDrawerOpen(false)}
+        ModalProps={{ keepMounted: true }}
+        sx={{
+          width: compact ? undefined : DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <Sidebar isSubUser={isSubUser} onNavigate={compact ? () => setDrawerOpen(false) : undefined} />
+      </Drawer>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}>
+          <OverageBanner />
+          <Outlet />
+        </Box>
+        <Box component="footer" sx={{ py: 3, px: 2, borderTop: 1, borderColor: 'divider' }}>
+          <LegalLinks withContact />
+        </Box>
+      </Box>
+      <OverageResultDialog />
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useShell } from '../services/shell-context';
+
+export const COOKIE_CONSENT_STORAGE_KEY = 'portal.cookieConsent';
+type Consent = 'all' | 'necessary';
+
+function readConsent(): Consent | null {
+  try {
+    const value = window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY);
+    return value === 'all' || value === 'necessary' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shown until the visitor chooses; the choice is remembered in localStorage. */
+export function CookieConsentBanner() {
+  const { t } = useTranslation('shell');
+  const { config } = useShell();
+  const [consent, setConsent] = useState<Consent | null>(readConsent);
+  if (consent) return null;
+
+  const choose = (value: Consent) => {
+    try {
+      window.localStorage.setItem(COOKIE_CONSENT_STORAGE_KEY, value);
+    } catch {
+      // Without storage the banner shows again next visit, nothing else breaks.
+    }
+    setConsent(value);
+  };
+
+  return (
+    <Paper
+      role="region"
+      aria-label={t('cookie_banner_label')}
+      elevation={6}
+      square
+      // Sticky, not fixed: it takes its own space at the end of the page, so it never hides the footer links.
+      sx={{ position: 'sticky', bottom: 0, p: 2, zIndex: (theme) => theme.zIndex.snackbar - 1 }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, maxWidth: 1100, mx: 'auto' }}>
+        <Typography variant="body2" sx={{ flex: 1 }}>
+          {t('cookie_banner_text')}{' '}
+          <Link href={config.links.privacy} target="_blank" rel="noopener noreferrer">
+            {t('footer_privacy')}
+          </Link>
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => choose('necessary')}>
+            {t('cookie_banner_necessary')}
+          </Button>
+          <Button variant="contained" onClick={() => choose('all')}>
+            {t('cookie_banner_accept')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { AppBar, Box, Button, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Logout from '@mui/icons-material/Logout';
+import Menu from '@mui/icons-material/Menu';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { ThemeToggle } from './ThemeToggle';
+
+export interface HeaderProps {
+  isSubUser: boolean;
+  compact: boolean;
+  drawerOpen: boolean;
+  onMenuClick(): void;
+}
+
+export function Header({ isSubUser, compact, drawerOpen, onMenuClick }: HeaderProps) {
+  const { t } = useTranslation('shell');
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 1 }}>
+        {compact && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('menu_open')}
+            aria-controls="portal-navigation"
+            aria-expanded={drawerOpen}
+            onClick={onMenuClick}
+          >
+            <Menu />
+          </IconButton>
+        )}
+        <Typography
+          variant="h6"
+          component={RouterLink}
+          to="/dashboard"
+          sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {t('app_name')}
+        </Typography>
+        <LanguageSwitcher />
+        <ThemeToggle />
+        {!isSubUser && (
+          <Tooltip title={t('nav_profile')}>
+            <IconButton color="inherit" component={RouterLink} to="/profile" aria-label={t('nav_profile')}>
+              <AccountCircle />
+            </IconButton>
+          </Tooltip>
+        )}
+        {compact ? (
+          <Tooltip title={t('logout')}>
+            <IconButton color="inherit" component={RouterLink} to="/logout" aria-label={t('logout')}>
+              <Logout />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Box>
+            <Button color="inherit" component={RouterLink} to="/logout" startIcon={<Logout />}>
+              {t('logout')}
+            </Button>
+          </Box>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

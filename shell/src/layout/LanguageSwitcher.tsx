@@ -1,0 +1,27 @@
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { Language } from '@portal/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { useShell, useShellStore } from '../services/shell-context';
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation('shell');
+  const language = useShellStore('preferences', (state) => state.language);
+  const { stores } = useShell();
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={language}
+      aria-label={t('language_switcher_label')}
+      onChange={(_event, next: Language | null) => next && stores.preferences.getState().setLanguage(next)}
+      sx={{ '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor', py: 0.25, px: 1 } }}
+    >
+      <ToggleButton value="en" lang="en" aria-label="English">
+        EN
+      </ToggleButton>
+      <ToggleButton value="de" lang="de" aria-label="Deutsch">
+        DE
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}

@@ -1,0 +1,15 @@
+import { Box, LinearProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useShellStore } from '../services/shell-context';
+
+/** Global loading indicator, driven by the loading counter (visible while count > 0). */
+export function LoadingBar() {
+  const { t } = useTranslation('shell');
+  const busy = useShellStore('loading', (state) => state.count > 0);
+  if (!busy) return null;
+  return (
+    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.modal + 1 }}>
+      <LinearProgress aria-label={t('loading')} />
+    </Box>
+  );
+}

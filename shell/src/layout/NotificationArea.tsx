@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Alert, AlertTitle, Box, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useShellStore } from '../services/shell-context';
+import type { PortalNotification } from '@portal/shared';
+
+function NotificationItem({ item, dismiss }: { item: PortalNotification; dismiss(id: string): void }) {
+  const { t } = useTranslation('shell');
+  const onClose = () => dismiss(item.id);
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(item.id), item.autoHideDuration);
+    return () => clearTimeout(timer);
+  }, [item.id, item.autoHideDuration, dismiss]);
+  return (
+    <Alert
+      severity={item.type}
+      variant="filled"
+      onClose={onClose}
+      slotProps={{ closeButton: { title: t('notification_close'), 'aria-label': t('notification_close') } }}
+      sx={{ boxShadow: 3, minWidth: { xs: 'auto', sm: 320 } }}
+    >
+      {item.title && <AlertTitle>{item.title}</AlertTitle>}
+      {item.message}
+    </Alert>
+  );
+}
+
+/** Stack of notifications at the bottom right; each hides itself after its autoHideDuration (default 5000 ms). */
+export function NotificationArea() {
+  const { t } = useTranslation('shell');
+  const items = useShellStore('notifications', (state) => state.notifications);
+  const dismiss = useShellStore('notifications', (state) => state.dismiss);
+  return (
+    <Box
+      aria-label={t('notifications_region')}
+      role="region"
+      sx={{ position: 'fixed', right: 16, left: { xs: 16, sm: 'auto' }, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar }}
+    >
+      <Stack spacing={1}>
+        {items.map((item) => (
+          <NotificationItem key={item.id} item={item} dismiss={dismiss} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}

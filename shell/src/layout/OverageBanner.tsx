@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Alert, AlertTitle, Button, List, ListItem, ListItemText } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useShell, useShellStore } from '../services/shell-context';
+
+/** Subscriptions waiting for overage approval; approving redirects to the provider's approval_url. */
+export function OverageBanner() {
+  const { t } = useTranslation('shell');
+  const pending = useShellStore('session', (state) => state.pendingOverage);
+  const { http, redirect } = useShell();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  if (pending.length === 0) return null;
+
+  async function approve(id: string) {
+    setBusyId(id);
+    try {
+      const answer = await http.post<{ approval_url: string }>(`/subscription/${encodeURIComponent(id)}/overage/approve`);
+      redirect(answer.approval_url);
+    } catch (error) {
+      // Spec §8: overage approval failure is only logged.
+      console.error('Failed to approve overage', error);
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} role="region" aria-label={t('overage_banner_title')}>
+      <AlertTitle>{t('overage_banner_title')}</AlertTitle>
+      {t('overage_banner_text')}
+      <List dense disablePadding>
+        {pending.map((subscription) => (
+          <ListItem
+            key={subscription.id}
+            disableGutters
+            secondaryAction={
+              <Button size="small" variant="contained" color="warning" disabled={busyId !== null} onClick={() => approve(subscription.id)}>
+                {t('overage_approve_button')}
+              </Button>
+            }
+          >
+            <ListItemText primary={t('overage_subscription', { id: subscription.id })} />
+          </ListItem>
+        ))}
+      </List>
+    </Alert>
+  );
+}

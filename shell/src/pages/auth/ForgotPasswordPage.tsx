@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Link, Stack, TextField } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { identityErrorCode } from '../../identity/identity-gateway';
+import { useShell } from '../../services/shell-context';
+import { AuthFrame } from './AuthFrame';
+import { authErrorMessageKey, validateEmail } from './auth-validation';
+import { useValidatedField } from './use-validated-field';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('shell');
+  const { identity, notify, loading } = useShell();
+  const navigate = useNavigate();
+  const email = useValidatedField('', validateEmail);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.check()) return;
+    setBusy(true);
+    try {
+      await loading.track(identity.sendPasswordReset(email.value.trim()));
+      notify.success({ title: t('notification_success'), message: t('linkSentToPasswordReset') });
+      navigate('/login');
+    } catch (error) {
+      notify.error({ title: t('notification_error'), message: t(authErrorMessageKey(identityErrorCode(error))) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthFrame title={t('forgot_password_title')} subtitle={t('forgot_password_subtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('forgot_password_title')}>
+        <Stack spacing={2}>
+          <TextField
+            id="forgot-email"
+            label={t('email_label')}
+            type="email"
+            autoComplete="email"
+            required
+            value={email.value}
+            onChange={email.onChange}
+            onBlur={email.onBlur}
+            error={email.error !== null}
+            helperText={email.error ? t(email.error) : undefined}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
+            {busy ? t('reset_button_busy') : t('reset_button')}
+          </Button>
+          <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: 'center' }}>
+            {t('back_to_login')}
+          </Link>
+        </Stack>
+      </Box>
+    </AuthFrame>
+  );
+}

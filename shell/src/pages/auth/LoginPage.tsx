@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Link, Stack, TextField } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { identityErrorCode } from '../../identity/identity-gateway';
+import { useShell } from '../../services/shell-context';
+import { AuthFrame } from './AuthFrame';
+import { authErrorMessageKey, validateEmail, validateLoginPassword } from './auth-validation';
+import { PasswordField } from './PasswordField';
+import { useValidatedField } from './use-validated-field';
+
+export function LoginPage() {
+  const { t } = useTranslation('shell');
+  const { identity, notify, loading } = useShell();
+  const email = useValidatedField('', validateEmail);
+  const password = useValidatedField('', validateLoginPassword);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const valid = [email.check(), password.check()].every(Boolean);
+    if (!valid) return;
+    setBusy(true);
+    try {
+      // Success is picked up by the auth-state subscription; the public route then redirects.
+      await loading.track(identity.signIn(email.value.trim(), password.value));
+    } catch (error) {
+      notify.error({ title: t('notification_error'), message: t(authErrorMessageKey(identityErrorCode(error))) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthFrame title={t('login_title')} subtitle={t('login_subtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')}>
+        <Stack spacing={2}>
+          <TextField
+            id="login-email"
+            label={t('email_label')}
+            type="email"
+            autoComplete="email"
+            required
+            value={email.value}
+            onChange={email.onChange}
+            onBlur={email.onBlur}
+            error={email.error !== null}
+            helperText={email.error ? t(email.error) : undefined}
+          />
+          <PasswordField
+            id="login-password"
+            label={t('password_label')}
+            autoComplete="current-password"
+            required
+            value={password.value}
+            onChange={password.onChange}
+            onBlur={password.onBlur}
+            error={password.error !== null}
+            helperText={password.error ? t(password.error) : undefined}
+          />
+          <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+            {t('forgot_password_link')}
+          </Link>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? t('login_button_busy') : t('login_button')}
+          </Button>
+          <Box sx={{ textAlign: 'center', typography: 'body2' }}>
+            {t('no_account_question')}{' '}
+            <Link component={RouterLink} to="/register">
+              {t('register_link')}
+            </Link>
+          </Box>
+        </Stack>
+      </Box>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, TextField } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
+import { identityErrorCode } from '../../identity/identity-gateway';
+import { useShell } from '../../services/shell-context';
+import { BackendUserCreationError } from '../../services/shell-runtime';
+import { AuthFrame } from './AuthFrame';
+import { authErrorMessageKey, validateEmail, validatePassword, validatePasswordRepeat, validateTerms } from './auth-validation';
+import { PasswordField } from './PasswordField';
+import { useValidatedField } from './use-validated-field';
+
+export function RegisterPage() {
+  const { t } = useTranslation('shell');
+  const { register, notify, loading, config, stores } = useShell();
+  const navigate = useNavigate();
+  const email = useValidatedField('', validateEmail);
+  const password = useValidatedField('', validatePassword);
+  const repeatValidator = useCallback((repeat: string) => validatePasswordRepeat(password.value, repeat), [password.value]);
+  const repeat = useValidatedField('', repeatValidator);
+  const terms = useValidatedField(false, validateTerms);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => () => stores.session.setState({ authFlowBusy: false }), [stores.session]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const valid = [email.check(), password.check(), repeat.check(), terms.check()].every(Boolean);
+    if (!valid) return;
+    setBusy(true);
+    // Keeps the public-route redirect (to /dashboard) from firing while the flow below runs; cleared on failure
+    // or when this page unmounts after navigating to the profile.
+    stores.session.setState({ authFlowBusy: true });
+    try {
+      await loading.track(register(email.value.trim(), password.value));
+      navigate('/profile?firstTime=true', { replace: true });
+    } catch (error) {
+      stores.session.setState({ authFlowBusy: false });
+      const message =
+        error instanceof BackendUserCreationError ? t('error_backend_user_creation') : t(authErrorMessageKey(identityErrorCode(error)));
+      notify.error({ title: t('notification_error'), message });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthFrame title={t('register_title')} subtitle={t('register_subtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('register_title')}>
+        <Stack spacing={2}>
+          <TextField
+            id="register-email"
+            label={t('email_label')}
+            type="email"
+            autoComplete="email"
+            required
+            value={email.value}
+            onChange={email.onChange}
+            onBlur={email.onBlur}
+            error={email.error !== null}
+            helperText={email.error ? t(email.error) : undefined}
+          />
+          <PasswordField
+            id="register-password"
+            label={t('password_label')}
+            autoComplete="new-password"
+            required
+            value={password.value}
+            onChange={password.onChange}
+            onBlur={password.onBlur}
+            error={password.error !== null}
+            helperText={password.error ? t(password.error) : t('password_hint')}
+          />
+          <PasswordField
+            id="register-password-repeat"
+            label={t('password_repeat_label')}
+            autoComplete="new-password"
+            required
+            value={repeat.value}
+            onChange={repeat.onChange}
+            onBlur={repeat.onBlur}
+            error={repeat.error !== null}
+            helperText={repeat.error ? t(repeat.error) : undefined}
+          />
+          <FormControl error={terms.error !== null} required>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={terms.value}
+                  onChange={terms.onChange}
+                  slotProps={{ input: { 'aria-describedby': terms.error ? 'register-terms-error' : undefined } }}
+                />
+              }
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="terms_accept_label"
+                  components={{ termsLink: <Link href={config.links.terms} target="_blank" rel="noopener noreferrer" /> }}
+                />
+              }
+            />
+            {terms.error && <FormHelperText id="register-terms-error">{t(terms.error)}</FormHelperText>}
+          </FormControl>
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? t('register_button_busy') : t('register_button')}
+          </Button>
+          <Box sx={{ textAlign: 'center', typography: 'body2' }}>
+            {t('have_account_question')}{' '}
+            <Link component={RouterLink} to="/login">
+              {t('login_link')}
+            </Link>
+          </Box>
+        </Stack>
+      </Box>
+    </AuthFrame>
+  );
+}

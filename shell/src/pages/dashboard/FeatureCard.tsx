@@ -1,0 +1,76 @@
+import { Button, Card, CardActions, CardContent, CardMedia, Link, Typography } from '@mui/material';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import type { DashboardCard } from '@portal/shared';
+import { cardReadiness, type CardReadiness } from '@portal/shared/domain';
+import { useNavigate, Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useShell, useShellStore } from '../../services/shell-context';
+import { isSubUser as isSubUserOf } from '../../session/session-store';
+import { illustrationUrl } from './illustrations';
+
+const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
+  soon: 'card_button_soon',
+  'complete-profile': 'card_button_complete_profile',
+  configure: 'card_button_configure',
+  buy: 'card_button_buy',
+  'parent-only': 'card_button_buy',
+};
+
+export function FeatureCard({ card }: { card: DashboardCard }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const { notify } = useShell();
+  const language = useShellStore('preferences', (state) => state.language);
+  const profile = useShellStore('session', (state) => state.profile);
+  const dataSource = useShellStore('session', (state) => state.dataSource);
+  const licenses = useShellStore('session', (state) => state.licenses);
+  const isSubUser = useShellStore('session', (state) => isSubUserOf(state.apiUser));
+  const readiness = cardReadiness({ card, profile, dataSource, licenses, isSubUser });
+  const title = card.title[language];
+  const image = illustrationUrl(card.illustration, card.pluginName);
+
+  function onAction() {
+    if (readiness.action === 'parent-only') {
+      notify.warning({ title: t('notification_warning'), message: t('only_parent_can_buy') });
+    } else if (readiness.target) {
+      navigate(readiness.target);
+    }
+  }
+
+  return (
+    <Card component="article" aria-label={title} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {image && <CardMedia component="img" image={image} alt="" sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />}
+      <CardContent sx={{ flex: 1 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {card.description[language]}
+        </Typography>
+        {readiness.hint && readiness.target && (
+          <Link
+            component={RouterLink}
+            to={readiness.target}
+            color="error"
+            variant="body2"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 2 }}
+          >
+            <ErrorOutline fontSize="small" aria-hidden />
+            {t(`card_hint_${readiness.hint}`)}
+          </Link>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button
+          variant={readiness.action === 'soon' ? 'outlined' : 'contained'}
+          disabled={readiness.action === 'soon'}
+          onClick={onAction}
+          fullWidth
+          aria-label={`${t(BUTTON_KEYS[readiness.action])}: ${title}`}
+        >
+          {t(BUTTON_KEYS[readiness.action])}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { DashboardCard, RegistryEntry } from '@portal/shared';
+import { activeLicense, apiUser, completeContact, registryEntry } from '../../test/fixtures';
+import { createFakeHttp } from '../../test/fake-http';
+import { renderShell, SELLER } from '../../test/render-shell';
+
+beforeEach(() => window.localStorage.clear());
+
+function card(pluginName: DashboardCard['pluginName'], overrides: Partial<DashboardCard> = {}): DashboardCard {
+  const title = { fresh_desk: 'Freshdesk', mobile: 'Mobile App', magic_matrix: 'Content Master', gpsr: 'GPSR', lieferbar: 'Lieferbar', mobile_default: 'Mobile' }[pluginName];
+  return {
+    pluginName,
+    title: { en: title, de: `${title} DE` },
+    description: { en: `${title} description`, de: `${title} Beschreibung` },
+    illustration: pluginName,
+    comingSoon: false,
+    buyWithoutFilling: pluginName === 'mobile' || pluginName === 'gpsr',
+    audience: 'all',
+    configurePath: `/features/${pluginName}`,
+    ...overrides,
+  };
+}
+
+const entries: RegistryEntry[] = [
+  registryEntry('freshdesk', { card: card('fresh_desk', { configurePath: '/features/freshdesk' }) }),
+  registryEntry('mobile', { card: card('mobile', { configurePath: '/features/mobile-app' }) }),
+  registryEntry('account', { routes: ['/profile', '/user-management'] }),
+];
+
+function cardNamed(title: string) {
+  return screen.getByRole('article', { name: title });
+}
+
+describe('dashboard cards', () => {
+  it('shows skeletons while loading, then one card per registry card with title and description in the current language', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const http = createFakeHttp().on('GET /portal/registry', () => new Promise((resolve) => (answer = resolve)));
+    renderShell({ entries, http });
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    answer({ entries });
+    expect(await screen.findByRole('article', { name: 'Freshdesk' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(within(cardNamed('Mobile App')).getByText('Mobile App description')).toBeInTheDocument();
+  });
+
+  it('offers Configure with a valid license and Buy without one', async () => {
+    const view = renderShell({ entries, licenses: [activeLicense('fresh_desk')] });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    await view.userEvent.click(within(freshdesk).getByRole('button', { name: /^Configure/ }));
+    expect(view.router.state.location.pathname).toBe('/features/freshdesk');
+
+    await act(() => view.router.navigate('/dashboard'));
+    const mobile = await screen.findByRole('article', { name: 'Mobile App' });
+    await view.userEvent.click(within(mobile).getByRole('button', { name: /^Buy/ }));
+    expect(view.router.state.location.pathname).toBe('/licenses/buy');
+    expect(view.router.state.location.search).toBe('?plugin=mobile');
+  });
+
+  it('disables coming-soon cards with Soon', async () => {
+    renderShell({ entries: [registryEntry('content', { card: card('magic_matrix', { comingSoon: true }) })] });
+    const contentMaster = await screen.findByRole('article', { name: 'Content Master' });
+    expect(within(contentMaster).getByRole('button', { name: /^Soon/ })).toBeDisabled();
+  });
+
+  it('asks to complete the profile and links each hint to the missing step', async () => {
+    const view = renderShell({ entries, profile: { contact: { ...completeContact(SELLER), city: '' } } });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    expect(within(freshdesk).getByRole('link', { name: 'Profile information is incomplete' })).toHaveAttribute('href', '/profile');
+    await view.userEvent.click(within(freshdesk).getByRole('button', { name: /^Complete profile/ }));
+    expect(view.router.state.location.pathname).toBe('/profile');
+  });
+
+  it('points to the AVV when it is not accepted', async () => {
+    renderShell({ entries, profile: { avvAcceptedDate: null } });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    expect(within(freshdesk).getByRole('link', { name: 'AVV is not accepted' })).toHaveAttribute('href', '/profile?direction=avv');
+  });
+
+  it('needs a database only for cards that are not buy-without-filling', async () => {
+    renderShell({ entries, dataSource: null });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    expect(within(freshdesk).getByRole('link', { name: 'Database information is incomplete' })).toHaveAttribute(
+      'href',
+      '/profile?direction=dataSource',
+    );
+    expect(within(freshdesk).getByRole('button', { name: /^Complete profile/ })).toBeInTheDocument();
+    expect(within(cardNamed('Mobile App')).getByRole('button', { name: /^Buy/ })).toBeInTheDocument();
+  });
+
+  it('warns a sub-user that only the parent can buy, and skips the database step', async () => {
+    const view = renderShell({ entries, dataSource: null, apiUser: apiUser(SELLER, 'parent-uid') });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    await view.userEvent.click(within(freshdesk).getByRole('button', { name: /^Buy/ }));
+    expect(await screen.findByText('Only the parent user can buy a license')).toBeInTheDocument();
+    expect(view.router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows an empty state without cards', async () => {
+    renderShell({ entries: [registryEntry('account', { routes: ['/profile'] })] });
+    expect(await screen.findByText('No plugins available')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the registry cannot be loaded', async () => {
+    const view = renderShell({ entries });
+    let fail = true;
+    view.http.on('GET /portal/registry', () => {
+      if (fail) throw new Error('offline');
+      return { entries };
+    });
+    // The registry load started before the override: force a reload through the retry path.
+    await waitFor(() => expect(view.runtime.stores.registry.getState().status).not.toBe('loading'));
+    view.runtime.stores.registry.setState({ status: 'error', error: 'offline' });
+    await view.userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('The list of plugins could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await view.userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Freshdesk' })).toBeInTheDocument();
+  });
+});
+
+describe('content master page', () => {
+  it('shows a page header and a coming-soon message', async () => {
+    renderShell({ route: '/features/content-master' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content Master' })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import { addRemoteTranslations, type PortalRemote, type RegistryEntry } from '@portal/shared';
+import { useShell } from '../services/shell-context';
+
+type RemoteState =
+  | { status: 'loading' }
+  | { status: 'ready'; remote: PortalRemote }
+  | { status: 'error'; error: unknown };
+
+/** Loads the remote of `entry` on first use; `retry()` attempts the load again after a failure. */
+export function useRemoteModule(entry: RegistryEntry) {
+  const { remoteLoader, i18n } = useShell();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<RemoteState>({ status: 'loading' });
+  const { remote: remoteName, manifestUrl } = entry;
+
+  useEffect(() => {
+    let active = true;
+    setState({ status: 'loading' });
+    remoteLoader.load(entry, { retry: attempt > 0 }).then(
+      (remote) => {
+        addRemoteTranslations(i18n, remote);
+        if (active) setState({ status: 'ready', remote });
+      },
+      (error: unknown) => {
+        console.error(`Remote ${remoteName} failed to load`, error);
+        if (active) setState({ status: 'error', error });
+      },
+    );
+    return () => {
+      active = false;
+    };
+    // The entry object is recreated on every registry load; its identity is remote + manifest URL.
+  }, [remoteLoader, i18n, remoteName, manifestUrl, attempt]);
+
+  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+  return { ...state, retry };
+}

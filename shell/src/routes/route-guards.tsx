@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LoadingState } from '@portal/shared';
+import { useShellStore } from '../services/shell-context';
+
+interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** Authenticated routes: signed-out visitors go to /login, remembering where they wanted to go. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const authResolved = useShellStore('session', (state) => state.authResolved);
+  const signedIn = useShellStore('session', (state) => state.user !== null);
+  if (!authResolved) return <LoadingState />;
+  if (!signedIn) return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
+  return <>{children}</>;
+}
+
+/** /login and /register: signed-in users go to where they came from, else /dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const authResolved = useShellStore('session', (state) => state.authResolved);
+  const signedIn = useShellStore('session', (state) => state.user !== null);
+  const flowBusy = useShellStore('session', (state) => state.authFlowBusy);
+  if (!authResolved) return <LoadingState />;
+  if (signedIn && !flowBusy) {
+    const from = (location.state as FromState | null)?.from;
+    const target = from && from.pathname !== '/logout' ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/dashboard';
+    return <Navigate to={target} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,58 @@
+// Spec §4 "Data initialisation" calls; each loader returns the part of the session it fills.
+import { isApiError, isNotFoundError, type HttpClient } from '@portal/shared';
+import type { ApiUser, DataSource, Language, License, Page, PendingOverage, Profile, ProfileContact } from '@portal/shared/domain';
+
+export async function fetchApiUser(http: HttpClient, email: string): Promise<ApiUser> {
+  return http.get<ApiUser>('/user', { query: { userEmail: email }, silent: true });
+}
+
+export async function fetchProfile(http: HttpClient): Promise<Profile> {
+  const [contact, avv, language] = await Promise.all([
+    http.get<ProfileContact>('/user/profile/contact'),
+    http.get<{ avvAcceptedDate: string | null; version: string | null }>('/user/profile/avv-accepted-date'),
+    http.get<{ language: Language }>('/user/profile/language'),
+  ]);
+  return {
+    contact,
+    avv: { isAccepted: avv.avvAcceptedDate != null, acceptedDate: avv.avvAcceptedDate, version: avv.version },
+    language: language.language,
+  };
+}
+
+export class UnauthorizedDataSourceError extends Error {
+  constructor() {
+    super('Unauthorized');
+  }
+}
+
+/** 404 → null (no data source yet). 401 is surfaced so initialisation can fail as §4 asks. */
+export async function fetchDataSource(http: HttpClient, email: string): Promise<DataSource | null> {
+  try {
+    return await http.get<DataSource>('/user/ds', { query: { email } });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) throw new UnauthorizedDataSourceError();
+    if (isNotFoundError(error)) return null;
+    throw error;
+  }
+}
+
+export async function fetchLicenses(http: HttpClient): Promise<License[]> {
+  try {
+    const page = await http.get<Page<License>>('/license/all', { query: { page: 1, pageSize: 100 } });
+    return page.items;
+  } catch (error) {
+    if (isNotFoundError(error)) return [];
+    throw error;
+  }
+}
+
+export async function fetchPendingOverage(http: HttpClient): Promise<PendingOverage[]> {
+  try {
+    const answer = await http.get<{ subscriptions_to_approve: PendingOverage[] }>('/subscription/overage/pending');
+    return answer.subscriptions_to_approve ?? [];
+  } catch (error) {
+    // Spec §7: the overage calls treat a 500 as ok.
+    if (isNotFoundError(error) || (isApiError(error) && error.status === 500)) return [];
+    throw error;
+  }
+}

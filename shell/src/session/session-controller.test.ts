@@ -1,0 +1,161 @@
+import { apiError, createFakeHttp, type FakeHttp } from '../test/fake-http';
+import { createFakeIdentity, makeUser } from '../test/fake-identity';
+import { activeLicense, apiUser, completeContact } from '../test/fixtures';
+import { createSessionController } from './session-controller';
+import { createSessionStore } from './session-store';
+
+const EMAIL = 'seller@shop.test';
+
+/** Lets the promise chains between timers run (token → poll → data calls). */
+async function flush() {
+  for (let i = 0; i < 10; i++) await jest.advanceTimersByTimeAsync(0);
+}
+
+async function advance(ms: number) {
+  await jest.advanceTimersByTimeAsync(ms);
+  await flush();
+}
+
+function withDataRoutes(http: FakeHttp): FakeHttp {
+  return http
+    .on('GET /user/profile/contact', completeContact(EMAIL))
+    .on('GET /user/profile/avv-accepted-date', { avvAcceptedDate: '2026-01-02T00:00:00.000Z', version: '1' })
+    .on('GET /user/profile/language', { language: 'en' })
+    .on('GET /user/ds', () => {
+      throw apiError(404, 'data-source-not-found');
+    })
+    .on('GET /license/all', { items: [activeLicense('mobile')], total: 1, page: 1, pageSize: 100 })
+    .on('GET /subscription/overage/pending', { subscriptions_to_approve: [{ id: 'sub-1' }] });
+}
+
+function setup({ foundOnAttempt }: { foundOnAttempt: number }) {
+  const identity = createFakeIdentity(makeUser(EMAIL));
+  const store = createSessionStore();
+  let attempts = 0;
+  const http = withDataRoutes(createFakeHttp()).on('GET /user', () => {
+    attempts += 1;
+    if (attempts < foundOnAttempt) throw apiError(404, 'user-not-found');
+    return apiUser(EMAIL);
+  });
+  const controller = createSessionController({ identity, http, store, log: () => undefined });
+  const userPolls = () => http.requests.filter((request) => request.method === 'GET' && request.path === '/user').length;
+  return { identity, store, http, controller, userPolls };
+}
+
+describe('sign-in bootstrap (spec §4)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('polls the backend user 3 times 2000 ms apart, then every 2000 ms until found, then loads the data', async () => {
+    const { store, controller, userPolls } = setup({ foundOnAttempt: 6 });
+    controller.start();
+    await flush();
+    expect(store.getState().token).toBe(`token-uid-${EMAIL}`);
+    expect(userPolls()).toBe(1);
+
+    await advance(1999);
+    expect(userPolls()).toBe(1);
+    await advance(1);
+    expect(userPolls()).toBe(2);
+    await advance(2000);
+    expect(userPolls()).toBe(3);
+    expect(store.getState().ready).toBe(false);
+
+    // After the first three tries it keeps polling at the same 2000 ms pace.
+    await advance(1999);
+    expect(userPolls()).toBe(3);
+    await advance(1);
+    expect(userPolls()).toBe(4);
+    await advance(2000);
+    expect(userPolls()).toBe(5);
+    await advance(2000);
+    expect(userPolls()).toBe(6);
+
+    const state = store.getState();
+    expect(state.ready).toBe(true);
+    expect(state.apiUser?.email).toBe(EMAIL);
+    expect(state.initialized).toBe(true);
+    expect(state.profile?.avv.isAccepted).toBe(true);
+    expect(state.profile?.language).toBe('en');
+    expect(state.dataSource).toBeNull();
+    expect(state.licenses).toHaveLength(1);
+    expect(state.pendingOverage).toEqual([{ id: 'sub-1' }]);
+
+    await advance(10_000);
+    expect(userPolls()).toBe(6);
+  });
+
+  it('asks for licenses page 1 size 100', async () => {
+    const { http, controller } = setup({ foundOnAttempt: 1 });
+    controller.start();
+    await flush();
+    expect(http.requests.find((request) => request.path === '/license/all')?.query).toEqual({ page: 1, pageSize: 100 });
+    expect(http.requests.find((request) => request.path === '/user')?.query).toEqual({ userEmail: EMAIL });
+  });
+
+  it('stops polling when the user signs out', async () => {
+    const { identity, store, controller, userPolls } = setup({ foundOnAttempt: 99 });
+    controller.start();
+    await flush();
+    await advance(2000);
+    await advance(2000);
+    expect(userPolls()).toBe(3);
+    await controller.signOut();
+    await advance(20_000);
+    expect(userPolls()).toBe(3);
+    expect(identity.calls).toContain('signOut');
+    expect(store.getState()).toMatchObject({ user: null, token: null, ready: false, initialized: false });
+  });
+
+  it('is not initialised when the data-source call is Unauthorized', async () => {
+    const { http, store, controller } = setup({ foundOnAttempt: 1 });
+    http.on('GET /user/ds', () => {
+      throw apiError(401, 'unable-to-verify-jwt');
+    });
+    controller.start();
+    await flush();
+    expect(store.getState().ready).toBe(true);
+    expect(store.getState().dataLoaded).toBe(true);
+    expect(store.getState().initialized).toBe(false);
+  });
+
+  it('is not initialised when one of the calls fails', async () => {
+    const { http, store, controller } = setup({ foundOnAttempt: 1 });
+    http.on('GET /user/profile/contact', () => {
+      throw apiError(500, 'internal');
+    });
+    controller.start();
+    await flush();
+    expect(store.getState().initialized).toBe(false);
+    expect(store.getState().licenses).toHaveLength(1);
+  });
+
+  it('clears the session and signs out when the token cannot be read (auth init error)', async () => {
+    const { identity, store, controller, userPolls } = setup({ foundOnAttempt: 1 });
+    identity.failNext('getIdToken', 'auth/network-request-failed');
+    controller.start();
+    await flush();
+    expect(identity.calls).toContain('signOut');
+    expect(store.getState()).toMatchObject({ user: null, token: null, ready: false, initialized: false, authResolved: true });
+    expect(userPolls()).toBe(0);
+  });
+
+  it('refresh(part) reloads only that part', async () => {
+    const { http, store, controller } = setup({ foundOnAttempt: 1 });
+    controller.start();
+    await flush();
+    http.on('GET /subscription/overage/pending', { subscriptions_to_approve: [] });
+    const before = http.requests.length;
+    await controller.refresh('pendingOverage');
+    expect(http.requests.slice(before).map((request) => request.path)).toEqual(['/subscription/overage/pending']);
+    expect(store.getState().pendingOverage).toEqual([]);
+  });
+
+  it('refreshToken forces a new token and stores it', async () => {
+    const { store, controller } = setup({ foundOnAttempt: 1 });
+    controller.start();
+    await flush();
+    await expect(controller.refreshToken()).resolves.toBe(`token-uid-${EMAIL}-fresh`);
+    expect(store.getState().token).toBe(`token-uid-${EMAIL}-fresh`);
+  });
+});

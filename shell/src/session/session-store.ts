@@ -1,0 +1,46 @@
+import { createStore } from 'zustand/vanilla';
+import type { ApiUser, AuthUser, DataSource, License, PendingOverage, Profile } from '@portal/shared/domain';
+
+export interface SessionData {
+  /** Firebase ID token of the signed-in user. */
+  token: string | null;
+  user: AuthUser | null;
+  /** True once the identity service told us whether someone is signed in. */
+  authResolved: boolean;
+  /** The api user was found (end of the §4 polling). */
+  ready: boolean;
+  /** §4 data initialisation finished successfully. */
+  initialized: boolean;
+  /** The §4 data initialisation ran (successfully or not); screens stop showing skeletons. */
+  dataLoaded: boolean;
+  apiUser: ApiUser | null;
+  profile: Profile | null;
+  dataSource: DataSource | null;
+  licenses: License[];
+  pendingOverage: PendingOverage[];
+  /** Registration is running: public routes must not redirect to /dashboard before it ends. */
+  authFlowBusy: boolean;
+}
+
+export const emptySession: Omit<SessionData, 'authResolved' | 'authFlowBusy'> = {
+  token: null,
+  user: null,
+  ready: false,
+  initialized: false,
+  dataLoaded: false,
+  apiUser: null,
+  profile: null,
+  dataSource: null,
+  licenses: [],
+  pendingOverage: [],
+};
+
+export function createSessionStore(initial: Partial<SessionData> = {}) {
+  return createStore<SessionData>(() => ({ ...emptySession, authResolved: false, authFlowBusy: false, ...initial }));
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export function isSubUser(apiUser: ApiUser | null): boolean {
+  return apiUser?.parentUserId != null;
+}

@@ -1,0 +1,88 @@
+// Renders the real shell (routes, providers, stores) with fake identity, http and remote loader.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import type { PortalRemote, RegistryEntry } from '@portal/shared';
+import type { ApiUser, AuthUser, License, Profile } from '@portal/shared/domain';
+import type { PortalConfig } from '../config/portal-config';
+import { createShellI18n } from '../i18n/create-shell-i18n';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import { ROUTER_FUTURE } from '../routes/router-options';
+import { createShellRoutes } from '../routes/shell-routes';
+import { LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../services/preferences-store';
+import { createShellRuntime } from '../services/shell-runtime';
+import { ShellApp } from '../ShellApp';
+import { apiError, createFakeHttp, type FakeHttp } from './fake-http';
+import { createFakeIdentity, makeUser } from './fake-identity';
+import { apiUser as makeApiUser, completeContact } from './fixtures';
+
+export const testConfig: PortalConfig = {
+  apiBaseUrl: '/api',
+  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+  authEmulatorUrl: null,
+  links: { imprint: 'https://example.test/imprint', privacy: 'https://example.test/privacy', terms: 'https://example.test/terms', contactEmail: 'help@example.test' },
+};
+
+export interface RenderShellOptions {
+  route?: string;
+  /** Signed-in identity user; null = signed out. */
+  user?: AuthUser | null;
+  apiUser?: ApiUser;
+  profile?: Partial<Profile> & { avvAcceptedDate?: string | null };
+  dataSource?: object | null;
+  licenses?: License[];
+  pendingOverage?: { id: string }[];
+  entries?: RegistryEntry[];
+  remoteLoader?: RemoteLoader;
+  /** Language stored before boot; default 'en' so tests read English labels. */
+  language?: 'en' | 'de' | null;
+  http?: FakeHttp;
+}
+
+export const SELLER = 'seller@shop.test';
+
+/** Default loader: a remote route just keeps loading (tests that care pass their own loader). */
+export function pendingLoader(): RemoteLoader {
+  return { load: () => new Promise(() => undefined) };
+}
+
+export function loaderOf(remotes: Record<string, PortalRemote>): RemoteLoader {
+  return {
+    load: (entry) => (remotes[entry.remote] ? Promise.resolve(remotes[entry.remote]) : Promise.reject(new Error(`unknown ${entry.remote}`))),
+  };
+}
+
+export function renderShell(options: RenderShellOptions = {}) {
+  const { route = '/dashboard', language = 'en' } = options;
+  if (language) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  const user = options.user === undefined ? makeUser(SELLER) : options.user;
+  const email = user?.email ?? SELLER;
+  const identity = createFakeIdentity(user);
+  const http = options.http ?? createFakeHttp();
+  http
+    .onDefault('GET /user', options.apiUser ?? makeApiUser(email))
+    .onDefault('GET /user/profile/contact', options.profile?.contact ?? completeContact(email))
+    .onDefault('GET /user/profile/avv-accepted-date', {
+      avvAcceptedDate: options.profile && 'avvAcceptedDate' in options.profile ? options.profile.avvAcceptedDate : '2026-01-01T00:00:00.000Z',
+      version: '1',
+    })
+    .onDefault('GET /user/profile/language', { language: 'de' })
+    .onDefault('GET /user/ds', options.dataSource === undefined ? { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' } : (options.dataSource ?? (() => {
+      throw apiError(404, 'data-source-not-found');
+    })))
+    .onDefault('GET /license/all', { items: options.licenses ?? [], total: options.licenses?.length ?? 0, page: 1, pageSize: 100 })
+    .onDefault('GET /subscription/overage/pending', { subscriptions_to_approve: options.pendingOverage ?? [] })
+    .onDefault('GET /portal/registry', { entries: options.entries ?? [] });
+  const redirect = jest.fn();
+  const runtime = createShellRuntime({
+    config: testConfig,
+    identity,
+    createHttp: () => http,
+    remoteLoader: options.remoteLoader ?? pendingLoader(),
+    i18n: createShellI18n(readStoredLanguage()),
+    redirect,
+  });
+  const router = createMemoryRouter(createShellRoutes(), { initialEntries: [route], future: ROUTER_FUTURE });
+  const view = render(<ShellApp runtime={runtime} router={router} />);
+  return { ...view, runtime, router, identity, http, redirect, userEvent: userEvent.setup() };
+}
