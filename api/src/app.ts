@@ -1,0 +1,80 @@
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DbHandle } from './db/client';
+import { apiModules } from './modules';
+import cryptoPlugin from './plugins/crypto';
+import dbPlugin from './plugins/db';
+import { registerErrorHandling } from './plugins/errors';
+import identityPlugin from './plugins/identity';
+import mailPlugin from './plugins/mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildOverrides {
+  /** An already opened database (tests); the caller closes it. */
+  db?: DbHandle;
+}
+
+export const API_PREFIX = '/api';
+
+const SECRET_KEYS = ['password', 'clientSecret', 'token', 'idToken', 'refreshToken', 'secret', 'passwordEncrypted'];
+
+/** Log paths never written in clear: auth headers and secret-looking keys up to two levels deep. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((k) => `*.${k}`),
+  ...SECRET_KEYS.map((k) => `*.*.${k}`),
+];
+
+export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    bodyLimit: 1024 * 1024,
+    // Plugins (PGlite, swagger-ui assets) can be slow to start on a busy machine; avvio's 10 s default is tight.
+    pluginTimeout: 120_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  registerErrorHandling(app);
+
+  await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Portal API', description: 'Customer portal backend', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(dbPlugin, { config, handle: overrides.db });
+  await app.register(cryptoPlugin, { config });
+  await app.register(mailPlugin, { config });
+  await app.register(identityPlugin, { config });
+
+  for (const mod of apiModules) {
+    await app.register(mod.plugin, { prefix: `${API_PREFIX}${mod.prefix}` });
+  }
+  return app;
+}

@@ -1,0 +1,199 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Repository root (`api/src/config.ts` → two levels up). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export const AVV_VERSION = '2026-01';
+
+export type PortalMode = 'production' | 'development' | 'test';
+
+export interface AppConfig {
+  mode: PortalMode;
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  /** PostgreSQL connection string; null → embedded PGlite. */
+  databaseUrl: string | null;
+  /** PGlite location: a directory, or 'memory://' for a throw-away database (tests). */
+  pgliteDir: string;
+  firebase: {
+    projectId: string;
+    /** host:port of the Auth emulator, null → real Firebase Auth. */
+    authEmulatorHost: string | null;
+  };
+  internalEmails: string[];
+  remotesBaseUrl: string;
+  /** Remote id (lower case, e.g. 'gpsr') → manifest URL override from REMOTE_URL_<ID>. */
+  remoteUrls: Record<string, string>;
+  smtpUrl: string | null;
+  mailFrom: string;
+  supportEmail: string;
+  /** 32-byte key from DS_ENCRYPTION_KEY, null → a dev key kept in DATA_DIR. */
+  dsEncryptionKey: Buffer | null;
+  /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
+  dsAllowedHosts: string[];
+  seedDemo: boolean;
+  corsOrigins: true | string[];
+  avvVersion: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const bool = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return false;
+      const s = v.toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+      if (['0', 'false', 'no', 'off'].includes(s)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false (got "${v}")` });
+      return z.NEVER;
+    });
+
+const hostPort = /^[A-Za-z0-9.-]+:\d{1,5}$/;
+
+function parseKey(raw: string): Buffer | null {
+  const s = raw.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(s)) return Buffer.from(s, 'hex');
+  const b = Buffer.from(s, 'base64');
+  return b.length === 32 ? b : null;
+}
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 3001;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `PORT must be a whole number between 1 and 65535 (got "${v}")` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  HOST: z.string().optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: (i) => `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${String(i.input)}")`,
+    })
+    .optional(),
+  PORTAL_MODE: z
+    .enum(['production', 'development', 'test'], {
+      error: (i) => `PORTAL_MODE must be production, development or test (got "${String(i.input)}")`,
+    })
+    .optional(),
+  NODE_ENV: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+      message: 'DATABASE_URL must start with postgres:// or postgresql://',
+    }),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^[a-z0-9-]{4,40}$/.test(v), {
+      message: 'FIREBASE_PROJECT_ID must be a Firebase project id (lower-case letters, digits and hyphens)',
+    }),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .optional()
+    .refine((v) => !v || hostPort.test(v), {
+      message: 'FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099',
+    }),
+  INTERNAL_EMAILS: z.string().optional(),
+  REMOTES_BASE_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\//.test(v), { message: 'SMTP_URL must start with smtp:// or smtps://' }),
+  MAIL_FROM: z.string().optional(),
+  SUPPORT_EMAIL: z
+    .string()
+    .optional()
+    .refine((v) => !v || z.email().safeParse(v).success, { message: 'SUPPORT_EMAIL must be an email address' }),
+  DS_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v || parseKey(v) !== null, {
+      message: 'DS_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64',
+    }),
+  DS_ALLOWED_HOSTS: z.string().optional(),
+  SEED_DEMO: bool('SEED_DEMO'),
+  CORS_ORIGINS: z.string().optional(),
+});
+
+function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined): PortalMode {
+  if (portalMode) return portalMode;
+  const nodeEnv = env.NODE_ENV;
+  if (nodeEnv === 'production' || nodeEnv === 'test' || nodeEnv === 'development') return nodeEnv;
+  return 'development';
+}
+
+/** Reads the environment into a typed config. Throws ConfigError with one readable sentence. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue.path[0] ?? 'environment');
+    const msg = issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`;
+    throw new ConfigError(`Invalid configuration: ${msg}.`);
+  }
+  const e = parsed.data;
+  const mode = resolveMode(env, e.PORTAL_MODE);
+
+  let authEmulatorHost: string | null = e.FIREBASE_AUTH_EMULATOR_HOST || null;
+  if (mode === 'production' && authEmulatorHost) {
+    throw new ConfigError(
+      'Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while running in production mode, which would accept unsigned emulator tokens; unset it or use PORTAL_MODE=development.',
+    );
+  }
+  if (mode !== 'production' && !authEmulatorHost) authEmulatorHost = '127.0.0.1:9099';
+
+  const dataDir = path.resolve(e.DATA_DIR || path.join(REPO_ROOT, '.data'));
+  const remoteUrls: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    const m = /^REMOTE_URL_([A-Z0-9_]+)$/.exec(k);
+    if (m && v) remoteUrls[m[1].toLowerCase()] = v;
+  }
+
+  const corsList = list(e.CORS_ORIGINS);
+  return {
+    mode,
+    port: e.PORT,
+    host: e.HOST || '127.0.0.1',
+    logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    dataDir,
+    databaseUrl: e.DATABASE_URL || null,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    firebase: { projectId: e.FIREBASE_PROJECT_ID || 'demo-portal', authEmulatorHost },
+    internalEmails: list(e.INTERNAL_EMAILS ?? 'staff@portal.test').map((s) => s.toLowerCase()),
+    remotesBaseUrl: (e.REMOTES_BASE_URL || '/remotes').replace(/\/+$/, ''),
+    remoteUrls,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM || 'Portal <no-reply@portal.test>',
+    supportEmail: e.SUPPORT_EMAIL || 'support@portal.test',
+    dsEncryptionKey: e.DS_ENCRYPTION_KEY ? parseKey(e.DS_ENCRYPTION_KEY) : null,
+    dsAllowedHosts: list(e.DS_ALLOWED_HOSTS).map((s) => s.toLowerCase()),
+    seedDemo: e.SEED_DEMO,
+    corsOrigins: corsList.length ? corsList : true,
+    avvVersion: AVV_VERSION,
+  };
+}

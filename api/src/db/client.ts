@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type modules code against (PGlite and node-postgres both satisfy it). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle');
+
+/** Opens the database (PostgreSQL when a URL is given, else PGlite) and applies the migrations. */
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  pgliteDir: string;
+  /** A PGlite data-dir dump to start from (tests: an already migrated database, skipping initdb). */
+  pgliteTemplate?: Blob;
+}): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    try {
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      ping: async () => {
+        try {
+          await pool.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const inMemory = options.pgliteDir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(options.pgliteDir, { recursive: true });
+  const loadDataDir = options.pgliteTemplate;
+  const client = inMemory ? new PGlite({ loadDataDir }) : new PGlite(options.pgliteDir, { loadDataDir });
+  const db = drizzle(client, { schema });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,289 @@
+// Every table of the product. Text columns instead of pg enums keep migrations schema-agnostic;
+// the allowed values live in the TypeScript types below and in the route schemas.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export type Language = 'de' | 'en';
+export type RecordStatus = 'active' | 'inactive' | 'deleted' | 'validate';
+export type LicenseType = 'free' | 'trial' | 'subscription' | 'permanent';
+export type DurationUnit = 'day' | 'month' | 'year';
+export type PaymentStatus = 'Created' | 'Pending' | 'Paid' | 'Failed' | 'Refunded';
+export type ProceedType =
+  | 'ResponseOnly'
+  | 'PaypalPayment'
+  | 'PaypalPaymentSubscriptionManualPayment'
+  | 'PaypalPaymentSubscriptionAutoPayment';
+export type SubscriptionStatus = 'Active' | 'Inactive' | 'Expired' | 'Cancelled';
+export type DbEngine = 'mssql' | 'mysql' | 'postgres';
+export type LicenseUserEntry = { type: 'email' | 'domain' | 'ip' | 'deviceInfo'; value: string };
+export type ExtraOptionsJson = Record<string, unknown>;
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** One row per Firebase account known to the api; id = Firebase uid. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    parentUserId: text('parent_user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    /** Display name of a sub-user (set by the parent). */
+    name: text('name'),
+    language: text('language').$type<Language>().notNull().default('de'),
+    isActive: boolean('is_active').notNull().default(true),
+    verifyReminder: boolean('verify_reminder').notNull().default(true),
+    avvAcceptedDate: timestamp('avv_accepted_date', { withTimezone: true }),
+    avvVersion: text('avv_version'),
+    freshdeskApiKey: text('freshdesk_api_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('users_parent_idx').on(t.parentUserId)],
+);
+
+/** Contact data of the profile screen (spec §3), one row per user. */
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  companyName: text('company_name').notNull().default(''),
+  country: text('country').notNull().default('DE'),
+  city: text('city').notNull().default(''),
+  street: text('street').notNull().default(''),
+  houseNumber: text('house_number').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  invoiceEmail: text('invoice_email').notNull().default(''),
+  vatId: text('vat_id').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/** History of AVV acceptances; users.avv_accepted_date holds the latest. */
+export const avvAcceptances = pgTable(
+  'avv_acceptances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('avv_acceptances_user_idx').on(t.userId)],
+);
+
+/** The seller's own shop database (one per main user). */
+export const dataSources = pgTable('data_sources', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  engine: text('engine').$type<DbEngine>().notNull().default('mssql'),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  database: text('database').notNull(),
+  dbUser: text('db_user').notNull(),
+  /** crypto plugin format `v1:<iv>:<tag>:<ciphertext>`. */
+  passwordEncrypted: text('password_encrypted').notNull(),
+  userEmails: jsonb('user_emails').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  status: text('status').$type<RecordStatus>().notNull().default('validate'),
+  lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Catalogue of products for sale (amounts in cents, net). */
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    pluginName: text('plugin_name').notNull(),
+    tier: text('tier'),
+    priceAmount: integer('price_amount').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    licenseType: text('license_type').$type<LicenseType>().notNull(),
+    durationUnit: text('duration_unit').$type<DurationUnit>(),
+    duration: integer('duration'),
+    maxRegistrations: integer('max_registrations').notNull().default(1),
+    extraOptions: jsonb('extra_options').$type<ExtraOptionsJson>().notNull().default(sql`'{}'::jsonb`),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('products_plugin_idx').on(t.pluginName)],
+);
+
+export const licenses = pgTable(
+  'licenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    key: text('key').notNull().unique(),
+    status: text('status').$type<RecordStatus>().notNull().default('active'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    licenseUsers: jsonb('license_users').$type<LicenseUserEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    extraOptions: jsonb('extra_options').$type<ExtraOptionsJson>().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('licenses_user_idx').on(t.userId)],
+);
+
+/** Invoices outlive their user: user_id is set NULL when the account is deleted. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Snapshot of the buyer's email at invoice time. */
+    userEmail: text('user_email').notNull(),
+    invoiceDate: timestamp('invoice_date', { withTimezone: true }).notNull().defaultNow(),
+    amountNet: integer('amount_net').notNull(),
+    vatAmount: integer('vat_amount').notNull(),
+    /** Gross amount in cents (net + VAT). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    status: text('status').$type<PaymentStatus>().notNull().default('Created'),
+    proceedType: text('proceed_type').$type<ProceedType>().notNull().default('PaypalPayment'),
+    products: jsonb('products').$type<{ productId: string; info: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    rows: jsonb('rows').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    billingAddress: jsonb('billing_address').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    licenseId: uuid('license_id').references(() => licenses.id, { onDelete: 'set null' }),
+    paymentProvider: text('payment_provider'),
+    paymentRef: text('payment_ref'),
+    paymentUrl: text('payment_url'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    licenseId: uuid('license_id').references(() => licenses.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('Active'),
+    providerRef: text('provider_ref'),
+    periodUnit: text('period_unit').$type<DurationUnit>(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    overagePending: boolean('overage_pending').notNull().default(false),
+    /** Overage to approve, cents (capped at 4500 by the rules of spec §9). */
+    overageAmount: integer('overage_amount').notNull().default(0),
+    overageApprovalUrl: text('overage_approval_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+export const contactRequests = pgTable('contact_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** PayPal REST credentials a seller stores; the secret is encrypted and never returned. */
+export const paypalAuth = pgTable('paypal_auth', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  clientId: text('client_id').notNull(),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  mode: text('mode').$type<'sandbox' | 'live'>().notNull().default('sandbox'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Payments of the local sandbox or PayPal, one per invoice attempt. */
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  invoiceId: uuid('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  providerRef: text('provider_ref'),
+  status: text('status').$type<PaymentStatus>().notNull().default('Created'),
+  approvalUrl: text('approval_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const gpsrProducts = pgTable(
+  'gpsr_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    riskQuestions: jsonb('risk_questions').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    progress: integer('progress').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('gpsr_products_user_idx').on(t.userId)],
+);
+
+export const gpsrFiles = pgTable(
+  'gpsr_files',
+  {
+    /** Stored file name (unique, used in URLs). */
+    name: text('name').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => gpsrProducts.id, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gpsr_files_user_idx').on(t.userId)],
+);
+
+/** Key/value facts the api keeps about itself (e.g. seed markers). */
+export const appMeta = pgTable(
+  'app_meta',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').$type<unknown>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;

@@ -1,0 +1,43 @@
+// The shared zod schemas carry i18n keys as messages (for the UI); the api answers readable English.
+
+const FIELD_NAMES: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  companyName: 'Company name',
+  houseNumber: 'House number',
+  postalCode: 'Postal code',
+  invoiceEmail: 'Invoice email',
+  vatID: 'VAT ID',
+};
+
+const KNOWN: Record<string, string> = {
+  name_error: 'Name must not be empty',
+  email_error: 'Email must be a valid email address',
+  name_required: 'Name is required',
+  phone_required: 'Phone is required',
+  phone_invalid: 'Phone number is invalid',
+  email_required: 'Email is required',
+  email_invalid: 'Email address is invalid',
+  message_required: 'Message is required',
+  message_too_long: 'Message is too long',
+  checkbox_required: 'Consent is required',
+  validation_email_required: 'Email is required',
+  validation_email_invalid: 'Email address is invalid',
+  validation_country_invalid: 'Country is not one of the supported countries',
+  error_connection_details_missing: 'Database connection details are missing',
+};
+
+function fieldLabel(field: string): string {
+  if (FIELD_NAMES[field]) return FIELD_NAMES[field];
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** 'validation_firstName_required' → 'First name is required'; other text is returned unchanged. */
+export function readableMessage(message: string): string {
+  if (KNOWN[message]) return KNOWN[message];
+  const m = /^validation_([A-Za-z]+)_(required|invalid|too_long)$/.exec(message);
+  if (!m) return message;
+  const verb = m[2] === 'required' ? 'is required' : m[2] === 'invalid' ? 'is invalid' : 'is too long';
+  return `${fieldLabel(m[1])} ${verb}`;
+}

@@ -1,0 +1,197 @@
+// The product catalogue: the server's truth for names, prices (net, minor units, EUR) and plan options.
+// Synced into the `products` table at every start (catalogue-sync.ts); edit here, restart, done.
+import { FREE_TRIAL_DAYS, PLAN_TIERS, type ExtraOptions, type LicenseType, type PlanTier, type PluginName } from '@portal/shared/domain';
+
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  pluginName: PluginName;
+  tier: PlanTier | null;
+  priceAmount: number;
+  licenseType: LicenseType;
+  /** null → no expiry (free and permanent). */
+  duration: { unit: 'day' | 'month' | 'year'; duration: number } | null;
+  maxRegistrations: number;
+  extraOptions: ExtraOptions;
+  sortOrder: number;
+}
+
+interface PluginPlans {
+  pluginName: PluginName;
+  label: string;
+  /** Monthly net price per tier in cents, in PLAN_TIERS order; yearly = 10 × monthly (the "17 %" badge). */
+  monthlyCents: [number, number, number, number];
+  options: (tierIndex: number) => ExtraOptions;
+  trial: boolean;
+  free: boolean;
+}
+
+const ANALYTICS = ['none', 'basic', 'advanced', 'full'] as const;
+
+const PLUGINS: PluginPlans[] = [
+  {
+    pluginName: 'fresh_desk',
+    label: 'Fresh Desk',
+    monthlyCents: [1990, 2990, 4990, 7990],
+    options: (i) => ({
+      email_block_price_cents: 500,
+      extra_user_price_cents: 300,
+      email_quota_base: [1000, 2000, 5000, 10000][i],
+      extra_users_included: [0, 1, 3, 5][i],
+      jtl_wawi_enabled: true,
+      shipping_orders_enabled: i >= 2,
+      analytics_level: ANALYTICS[i],
+    }),
+    trial: true,
+    free: false,
+  },
+  {
+    pluginName: 'mobile',
+    label: 'Mobile App',
+    monthlyCents: [990, 1990, 2990, 4990],
+    options: (i) => ({
+      extra_user_price_cents: 300,
+      email_quota_base: 1000,
+      extra_users_included: [0, 1, 2, 3][i],
+      max_users: [1, 3, 5, 10][i],
+      jtl_wawi_enabled: i >= 1,
+      shipping_orders_enabled: i >= 2,
+      analytics_level: ANALYTICS[i],
+    }),
+    trial: true,
+    free: false,
+  },
+  {
+    pluginName: 'magic_matrix',
+    label: 'Content Master',
+    monthlyCents: [1490, 2490, 3990, 6990],
+    options: (i) => ({
+      email_block_price_cents: 500,
+      extra_user_price_cents: 300,
+      email_quota_base: 1000,
+      extra_users_included: [0, 1, 2, 4][i],
+      jtl_wawi_enabled: i >= 1,
+      shipping_orders_enabled: false,
+      analytics_level: ANALYTICS[i],
+    }),
+    trial: true,
+    free: false,
+  },
+  {
+    pluginName: 'gpsr',
+    label: 'GPSR',
+    monthlyCents: [990, 1990, 2990, 4990],
+    options: (i) => ({
+      extra_user_price_cents: 300,
+      email_quota_base: 1000,
+      extra_users_included: [0, 1, 2, 3][i],
+      jtl_wawi_enabled: i >= 2,
+      shipping_orders_enabled: false,
+      analytics_level: ANALYTICS[i],
+    }),
+    trial: true,
+    free: true,
+  },
+  {
+    pluginName: 'lieferbar',
+    label: 'Lieferbar',
+    monthlyCents: [990, 1490, 2490, 3990],
+    options: (i) => ({
+      extra_user_price_cents: 300,
+      email_quota_base: 1000,
+      extra_users_included: [0, 1, 2, 3][i],
+      jtl_wawi_enabled: true,
+      shipping_orders_enabled: true,
+      analytics_level: ANALYTICS[i],
+    }),
+    trial: true,
+    free: false,
+  },
+];
+
+const slug = (tier: string) => tier.toLowerCase();
+
+function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[] {
+  const base = pluginIndex * 100;
+  const out: CatalogueProduct[] = [];
+  if (p.free) {
+    out.push({
+      id: `${p.pluginName}-free`,
+      name: `${p.label} Free`,
+      pluginName: p.pluginName,
+      tier: null,
+      priceAmount: 0,
+      licenseType: 'free',
+      duration: null,
+      maxRegistrations: 1,
+      extraOptions: { ...p.options(0), extra_users_included: 0 },
+      sortOrder: base,
+    });
+  }
+  if (p.trial) {
+    out.push({
+      id: `${p.pluginName}-trial`,
+      name: `${p.label} Trial`,
+      pluginName: p.pluginName,
+      tier: null,
+      priceAmount: 0,
+      licenseType: 'trial',
+      duration: { unit: 'day', duration: FREE_TRIAL_DAYS },
+      maxRegistrations: 1,
+      extraOptions: p.options(0),
+      sortOrder: base + 1,
+    });
+  }
+  PLAN_TIERS.forEach((tier, i) => {
+    const options = p.options(i);
+    const maxRegistrations = [1, 2, 3, 5][i];
+    out.push({
+      id: `${p.pluginName}-${slug(tier)}-monthly`,
+      name: `${p.label} ${tier}`,
+      pluginName: p.pluginName,
+      tier,
+      priceAmount: p.monthlyCents[i],
+      licenseType: 'subscription',
+      duration: { unit: 'month', duration: 1 },
+      maxRegistrations,
+      extraOptions: options,
+      sortOrder: base + 10 + i * 2,
+    });
+    out.push({
+      id: `${p.pluginName}-${slug(tier)}-yearly`,
+      name: `${p.label} ${tier} Yearly`,
+      pluginName: p.pluginName,
+      tier,
+      priceAmount: p.monthlyCents[i] * 10,
+      licenseType: 'subscription',
+      duration: { unit: 'year', duration: 1 },
+      maxRegistrations,
+      // Extra users/emails are priced per year on yearly plans (the buy page shows them ÷ 12).
+      extraOptions: {
+        ...options,
+        ...(options.email_block_price_cents ? { email_block_price_cents: options.email_block_price_cents * 12 } : {}),
+        ...(options.extra_user_price_cents ? { extra_user_price_cents: options.extra_user_price_cents * 12 } : {}),
+      },
+      sortOrder: base + 11 + i * 2,
+    });
+  });
+  return out;
+}
+
+/** mobile_default: the free basic mobile app product, listed under the mobile plugin in both billing lists. */
+const MOBILE_DEFAULT: CatalogueProduct = {
+  id: 'mobile_default-free',
+  name: 'Mobile App Free',
+  pluginName: 'mobile_default',
+  tier: null,
+  priceAmount: 0,
+  licenseType: 'free',
+  duration: null,
+  maxRegistrations: 1,
+  extraOptions: { email_quota_base: 1000, extra_users_included: 0, max_users: 1, jtl_wawi_enabled: false, shipping_orders_enabled: false, analytics_level: 'none' },
+  sortOrder: 150,
+};
+
+export const CATALOGUE: readonly CatalogueProduct[] = [...PLUGINS.flatMap(pluginProducts), MOBILE_DEFAULT].sort(
+  (a, b) => a.sortOrder - b.sortOrder,
+);

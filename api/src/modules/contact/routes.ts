@@ -1,0 +1,40 @@
+import { contactRequestSchema } from '@portal/shared/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactRequests } from '../../db/schema';
+import { authErrors } from '../../lib/schemas';
+import { currentUser } from '../../plugins/identity';
+
+const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/contact-us',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['contact'],
+        summary: "'Need help?' form: stored and mailed to SUPPORT_EMAIL",
+        body: contactRequestSchema,
+        response: { 201: z.object({ ok: z.literal(true) }), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { name, phone, email, message } = request.body;
+      await app.db.insert(contactRequests).values({ userId: user.id, name, phone, email: email.toLowerCase(), message });
+      try {
+        await app.mail.send({
+          to: app.config.supportEmail,
+          replyTo: email,
+          subject: `Contact request from ${name}`,
+          text: `Name: ${name}\nPhone: ${phone}\nEmail: ${email}\nAccount: ${user.email} (${user.id})\n\n${message}\n`,
+        });
+      } catch (err) {
+        // The request is stored; support can read it from the database.
+        request.log.error({ err }, 'could not mail a contact request');
+      }
+      return reply.code(201).send({ ok: true as const });
+    },
+  );
+};
+
+export default contactRoutes;

@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataSources } from '../../db/schema';
+import { authErrors, emailSchema, errorBodySchema } from '../../lib/schemas';
+import { currentIdentity, currentUser, forbidSubUser, isSubUser } from '../../plugins/identity';
+import { connectionBodySchema, dataSourceResponseSchema, schemasResultSchema, testResultSchema } from './schemas';
+import {
+  dataSourceNotFound,
+  emailNotVerified,
+  findDataSource,
+  resolveDetails,
+  runConnectionTest,
+  runListSchemas,
+  saveDataSource,
+  toDataSourceDto,
+} from './service';
+
+const connectErrors = { ...authErrors, 422: errorBodySchema } as const;
+
+/**
+ * The seller's own shop database (spec §3 Data source, §4 Database, §5 Database form).
+ * Every connection (test, save, schema list) goes through the SSRF guard of services/db-connect.
+ */
+const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+
+  /** Sub-users have no database connection tab (spec §6); verified email before any connection. */
+  const mainUserWithVerifiedEmail = async (request: Parameters<typeof app.requireUser>[0]) => {
+    forbidSubUser(currentUser(request), 'manage the database connection');
+    if (!currentIdentity(request).emailVerified) throw emailNotVerified();
+  };
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['datasource'],
+        summary: 'The caller\'s data source, without the password (404 data-source-not-found when none)',
+        querystring: z.object({ email: emailSchema.optional() }),
+        response: { 200: dataSourceResponseSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // Another address, or a sub-user (who never has an own connection): nothing to show.
+      if (request.query.email !== undefined && request.query.email !== user.email.toLowerCase()) throw dataSourceNotFound();
+      if (isSubUser(user)) throw dataSourceNotFound();
+      const row = await findDataSource(app, user.id);
+      if (!row) throw dataSourceNotFound();
+      return toDataSourceDto(row);
+    },
+  );
+
+  app.post(
+    '/test',
+    {
+      preHandler: mainUserWithVerifiedEmail,
+      schema: {
+        tags: ['datasource'],
+        summary: 'Connect to the database (5 s timeout). Without a password the stored one is used',
+        body: connectionBodySchema,
+        response: { 200: testResultSchema, ...connectErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const stored = request.body.password ? null : await findDataSource(app, user.id);
+      await runConnectionTest(app, resolveDetails(app, request.body, stored));
+      return { ok: true as const, message: 'Connection test succeeded' };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: mainUserWithVerifiedEmail,
+      schema: {
+        tags: ['datasource'],
+        summary: 'Test, then create (201) or replace (200) the data source; saved only when the test passes',
+        body: connectionBodySchema,
+        response: { 200: dataSourceResponseSchema, 201: dataSourceResponseSchema, ...connectErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const stored = await findDataSource(app, user.id);
+      const details = resolveDetails(app, request.body, stored);
+      await runConnectionTest(app, details);
+      const row = await saveDataSource(app, user.id, details, request.body.userEmails ?? stored?.userEmails ?? [user.email]);
+      return reply.code(stored ? 200 : 201).send(toDataSourceDto(row));
+    },
+  );
+
+  app.put(
+    '/',
+    {
+      preHandler: mainUserWithVerifiedEmail,
+      schema: {
+        tags: ['datasource'],
+        summary: 'Test, then update the data source; without a password the stored one is kept',
+        body: connectionBodySchema,
+        response: { 200: dataSourceResponseSchema, ...connectErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const stored = await findDataSource(app, user.id);
+      if (!stored) throw dataSourceNotFound();
+      const details = resolveDetails(app, request.body, stored);
+      await runConnectionTest(app, details);
+      const row = await saveDataSource(app, user.id, details, request.body.userEmails ?? stored.userEmails);
+      return toDataSourceDto(row);
+    },
+  );
+
+  app.post(
+    '/delete',
+    {
+      preHandler: async (request) => forbidSubUser(currentUser(request), 'manage the database connection'),
+      schema: { tags: ['datasource'], summary: 'Delete the data source', response: { 204: z.null(), ...authErrors } },
+    },
+    async (request, reply) => {
+      const deleted = await app.db
+        .delete(dataSources)
+        .where(eq(dataSources.userId, currentUser(request).id))
+        .returning({ id: dataSources.id });
+      if (deleted.length === 0) throw dataSourceNotFound();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/schemas',
+    {
+      preHandler: mainUserWithVerifiedEmail,
+      schema: {
+        tags: ['datasource'],
+        summary: 'Databases on the connection given in the body, or on the stored one when the body is empty',
+        body: connectionBodySchema.nullish(),
+        response: { 200: schemasResultSchema, ...connectErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body ?? {};
+      const stored = await findDataSource(app, user.id);
+      const hasDetails = Boolean(body.host || body.database || body.user);
+      const details = hasDetails
+        ? resolveDetails(app, body, stored)
+        : stored
+          ? resolveDetails(
+              app,
+              { host: stored.host, port: stored.port, database: stored.database, user: stored.dbUser, engine: stored.engine },
+              stored,
+            )
+          : resolveDetails(app, body, null);
+      return { schemas: await runListSchemas(app, details) };
+    },
+  );
+};
+
+export default dataSourceRoutes;

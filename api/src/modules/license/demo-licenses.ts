@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { licenses, users } from '../../db/schema';
+import { DEMO_SELLER } from '../../seed/demo';
+
+const DAY_MS = 86_400_000;
+
+/** The demo seller's licenses; fixed keys make the seeder idempotent. Expiries are relative to the start. */
+const DEMO_LICENSES: { key: string; productId: string; createdDaysAgo: number; expiresInDays: number | null; extraOptions?: Record<string, unknown> }[] = [
+  // active paid fresh_desk (yearly plan)
+  { key: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', createdDaysAgo: 165, expiresInDays: 200 },
+  // expiring soon
+  { key: 'GPSR-DEMO-0002-SOON', productId: 'gpsr-basic-monthly', createdDaysAgo: 27, expiresInDays: 3 },
+  // expired (the fresh_desk trial, so the trial is used up too)
+  { key: 'FD-DEMO-0003-EXPD', productId: 'fresh_desk-trial', createdDaysAgo: 170, expiresInDays: -167 },
+  // free, no expiry
+  { key: 'MOB-DEMO-0004-FREE', productId: 'mobile_default-free', createdDaysAgo: 60, expiresInDays: null },
+  // active mobile plan allowing 3 sub-users
+  { key: 'MOB-DEMO-0005-ECON', productId: 'mobile-economical-monthly', createdDaysAgo: 10, expiresInDays: 20 },
+];
+
+/** Demo seeder: runs after the accounts seeder, so the demo seller's row exists. */
+export async function seedDemoLicenses(app: FastifyInstance): Promise<void> {
+  const [seller] = await app.db.select().from(users).where(eq(users.email, DEMO_SELLER.email)).limit(1);
+  if (!seller) throw new Error('demo licenses need the demo seller; run the accounts seeder first');
+  const now = Date.now();
+  for (const l of DEMO_LICENSES) {
+    const values = {
+      userId: seller.id,
+      productId: l.productId,
+      key: l.key,
+      status: 'active' as const,
+      createdAt: new Date(now - l.createdDaysAgo * DAY_MS),
+      expiresAt: l.expiresInDays === null ? null : new Date(now + l.expiresInDays * DAY_MS),
+      licenseUsers: [{ type: 'email' as const, value: seller.email }],
+      extraOptions: l.extraOptions ?? {},
+    };
+    // Keep the same rows on every start, but move the dates so "expiring soon" stays true for the demo.
+    await app.db
+      .insert(licenses)
+      .values(values)
+      .onConflictDoUpdate({
+        target: licenses.key,
+        set: { ...values, updatedAt: sql`now()` },
+      });
+  }
+}

@@ -1,0 +1,30 @@
+import type { License, PluginName } from '@portal/shared/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { licenses, products } from '../../db/schema';
+import { pluginNamesFor } from '../catalogue/repository';
+import { toLicense } from './license-mapper';
+
+/** Every license of an owner (a seller has a handful), newest first, mapped to the shared License shape. */
+export async function listOwnerLicenses(db: Db, ownerId: string, filter: { pluginName?: PluginName } = {}): Promise<License[]> {
+  const conditions = [eq(licenses.userId, ownerId)];
+  if (filter.pluginName) conditions.push(inArray(products.pluginName, pluginNamesFor(filter.pluginName)));
+  const rows = await db
+    .select({ license: licenses, product: products })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(and(...conditions))
+    .orderBy(desc(licenses.createdAt), desc(licenses.id));
+  const now = new Date();
+  return rows.map((r) => toLicense(r.license, r.product, now));
+}
+
+export async function findOwnerLicenseByKey(db: Db, ownerId: string, key: string): Promise<License | null> {
+  const [row] = await db
+    .select({ license: licenses, product: products })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(and(eq(licenses.userId, ownerId), eq(licenses.key, key)))
+    .limit(1);
+  return row ? toLicense(row.license, row.product) : null;
+}

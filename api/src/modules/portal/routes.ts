@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../lib/schemas';
+import { readRegistryFile, registryEntrySchema, resolveEntries, visibleEntries } from './registry';
+
+const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const entries = resolveEntries(readRegistryFile(), app.config);
+
+  app.get(
+    '/registry',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags: ['portal'],
+        summary: 'Plugin registry (token optional; internal-only entries only for INTERNAL_EMAILS)',
+        security: [{}, { bearerAuth: [] }],
+        response: { 200: z.object({ entries: z.array(registryEntrySchema) }), 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ entries: visibleEntries(entries, app.isInternal(request.identity?.email)) }),
+  );
+};
+
+export default portalRoutes;

@@ -1,0 +1,58 @@
+import { isProfileComplete, type ProfileContact } from '@portal/shared/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profiles, type ProfileRow, type UserRow } from '../../db/schema';
+import type { ProfileContactDto } from './contact-schema';
+
+export async function findProfile(db: Db, userId: string): Promise<ProfileRow | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export function toContact(user: UserRow, profile: ProfileRow | null): ProfileContactDto & ProfileContact {
+  return {
+    email: user.email,
+    firstName: profile?.firstName ?? '',
+    lastName: profile?.lastName ?? '',
+    companyName: profile?.companyName ?? '',
+    country: profile?.country ?? 'DE',
+    city: profile?.city ?? '',
+    street: profile?.street ?? '',
+    houseNumber: profile?.houseNumber ?? '',
+    postalCode: profile?.postalCode ?? '',
+    // invoiceEmail falls back to the login email (spec §3)
+    invoiceEmail: profile?.invoiceEmail || user.email,
+    vatID: profile?.vatId ?? '',
+    parentUserId: user.parentUserId,
+  };
+}
+
+export async function loadContact(db: Db, user: UserRow): Promise<ProfileContactDto> {
+  return toContact(user, await findProfile(db, user.id));
+}
+
+export async function isContactComplete(db: Db, user: UserRow): Promise<boolean> {
+  return isProfileComplete(await loadContact(db, user));
+}
+
+export type ContactUpdate = Omit<ProfileContactDto, 'email' | 'parentUserId'>;
+
+export async function saveContact(db: Db, userId: string, input: ContactUpdate): Promise<void> {
+  const values = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    companyName: input.companyName,
+    country: input.country,
+    city: input.city,
+    street: input.street,
+    houseNumber: input.houseNumber,
+    postalCode: input.postalCode,
+    invoiceEmail: input.invoiceEmail,
+    vatId: input.vatID.replace(/\s/g, '').toUpperCase(),
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(profiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: profiles.userId, set: values });
+}

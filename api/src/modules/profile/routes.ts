@@ -1,0 +1,170 @@
+import { countryName, isProfileComplete } from '@portal/shared/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { avvAcceptances, users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { authErrors, languageSchema } from '../../lib/schemas';
+import { currentUser } from '../../plugins/identity';
+import { renderAvvPdf } from './avv-pdf';
+import { profileContactBodySchema, profileContactResponseSchema } from './contact-schema';
+import { loadContact, saveContact } from './repository';
+
+const avvSchema = z.object({ avvAcceptedDate: z.string().nullable(), version: z.string().nullable() });
+
+function formatDate(date: Date, lang: 'de' | 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/contact',
+    { schema: { tags: ['profile'], response: { 200: profileContactResponseSchema, ...authErrors } } },
+    async (request) => loadContact(app.db, currentUser(request)),
+  );
+
+  app.put(
+    '/contact',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Save the personal data (required: firstName, lastName, country, city, street, postalCode)',
+        body: profileContactBodySchema,
+        response: { 200: profileContactResponseSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await saveContact(app.db, user.id, request.body);
+      return loadContact(app.db, user);
+    },
+  );
+
+  app.get(
+    '/language',
+    { schema: { tags: ['profile'], response: { 200: z.object({ language: languageSchema }), ...authErrors } } },
+    async (request) => ({ language: currentUser(request).language }),
+  );
+
+  app.put(
+    '/language',
+    {
+      schema: {
+        tags: ['profile'],
+        body: z.object({ language: languageSchema }, { error: 'The default language field must not be empty.' }),
+        response: { 200: z.object({ language: languageSchema }), ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [row] = await app.db
+        .update(users)
+        .set({ language: request.body.language, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning({ language: users.language });
+      return { language: row.language };
+    },
+  );
+
+  app.get(
+    '/avv-accepted-date',
+    { schema: { tags: ['profile'], response: { 200: avvSchema, ...authErrors } } },
+    async (request) => {
+      const user = currentUser(request);
+      return { avvAcceptedDate: user.avvAcceptedDate?.toISOString() ?? null, version: user.avvVersion ?? null };
+    },
+  );
+
+  app.post(
+    '/avv-accepted-date',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Accept the current AVV now (needs a complete profile: 400 profile-incomplete)',
+        response: { 200: avvSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const contact = await loadContact(app.db, user);
+      if (!isProfileComplete(contact)) {
+        throw new HttpError(400, 'profile-incomplete', 'Profile information is incomplete');
+      }
+      const now = new Date();
+      const version = app.config.avvVersion;
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ avvAcceptedDate: now, avvVersion: version, updatedAt: now }).where(eq(users.id, user.id));
+        await tx.insert(avvAcceptances).values({ userId: user.id, version, acceptedAt: now });
+      });
+      return { avvAcceptedDate: now.toISOString(), version };
+    },
+  );
+
+  app.get(
+    '/verify-reminder',
+    { schema: { tags: ['profile'], response: { 200: z.object({ verifyReminder: z.boolean() }), ...authErrors } } },
+    async (request) => ({ verifyReminder: currentUser(request).verifyReminder }),
+  );
+
+  app.put(
+    '/verify-reminder',
+    {
+      schema: {
+        tags: ['profile'],
+        body: z.object({ verifyReminder: z.boolean({ error: 'verifyReminder must be true or false' }) }),
+        response: { 200: z.object({ verifyReminder: z.boolean() }), ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [row] = await app.db
+        .update(users)
+        .set({ verifyReminder: request.body.verifyReminder, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning({ verifyReminder: users.verifyReminder });
+      return { verifyReminder: row.verifyReminder };
+    },
+  );
+
+  app.get(
+    '/avv/download',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The AVV as a base64 PDF, filled with the caller\'s company and acceptance date',
+        querystring: z.object({ lang: z.enum(['de', 'en'], { error: 'lang must be de or en' }).optional() }),
+        response: { 200: z.object({ pdf: z.string() }), ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const lang = request.query.lang ?? user.language;
+      const c = await loadContact(app.db, user);
+      const pdf = await renderAvvPdf(lang, {
+        customer: {
+          companyName: c.companyName,
+          name: `${c.firstName} ${c.lastName}`.trim(),
+          street: `${c.street} ${c.houseNumber}`.trim(),
+          postalCodeCity: `${c.postalCode} ${c.city}`.trim(),
+          country: countryName(c.country, lang),
+          email: c.invoiceEmail,
+        },
+        version: user.avvVersion ?? app.config.avvVersion,
+        acceptedDate: user.avvAcceptedDate ? formatDate(user.avvAcceptedDate, lang) : null,
+      });
+      return { pdf: pdf.toString('base64') };
+    },
+  );
+};
+
+export default profileRoutes;

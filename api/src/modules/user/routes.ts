@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { authErrors, emailSchema, languageSchema } from '../../lib/schemas';
+import { currentIdentity, currentUser } from '../../plugins/identity';
+import { apiUserSchema, toApiUser } from './mapper';
+import { createUserRow, deleteAccount } from './service';
+
+const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
+
+/** An optional `?email=` must name the caller; any other address is answered as if it did not exist. */
+export function assertOwnEmail(given: string | undefined, own: string): void {
+  if (given !== undefined && given.toLowerCase() !== own.toLowerCase()) throw notFound();
+}
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'The caller\'s api user (404 user-not-found until POST /user)',
+        querystring: z.object({ userEmail: emailSchema.optional() }),
+        response: { 200: apiUserSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      assertOwnEmail(request.query.userEmail, user.email);
+      return toApiUser(user);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        summary: 'Create the api user for the signed-in Firebase account (idempotent: 200 when it exists)',
+        body: z.object({ Id: z.string().min(1, 'Id is required'), Email: emailSchema }),
+        response: { 200: apiUserSchema, 201: apiUserSchema, 409: authErrors[403], ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const identity = currentIdentity(request);
+      const { Id, Email } = request.body;
+      if (Id !== identity.uid) throw new HttpError(403, 'uid-mismatch', 'Id must be the uid of the signed-in account');
+      if (Email !== identity.email) {
+        throw new HttpError(400, 'email-mismatch', 'Email must be the email of the signed-in account');
+      }
+      const [existing] = await app.db.select().from(users).where(eq(users.id, Id)).limit(1);
+      if (existing) return reply.code(200).send(toApiUser(existing));
+      const [sameEmail] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, Email)).limit(1);
+      if (sameEmail) throw new HttpError(409, 'email-in-use', 'Email is already in use.');
+      const row = await createUserRow(app, { id: Id, email: Email });
+      return reply.code(201).send(toApiUser(row));
+    },
+  );
+
+  app.put(
+    '/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Update the caller: language, or re-sync the email after it changed in Firebase',
+        body: z
+          .object({ language: languageSchema.optional(), Email: emailSchema.optional() })
+          .refine((b) => b.language !== undefined || b.Email !== undefined, 'Request must not be empty'),
+        response: { 200: apiUserSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const identity = currentIdentity(request);
+      const { language, Email } = request.body;
+      if (Email !== undefined && Email !== identity.email) {
+        throw new HttpError(400, 'email-mismatch', 'Email must be the email of the signed-in account');
+      }
+      const [row] = await app.db
+        .update(users)
+        .set({ ...(language ? { language } : {}), ...(Email ? { email: Email } : {}), updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return toApiUser(row);
+    },
+  );
+
+  app.delete(
+    '/',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Delete the caller\'s account: Firebase account, rows, sub-users; invoices stay (detached)',
+        querystring: z.object({ email: emailSchema.optional() }),
+        response: { 204: z.null(), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      assertOwnEmail(request.query.email, user.email);
+      await deleteAccount(app, user);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,88 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REDACTED_PATHS } from '../app';
+import { HttpError } from '../lib/http-error';
+import { registerErrorHandling } from './errors';
+
+function buildTestServer(lines: string[]) {
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: 'info', stream, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } } }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.get('/boom', async () => {
+    throw new Error('database password=hunter2 at /secret/path.ts:12');
+  });
+  app.get('/teapot', async () => {
+    throw new HttpError(418, 'teapot', 'I am a teapot');
+  });
+  app.get('/bad-response', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'x' }) as never);
+  app.post('/echo', { schema: { body: z.object({ port: z.number({ error: 'port must be a number' }).int() }) } }, async (req) => req.body);
+  app.get('/log', async (req) => {
+    req.log.info({ password: 'hunter2', body: { token: 'tkn', clientSecret: 'cs' } }, 'sensitive');
+    return { ok: true };
+  });
+  return app;
+}
+
+describe('error handling', () => {
+  const lines: string[] = [];
+  const app = buildTestServer(lines);
+  afterAll(() => app.close());
+
+  it('answers unknown errors with a plain 500 and logs them without leaking to the client', async () => {
+    const res = await app.inject({ url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal Server Error', slug: 'internal-error' });
+    expect(res.body).not.toContain('hunter2');
+    expect(lines.join('')).toContain('unhandled error');
+  });
+
+  it('passes HttpError status, slug and message through', async () => {
+    const res = await app.inject({ url: '/teapot' });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toEqual({ message: 'I am a teapot', slug: 'teapot' });
+  });
+
+  it('turns a response that breaks its schema into a 500', async () => {
+    const res = await app.inject({ url: '/bad-response' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().slug).toBe('internal-error');
+  });
+
+  it('reports zod validation readably, plus empty and malformed bodies', async () => {
+    const wrong = await app.inject({ method: 'POST', url: '/echo', payload: { port: 'x' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: 'port must be a number', slug: 'validation-error' });
+    const empty = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: 'Request must not be empty', slug: 'bad-request' });
+    const media = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    expect(media.statusCode).toBe(415);
+    expect(media.json().slug).toBe('unsupported-media-type');
+  });
+
+  it('answers unknown routes with 404 route-not-found', async () => {
+    const res = await app.inject({ url: '/api/missing?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Route GET /api/missing not found', slug: 'route-not-found' });
+  });
+
+  it('redacts passwords, tokens and secrets in logs', async () => {
+    await app.inject({ url: '/log', headers: { authorization: 'Bearer secret-token' } });
+    const line = lines.find((l) => l.includes('sensitive'))!;
+    expect(line).toBeDefined();
+    expect(line).not.toContain('hunter2');
+    expect(line).not.toContain('tkn');
+    expect(line).not.toContain('"cs"');
+    expect(line).toContain('[redacted]');
+    expect(lines.join('')).not.toContain('secret-token');
+  });
+});

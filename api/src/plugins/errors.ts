@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error';
+import { readableMessage } from '../lib/readable-message';
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } };
+
+function describe(issue: ValidationIssue, context: string | undefined): string {
+  const parts = (issue.instancePath ?? '').split('/').filter(Boolean);
+  const field = parts.length ? parts.join('.') : context && context !== 'body' ? context : '';
+  const message = readableMessage(issue.message ?? 'is invalid');
+  const letters = (v: string) => v.toLowerCase().replace(/[^a-z]/g, '');
+  // 'firstName' + 'First name is required' → just the message; otherwise prefix the field path.
+  if (!field || letters(message).startsWith(letters(field.split('.').pop() ?? field))) return message;
+  return `${field}: ${message}`;
+}
+
+/** `{ message, slug }` for every failure; never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message, slug: error.slug });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation as unknown as ValidationIssue[];
+      const message = issues
+        .slice(0, 5)
+        .map((i) => describe(i, error.validationContext))
+        .join('; ');
+      return reply.code(400).send({ message: message || 'Request is invalid', slug: 'validation-error' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ issues: error.cause.issues, url: error.url }, 'response does not match its schema');
+      return reply.code(500).send({ message: 'Internal Server Error', slug: 'internal-error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, empty body, wrong content type, body too large …
+      const slug =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'unsupported-media-type'
+          : status === 413
+            ? 'payload-too-large'
+            : status === 429
+              ? 'too-many-requests'
+              : 'bad-request';
+      const message =
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Request must not be empty'
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'Request body is not valid JSON'
+            : error.message;
+      return reply.code(status).send({ message, slug });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Internal Server Error', slug: 'internal-error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, slug: 'route-not-found' });
+  });
+}

@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import type { AppConfig } from '../config';
+import { users, type UserRow } from '../db/schema';
+import { HttpError } from '../lib/http-error';
+
+export interface Identity {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  /** Seconds since epoch. */
+  issuedAt: number;
+  expiresAt: number;
+  authTime: number;
+}
+
+export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    firebaseAuth: Auth;
+    /** Requires a valid Bearer ID token; sets request.identity. */
+    authenticate: PreHandler;
+    /** Verifies a Bearer token when one is sent; anonymous requests pass with identity null. */
+    optionalAuth: PreHandler;
+    /** authenticate + loads the caller's api row into request.apiUser (404 when missing, 403 when inactive). */
+    requireUser: PreHandler;
+    isInternal(email: string | null | undefined): boolean;
+  }
+  interface FastifyRequest {
+    identity: Identity | null;
+    apiUser: UserRow | null;
+  }
+}
+
+export const invalidToken = () => new HttpError(401, 'unable-to-verify-jwt', 'Token is invalid. Re-login again');
+
+/** The user whose data a caller works on: the parent for a sub-user, else the caller. */
+export function ownerIdFor(user: Pick<UserRow, 'id' | 'parentUserId'>): string {
+  return user.parentUserId ?? user.id;
+}
+
+export function isSubUser(user: Pick<UserRow, 'parentUserId'>): boolean {
+  return user.parentUserId != null;
+}
+
+/** Stops a sub-user from an action reserved to the main user (spec §6). `action` completes "Only the parent user can …". */
+export function forbidSubUser(user: Pick<UserRow, 'parentUserId'>, action: string): void {
+  if (isSubUser(user)) throw new HttpError(403, 'forbidden-for-subuser', `Only the parent user can ${action}`);
+}
+
+/** The api row of an authenticated request (use after requireUser). */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.apiUser) throw new Error('requireUser must run before this handler');
+  return request.apiUser;
+}
+
+export function currentIdentity(request: FastifyRequest): Identity {
+  if (!request.identity) throw new Error('authenticate must run before this handler');
+  return request.identity;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return m ? m[1].trim() : '';
+}
+
+export default fp(
+  async (app, opts: { config: AppConfig }) => {
+    const { firebase } = opts.config;
+    if (firebase.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = firebase.authEmulatorHost;
+    const firebaseApp: App = initializeApp(
+      {
+        projectId: firebase.projectId,
+        // Emulator calls are plain local HTTP: no keep-alive sockets that outlive app.close().
+        ...(firebase.authEmulatorHost ? { httpAgent: new http.Agent({ keepAlive: false }) } : {}),
+      },
+      `portal-api-${crypto.randomUUID()}`,
+    );
+    const auth = getAuth(firebaseApp);
+    app.decorate('firebaseAuth', auth);
+    app.addHook('onClose', async () => deleteApp(firebaseApp));
+
+    const internal = new Set(opts.config.internalEmails);
+    app.decorate('isInternal', (email: string | null | undefined) => !!email && internal.has(email.toLowerCase()));
+
+    app.decorateRequest('identity', null);
+    app.decorateRequest('apiUser', null);
+
+    async function verify(request: FastifyRequest, token: string): Promise<void> {
+      if (!token) throw invalidToken();
+      try {
+        const decoded = await auth.verifyIdToken(token);
+        request.identity = {
+          uid: decoded.uid,
+          email: (decoded.email ?? '').toLowerCase(),
+          emailVerified: decoded.email_verified === true,
+          issuedAt: decoded.iat,
+          expiresAt: decoded.exp,
+          authTime: decoded.auth_time,
+        };
+      } catch (err) {
+        request.log.info({ reason: (err as { code?: string }).code ?? 'unknown' }, 'token rejected');
+        throw invalidToken();
+      }
+    }
+
+    const authenticate: PreHandler = async (request) => {
+      const token = bearer(request);
+      if (token === null) throw invalidToken();
+      await verify(request, token);
+    };
+
+    const optionalAuth: PreHandler = async (request) => {
+      const token = bearer(request);
+      if (token === null) return;
+      await verify(request, token);
+    };
+
+    const requireUser: PreHandler = async (request, reply) => {
+      await authenticate(request, reply);
+      const identity = currentIdentity(request);
+      const [row] = await app.db.select().from(users).where(eq(users.id, identity.uid)).limit(1);
+      if (!row) throw new HttpError(404, 'user-not-found', 'User not found');
+      if (!row.isActive) {
+        throw new HttpError(403, 'account-inactive', 'Your account is inactive. Contact your administrator');
+      }
+      request.apiUser = row;
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('optionalAuth', optionalAuth);
+    app.decorate('requireUser', requireUser);
+  },
+  { name: 'identity', dependencies: ['db'] },
+);

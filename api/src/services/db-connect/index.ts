@@ -1,0 +1,78 @@
+import { resolveAllowedAddress, type Lookup } from './address-guard';
+import { splitInstance } from './mssql';
+import { mssqlDriver } from './mssql';
+import { mysqlDriver } from './mysql';
+import { postgresDriver } from './postgres';
+import {
+  CONNECT_TIMEOUT_MS,
+  ConnectionFailedError,
+  DEFAULT_PORTS,
+  type ConnectionDetails,
+  type ConnectTarget,
+  type DbEngine,
+  type EngineDriver,
+} from './types';
+
+export { AddressNotAllowedError, HostNotResolvedError } from './address-guard';
+export { ConnectionFailedError, DEFAULT_PORTS, type ConnectionDetails, type DbEngine } from './types';
+
+const DRIVERS: Record<DbEngine, EngineDriver> = { mssql: mssqlDriver, mysql: mysqlDriver, postgres: postgresDriver };
+
+export interface DbConnectOptions {
+  /** DS_ALLOWED_HOSTS. */
+  allowList: readonly string[];
+  lookup?: Lookup;
+  timeoutMs?: number;
+}
+
+/** A driver message without the password, shortened to one line. */
+export function readableReason(err: unknown, secrets: string[]): string {
+  const e = err as { message?: string; code?: string; errors?: unknown[] };
+  let message = e?.message?.trim() || '';
+  // Node's AggregateError (IPv4+IPv6 attempts) has an empty message; use the first inner error.
+  if (!message && Array.isArray(e?.errors) && e.errors.length) message = (e.errors[0] as Error)?.message ?? '';
+  if (!message) message = e?.code ?? 'unknown error';
+  for (const secret of secrets) {
+    if (secret && secret.length >= 3) message = message.split(secret).join('***');
+  }
+  message = message.replace(/\s+/g, ' ');
+  return message.length > 300 ? `${message.slice(0, 297)}...` : message;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} seconds`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function run<T>(details: ConnectionDetails, opts: DbConnectOptions, action: (d: EngineDriver, t: ConnectTarget) => Promise<T>) {
+  const { host, instanceName } = details.engine === 'mssql' ? splitInstance(details.host) : { host: details.host, instanceName: undefined };
+  const resolved = await resolveAllowedAddress(host, opts.allowList, opts.lookup);
+  const target: ConnectTarget = {
+    address: resolved.address,
+    hostname: resolved.hostname,
+    instanceName,
+    port: details.port > 0 ? details.port : DEFAULT_PORTS[details.engine],
+    database: details.database,
+    user: details.user,
+    password: details.password,
+  };
+  try {
+    // The drivers have their own 5 s limits; this one also covers DNS-less hangs (e.g. TLS handshakes).
+    return await withTimeout(action(DRIVERS[details.engine], target), (opts.timeoutMs ?? CONNECT_TIMEOUT_MS) + 1000);
+  } catch (err) {
+    throw new ConnectionFailedError(readableReason(err, [details.password]));
+  }
+}
+
+/** Resolves and checks the host (SSRF guard), connects to the checked address and runs `SELECT 1`. */
+export function testConnection(details: ConnectionDetails, opts: DbConnectOptions): Promise<void> {
+  return run(details, opts, (driver, target) => driver.test(target));
+}
+
+/** Databases/schemas visible on the connection. */
+export function listSchemas(details: ConnectionDetails, opts: DbConnectOptions): Promise<string[]> {
+  return run(details, opts, (driver, target) => driver.listSchemas(target));
+}

@@ -1,0 +1,254 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { MIGRATIONS_DIR, openDatabase, type DbHandle } from '../src/db/client';
+import { licenses, products, users } from '../src/db/schema';
+import { createUserRow } from '../src/modules/user/service';
+
+export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+export const PROJECT_ID = 'demo-portal';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, empty PGlite data dir, dumped once per migration set into the temp folder: starting
+ * from it skips PGlite's initdb, which takes seconds per test file.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = crypto.createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
+    const full = path.join(MIGRATIONS_DIR, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const file = path.join(os.tmpdir(), `portal-api-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!fs.existsSync(file)) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const pg = new PGlite();
+    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    const dump = await pg.dumpDataDir('none');
+    await pg.close();
+    const partial = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  }
+  return new Blob([fs.readFileSync(file)]);
+}
+
+/** Fresh database: PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+async function freshDatabase(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const handle = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplate() });
+    return { handle, drop: async () => handle.close() };
+  }
+  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close().catch(() => undefined); // a test may have closed it already
+      const c = new Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    ...env,
+  });
+  const db = await freshDatabase();
+  const app = await buildApp(config, { db: db.handle });
+  await app.ready();
+  return {
+    app,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function adminAuth() {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = EMULATOR_HOST;
+  const existing = getApps().find((a) => a.name === 'test-helper');
+  return getAuth(
+    existing ?? initializeApp({ projectId: PROJECT_ID, httpAgent: new http.Agent({ keepAlive: false }) }, 'test-helper'),
+  );
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@test.portal`;
+}
+
+/**
+ * POST to the emulator's REST API (identitytoolkit), as the web SDK would. Uses node:http without
+ * keep-alive so no socket outlives the test file.
+ */
+export function emulatorPost<T>(endpoint: string, body: unknown): Promise<{ status: number; body: T }> {
+  const payload = JSON.stringify(body);
+  const [host, port] = EMULATOR_HOST.split(':');
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host,
+        port: Number(port),
+        method: 'POST',
+        path: `/identitytoolkit.googleapis.com/v1/${endpoint}?key=demo-api-key`,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) as T });
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** ID token from the emulator's REST sign-in. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const res = await emulatorPost<{ idToken?: string; error?: { message: string } }>('accounts:signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  if (res.status !== 200 || !res.body.idToken) throw new Error(`emulator sign-in failed: ${res.body.error?.message ?? res.status}`);
+  return res.body.idToken;
+}
+
+export interface TestIdentity {
+  uid: string;
+  email: string;
+  password: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A real emulator account and its ID token (no api row). */
+export async function createFirebaseUser(opts: { email?: string; emailVerified?: boolean } = {}): Promise<TestIdentity> {
+  const email = opts.email ?? uniqueEmail();
+  const password = `pw-${crypto.randomBytes(6).toString('hex')}`;
+  const user = await adminAuth().createUser({ email, password, emailVerified: opts.emailVerified ?? true });
+  const token = await signIn(email, password);
+  return { uid: user.uid, email, password, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function firebaseUserExists(uid: string): Promise<boolean> {
+  try {
+    await adminAuth().getUser(uid);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'auth/user-not-found') return false;
+    throw err;
+  }
+}
+
+/** Emulator account + api row through POST /api/user. */
+export async function registerUser(app: FastifyInstance, opts: { emailVerified?: boolean } = {}): Promise<TestIdentity> {
+  const identity = await createFirebaseUser(opts);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user',
+    headers: identity.headers,
+    payload: { Id: identity.uid, Email: identity.email },
+  });
+  if (res.statusCode !== 201) throw new Error(`POST /api/user failed: ${res.statusCode} ${res.body}`);
+  return identity;
+}
+
+/** A sub-user of `parent` that can sign in (emulator account + row with parent_user_id). */
+export async function createSubUser(app: FastifyInstance, parent: TestIdentity, name = 'Sub User'): Promise<TestIdentity> {
+  const identity = await createFirebaseUser();
+  await createUserRow(app, { id: identity.uid, email: identity.email, parentUserId: parent.uid, name });
+  return identity;
+}
+
+export const COMPLETE_CONTACT = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  companyName: 'Mustermann Versand GmbH',
+  country: 'DE',
+  city: 'Hamburg',
+  street: 'Hafenstraße',
+  houseNumber: '7',
+  postalCode: '20457',
+  invoiceEmail: '',
+  vatID: 'DE987654321',
+};
+
+export async function completeProfile(app: FastifyInstance, user: TestIdentity, contact = COMPLETE_CONTACT) {
+  const res = await app.inject({ method: 'PUT', url: '/api/user/profile/contact', headers: user.headers, payload: contact });
+  if (res.statusCode !== 200) throw new Error(`PUT contact failed: ${res.statusCode} ${res.body}`);
+}
+
+/** Gives `userId` an active mobile license allowing `maxUsers` sub-users (catalogue rows written directly). */
+export async function grantMobileLicense(
+  app: FastifyInstance,
+  userId: string,
+  maxUsers: number,
+  opts: { expiresAt?: Date | null; status?: 'active' | 'inactive' } = {},
+) {
+  const productId = `test-mobile-${crypto.randomBytes(4).toString('hex')}`;
+  await app.db.insert(products).values({
+    id: productId,
+    name: 'Mobile Basic',
+    pluginName: 'mobile',
+    tier: 'Basic',
+    priceAmount: 990,
+    licenseType: 'subscription',
+    durationUnit: 'month',
+    duration: 1,
+    extraOptions: { max_users: maxUsers },
+  });
+  await app.db.insert(licenses).values({
+    userId,
+    productId,
+    key: `KEY-${crypto.randomBytes(8).toString('hex')}`,
+    status: opts.status ?? 'active',
+    expiresAt: opts.expiresAt === undefined ? new Date(Date.now() + 30 * 86400_000) : opts.expiresAt,
+  });
+}
+
+export { users };

@@ -1,0 +1,2 @@
+process.env.FIREBASE_AUTH_EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+process.env.NO_UPDATE_NOTIFIER = '1';
