@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// npm start      → node scripts/start.mjs        builds stale bundles, then emulator + api + portal server
+// npm run dev    → node scripts/start.mjs --dev  emulator + `tsx watch` api + `webpack serve` for shell and remotes
+//
+// Environment overrides (all optional):
+//   PORT                     portal server port (npm start)                         default 8080
+//   API_PORT                 api port                                               default 3001
+//   AUTH_EMULATOR_PORT       Firebase Auth emulator port (other than 9099 → a generated config is used)  9099
+//   DATA_DIR                 where the api keeps its data and the emulator its accounts (DATA_DIR/auth)  .data
+//   BUILD_CONCURRENCY        parallel webpack builds                                default 2
+//   FORCE_BUILD=1            rebuild every bundle even when its stamp is current (also: --force-build)
+//   SKIP_BUILD=1             never build (serve whatever is in dist/)
+//   AUTH_EXPORT_INTERVAL_S   seconds between periodic account exports, 0 = off     default 300
+//   SEED_DEMO                passed to the api                                      default true
+//   anything else the api or the portal server read (FIREBASE_API_KEY, LINK_IMPRINT, REMOTE_URL_GPSR, ...) is
+//   passed through unchanged. `kill -USR2 <pid of start.mjs>` exports the emulator accounts right away.
+import path from 'node:path';
+import fs from 'node:fs';
+import {
+  ROOT,
+  REMOTES,
+  SHELL_DEV_PORT,
+  assertPortFree,
+  buildStale,
+  log,
+  runningServices,
+  spawnService,
+  startApi,
+  startAuthEmulator,
+  startPortalServer,
+  stopAll,
+  waitForHttp,
+  webpackPackages,
+} from './stack.mjs';
+
+const argv = process.argv.slice(2);
+const dev = argv.includes('--dev');
+const env = process.env;
+const port = Number(env.PORT || 8080);
+const apiPort = Number(env.API_PORT || 3001);
+const emulatorPort = Number(env.AUTH_EMULATOR_PORT || 9099);
+const dataDir = path.resolve(ROOT, env.DATA_DIR || '.data');
+const exportIntervalS = Number(env.AUTH_EXPORT_INTERVAL_S ?? 300);
+const concurrency = Math.max(1, Number(env.BUILD_CONCURRENCY || 2));
+const forceBuild = argv.includes('--force-build') || env.FORCE_BUILD === '1';
+
+const services = [];
+/** Services still starting: shutdown waits for them so none is left behind. */
+const pending = [];
+let shuttingDown = false;
+let exportTimer = null;
+
+async function shutdown(code, reason) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (exportTimer) clearInterval(exportTimer);
+  if (reason) log(reason);
+  log('stopping (the emulator exports its accounts first; Ctrl-C again to kill at once)');
+  await Promise.allSettled(pending);
+  await stopAll(services);
+  await stopAll(runningServices()); // e.g. a webpack build interrupted by Ctrl-C
+  log('stopped');
+  process.exit(code);
+}
+
+// Ctrl-C under `npm start` arrives twice at once: from the terminal and forwarded by npm. Only a second
+// Ctrl-C a moment later means "kill now" (that skips the emulator's export).
+let firstSignalAt = 0;
+process.on('SIGINT', () => {
+  if (shuttingDown) {
+    if (Date.now() - firstSignalAt < 1500) return;
+    for (const s of runningServices()) s.signal('SIGKILL');
+    process.exit(130);
+  }
+  firstSignalAt = Date.now();
+  void shutdown(0);
+});
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+
+/** A service that dies on its own takes the stack down: a half-running portal only confuses. */
+function watchExit(service) {
+  service.exited.then(({ code, signal }) => {
+    if (!shuttingDown) void shutdown(1, `${service.name} exited unexpectedly (${signal ?? `code ${code}`})`);
+  });
+  return service;
+}
+
+function remoteUrlEnv() {
+  const out = {};
+  for (const [folder, { id, port: remotePort }] of Object.entries(REMOTES)) {
+    if (!fs.existsSync(path.join(ROOT, folder, 'webpack.config.js'))) continue;
+    const key = `REMOTE_URL_${id.toUpperCase()}`;
+    out[key] = env[key] || `http://127.0.0.1:${remotePort}/mf-manifest.json`;
+  }
+  return out;
+}
+
+async function main() {
+  const t0 = Date.now();
+  fs.mkdirSync(dataDir, { recursive: true });
+  await assertPortFree(apiPort, 'api');
+  if (!dev) await assertPortFree(port, 'portal server');
+  if (dev) {
+    for (const pkg of webpackPackages()) {
+      const devPort = pkg === 'shell' ? SHELL_DEV_PORT : REMOTES[pkg]?.port;
+      if (devPort) await assertPortFree(devPort, `${pkg} dev server`);
+    }
+  }
+
+  // The emulator boots while webpack builds; both are needed before the api can start.
+  log(`starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (accounts kept in ${path.join(dataDir, 'auth')})`);
+  const emulatorPromise = startAuthEmulator({
+    port: emulatorPort,
+    persistDir: path.join(dataDir, 'auth'),
+    workDir: path.join(dataDir, '.emulator'),
+  }).then((emulator) => {
+    services.push(watchExit(emulator));
+    return emulator;
+  });
+  pending.push(emulatorPromise);
+  // Avoid an unhandled rejection while the build runs; the error is rethrown below.
+  emulatorPromise.catch(() => undefined);
+
+  // The portal server needs nothing but the port: it reads dist/ per request and proxies /api lazily.
+  const portalPromise = dev
+    ? null
+    : startPortalServer({
+        port,
+        apiPort,
+        env: { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}` },
+      }).then((portal) => {
+        services.push(watchExit(portal));
+        return portal;
+      });
+  if (portalPromise) {
+    pending.push(portalPromise);
+    portalPromise.catch(() => undefined);
+  }
+
+  if (!dev && env.SKIP_BUILD !== '1') await buildStale({ concurrency, force: forceBuild });
+  const emulator = await emulatorPromise;
+  log(`Auth emulator ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  if (exportIntervalS > 0) {
+    exportTimer = setInterval(() => {
+      emulator.exportNow().catch((error) => log(`periodic account export failed: ${error.message}`));
+    }, exportIntervalS * 1000);
+    exportTimer.unref();
+  }
+  process.on('SIGUSR2', () => {
+    emulator
+      .exportNow()
+      .then(() => log(`accounts exported to ${emulator.persistDir}`))
+      .catch((error) => log(`account export failed: ${error.message}`));
+  });
+
+  const apiEnv = { SEED_DEMO: env.SEED_DEMO ?? 'true', ...(dev ? remoteUrlEnv() : {}) };
+  services.push(
+    watchExit(
+      await startApi({ port: apiPort, dataDir, emulatorHost: emulator.host, watch: dev, env: apiEnv }),
+    ),
+  );
+  log(`api ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  let url;
+  if (dev) {
+    // All dev servers start at once; on a small machine their first compile takes a minute or two.
+    for (const pkg of webpackPackages()) {
+      const service = spawnService(pkg, 'npm', ['run', 'dev', '--silent'], {
+        cwd: path.join(ROOT, pkg),
+        env: { NODE_ENV: 'development' },
+      });
+      services.push(watchExit(service));
+    }
+    const shellDev = `http://127.0.0.1:${SHELL_DEV_PORT}`;
+    await waitForHttp(`${shellDev}/portal-config.json`, { timeoutMs: 180_000, name: 'shell dev server' });
+    url = shellDev;
+  } else {
+    await portalPromise;
+    url = `http://localhost:${port}`;
+  }
+
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  console.log(`
+  Portal ready in ${seconds} s:  ${url}
+
+  Demo logins
+    seller          demo@portal.test   / demo1234
+    internal staff  staff@portal.test  / staff1234
+
+  api ${`http://127.0.0.1:${apiPort}/api`} · Auth emulator http://127.0.0.1:${emulatorPort} · data in ${dataDir}
+  Ctrl-C stops everything (accounts are exported to ${path.join(dataDir, 'auth')}).
+`);
+}
+
+main().catch((error) => {
+  void shutdown(1, `start failed: ${error.message}`);
+});
