@@ -24,8 +24,7 @@ async function boot(container: HTMLElement) {
       identity: createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
       remoteLoader: createFederationRemoteLoader(),
       prefetchRemotes: true,
-      // No "session expired" flag exists in this portal: an expired Firebase session ends in a failed refresh → sign-out.
-      createHttp: (hooks) => createHttpClient({ ...hooks, isSessionExpired: () => false }),
+      createHttp: (hooks) => createHttpClient(hooks),
     });
     const router = createBrowserRouter(createShellRoutes(), { future: ROUTER_FUTURE });
     createRoot(container).render(

@@ -8,8 +8,16 @@ export const THEME_STORAGE_KEY = 'portal.theme';
 export interface PreferencesState {
   language: Language;
   theme: Theme;
+  /** The user's choice: persisted locally and reported to onLanguageChosen. */
   setLanguage(language: Language): void;
+  /** The server's language on a browser without a local choice: persisted locally, not reported back. */
+  adoptLanguage(language: Language): void;
   setTheme(theme: Theme): void;
+}
+
+export interface PreferencesOptions {
+  /** Called when the user switches the language (the shell saves it on the server). */
+  onLanguageChosen?(language: Language): void;
 }
 
 function readStorage(key: string): string | null {
@@ -29,18 +37,30 @@ function writeStorage(key: string, value: string): void {
 }
 
 export function readStoredLanguage(): Language {
-  return readStorage(LANGUAGE_STORAGE_KEY) === 'en' ? 'en' : 'de';
+  return readStoredLanguageChoice() ?? 'de';
+}
+
+/** The language stored on this browser, or null when none was chosen here yet. */
+export function readStoredLanguageChoice(): Language | null {
+  const stored = readStorage(LANGUAGE_STORAGE_KEY);
+  return stored === 'en' || stored === 'de' ? stored : null;
 }
 
 export function readStoredTheme(): Theme {
   return readStorage(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
 }
 
-export function createPreferencesStore() {
-  return createStore<PreferencesState>((set) => ({
+export function createPreferencesStore({ onLanguageChosen }: PreferencesOptions = {}) {
+  return createStore<PreferencesState>((set, get) => ({
     language: readStoredLanguage(),
     theme: readStoredTheme(),
     setLanguage(language) {
+      const changed = language !== get().language;
+      writeStorage(LANGUAGE_STORAGE_KEY, language);
+      set({ language });
+      if (changed) onLanguageChosen?.(language);
+    },
+    adoptLanguage(language) {
       writeStorage(LANGUAGE_STORAGE_KEY, language);
       set({ language });
     },

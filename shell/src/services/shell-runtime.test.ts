@@ -50,16 +50,18 @@ describe('shell runtime services', () => {
     expect(runtime.stores.session.getState().token).toBe(`token-uid-${EMAIL}-fresh`);
   });
 
-  it('gives the http client the token, a forced refresh and a sign-out hook', async () => {
+  it('gives the http client the token, a forced refresh, a sign-out hook and the session-expired flag', async () => {
     const { runtime, identity, hooks } = setup();
     runtime.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(hooks().baseUrl).toBe('/api');
     await expect(hooks().getToken()).resolves.toBe(`token-uid-${EMAIL}`);
     await expect(hooks().refreshToken()).resolves.toBe(`token-uid-${EMAIL}-fresh`);
+    expect(hooks().isSessionExpired()).toBe(false);
     hooks().onSignOut();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(identity.calls).toContain('signOut');
     expect(runtime.stores.session.getState()).toMatchObject({ user: null, token: null });
+    expect(hooks().isSessionExpired()).toBe(true);
   });
 });

@@ -10,13 +10,17 @@ import { createRegistryStore, loadRegistry } from '../remotes/registry-store';
 import { createSessionController } from '../session/session-controller';
 import { createSessionStore } from '../session/session-store';
 import { createPreferencesStore } from './preferences-store';
+import { saveServerLanguage, watchServerLanguage } from './server-language';
 
 export interface HttpHooks {
   baseUrl: string;
   getToken(): Promise<string | null>;
   /** Force-refreshes the token after a 401 unable-to-verify-jwt. */
   refreshToken(): Promise<string | null>;
+  /** The refresh failed: the session expires (spec §7/§8). */
   onSignOut(): void;
+  /** While true every call throws 'Session expired. Please login again.' */
+  isSessionExpired(): boolean;
   loading: LoadingCounter;
 }
 
@@ -41,7 +45,9 @@ export class BackendUserCreationError extends Error {
 
 export function createShellRuntime(deps: ShellDeps) {
   const sessionStore = createSessionStore();
-  const preferencesStore = createPreferencesStore();
+  const preferencesStore = createPreferencesStore({
+    onLanguageChosen: (language) => void saveServerLanguage(http, sessionStore, language, console.warn),
+  });
   const notificationStore = createNotificationStore();
   const loadingStore = createLoadingStore();
   const registryStore = createRegistryStore();
@@ -54,10 +60,25 @@ export function createShellRuntime(deps: ShellDeps) {
     baseUrl: deps.config.apiBaseUrl,
     getToken: () => controller.getToken(),
     refreshToken: () => controller.refreshToken(),
-    onSignOut: () => void controller.signOut(),
+    onSignOut: () => void expireSession().catch((error: unknown) => console.warn('Sign-out after the failed token refresh failed', error)),
+    isSessionExpired: () => sessionStore.getState().sessionExpired,
     loading,
   });
   controller = createSessionController({ identity: deps.identity, http, store: sessionStore });
+
+  /** Spec §7/§8: a failed token refresh flags the session expired, signs out and tells the user once. */
+  async function expireSession() {
+    const { user, sessionExpired } = sessionStore.getState();
+    // Nobody signed in (a call made after sign-out): nothing expired, just make sure the identity is signed out too.
+    if (!user) return controller.signOut();
+    if (sessionExpired) return;
+    notify.error({
+      title: deps.i18n.t('notification_error', { ns: 'shell' }),
+      message: deps.i18n.t('session_expired', { ns: 'common' }),
+    });
+    // RequireAuth sends the now signed-out user to /login.
+    await controller.expire();
+  }
 
   const identity: Identity = {
     sendVerificationEmail: () => deps.identity.sendEmailVerification(),
@@ -79,6 +100,8 @@ export function createShellRuntime(deps: ShellDeps) {
   /** Spec §4 registration order: identity account → backend user → set user → verification email. */
   async function register(email: string, password: string): Promise<AuthUser> {
     const user = await deps.identity.signUp(email, password);
+    // The sign-up is a sign-in: an expired session must not block the backend call below.
+    sessionStore.setState({ sessionExpired: false });
     try {
       await http.post('/user', { Id: user.uid, Email: user.email || email });
     } catch (error) {
@@ -92,6 +115,7 @@ export function createShellRuntime(deps: ShellDeps) {
   /** Starts the identity subscription and loads the registry for every newly signed-in user. */
   function start(): () => void {
     const stopSession = controller.start();
+    const stopLanguage = watchServerLanguage(sessionStore, preferencesStore, http, console.warn);
     let registryFor: string | null = null;
     const stopRegistry = sessionStore.subscribe((state) => {
       const uid = state.token && state.user ? state.user.uid : null;
@@ -108,6 +132,7 @@ export function createShellRuntime(deps: ShellDeps) {
     });
     return () => {
       stopSession();
+      stopLanguage();
       stopRegistry();
       stopPrefetch();
       cancelPrefetch();

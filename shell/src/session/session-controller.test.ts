@@ -159,3 +159,25 @@ describe('sign-in bootstrap (spec §4)', () => {
     expect(store.getState().token).toBe(`token-uid-${EMAIL}-fresh`);
   });
 });
+
+describe('session expired flag (spec §7, §8)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('expire() sets the flag and signs out; the flag outlives the sign-out and clears on the next sign-in', async () => {
+    const { identity, store, controller } = setup({ foundOnAttempt: 1 });
+    controller.start();
+    await flush();
+    expect(store.getState()).toMatchObject({ initialized: true, sessionExpired: false });
+
+    await controller.expire();
+    await flush();
+    expect(identity.calls).toContain('signOut');
+    expect(store.getState()).toMatchObject({ sessionExpired: true, user: null, token: null, ready: false, initialized: false });
+
+    await identity.signIn(EMAIL, 'secret1');
+    expect(store.getState().sessionExpired).toBe(false);
+    await flush();
+    expect(store.getState()).toMatchObject({ initialized: true, token: `token-uid-${EMAIL}` });
+  });
+});

@@ -35,6 +35,8 @@ export interface SessionController {
   refreshToken(): Promise<string | null>;
   /** Marks the user as set after registration (§4 "then set the user"). */
   setUser(user: AuthUser): void;
+  /** Spec §7/§8: flags the session expired (every http call then throws) and signs out. */
+  expire(): Promise<void>;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -84,7 +86,8 @@ export function createSessionController({ identity, http, store, log = console.w
 
   async function handleSignedIn(user: AuthUser) {
     const run = ++generation;
-    set({ user, authResolved: true, ready: false, initialized: false, dataLoaded: false });
+    // A new sign-in ends an expired session; cleared before any call of this sign-in is made.
+    set({ user, authResolved: true, ready: false, initialized: false, dataLoaded: false, sessionExpired: false });
     try {
       const token = await identity.getIdToken();
       if (run !== generation) return;
@@ -161,6 +164,11 @@ export function createSessionController({ identity, http, store, log = console.w
     },
     setUser(user) {
       set({ user });
+    },
+    async expire() {
+      set({ sessionExpired: true });
+      handleSignedOut();
+      await identity.signOut();
     },
   };
 }

@@ -20,9 +20,14 @@ export interface SessionData {
   pendingOverage: PendingOverage[];
   /** Registration is running: public routes must not redirect to /dashboard before it ends. */
   authFlowBusy: boolean;
+  /**
+   * Spec §7/§8: set when the token refresh failed; while set every http call throws 'Session expired…'.
+   * Survives the sign-out it causes (not part of emptySession) and clears on the next sign-in.
+   */
+  sessionExpired: boolean;
 }
 
-export const emptySession: Omit<SessionData, 'authResolved' | 'authFlowBusy'> = {
+export const emptySession: Omit<SessionData, 'authResolved' | 'authFlowBusy' | 'sessionExpired'> = {
   token: null,
   user: null,
   ready: false,
@@ -36,7 +41,7 @@ export const emptySession: Omit<SessionData, 'authResolved' | 'authFlowBusy'> = 
 };
 
 export function createSessionStore(initial: Partial<SessionData> = {}) {
-  return createStore<SessionData>(() => ({ ...emptySession, authResolved: false, authFlowBusy: false, ...initial }));
+  return createStore<SessionData>(() => ({ ...emptySession, authResolved: false, authFlowBusy: false, sessionExpired: false, ...initial }));
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -6,7 +6,7 @@ export const apiError = (status: number, slug: string, message = slug) => new Ap
 type Handler = (request: { body?: unknown; query?: RequestOptions['query'] }) => unknown;
 
 export interface FakeHttp extends HttpClient {
-  requests: { method: string; path: string; body?: unknown; query?: RequestOptions['query'] }[];
+  requests: { method: string; path: string; body?: unknown; query?: RequestOptions['query']; silent?: boolean }[];
   on(route: string, handler: Handler | object): FakeHttp;
   /** Like on(), but keeps a handler a test registered before. */
   onDefault(route: string, handler: Handler | object): FakeHttp;
@@ -16,7 +16,7 @@ export function createFakeHttp(): FakeHttp {
   const handlers = new Map<string, Handler>();
   const requests: FakeHttp['requests'] = [];
   async function call<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    requests.push({ method, path, body, query: options?.query });
+    requests.push({ method, path, body, query: options?.query, silent: options?.silent });
     const handler = handlers.get(`${method} ${path}`);
     if (!handler) throw apiError(404, 'not-found', `No fake for ${method} ${path}`);
     return (await handler({ body, query: options?.query })) as T;

@@ -4,8 +4,8 @@ import type { IdentityGateway } from '../identity/identity-gateway';
 
 export interface FakeIdentity extends IdentityGateway {
   calls: string[];
-  /** Makes the next call of `method` reject with an identity error `code`. */
-  failNext(method: keyof IdentityGateway, code: string): void;
+  /** Makes the next call of `method` reject with an identity error `code` ('getIdToken:force' = a forced refresh). */
+  failNext(method: keyof IdentityGateway | 'getIdToken:force', code: string): void;
   emit(user: AuthUser | null): void;
 }
 

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import type { PortalRemote, RegistryEntry } from '@portal/shared';
+import type { HttpClient, PortalRemote, RegistryEntry } from '@portal/shared';
 import type { ApiUser, AuthUser, License, Profile } from '@portal/shared/domain';
 import type { PortalConfig } from '../config/portal-config';
 import { createShellI18n } from '../i18n/create-shell-i18n';
@@ -10,7 +10,7 @@ import type { RemoteLoader } from '../remotes/remote-loader';
 import { ROUTER_FUTURE } from '../routes/router-options';
 import { createShellRoutes } from '../routes/shell-routes';
 import { LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../services/preferences-store';
-import { createShellRuntime } from '../services/shell-runtime';
+import { createShellRuntime, type HttpHooks } from '../services/shell-runtime';
 import { ShellApp } from '../ShellApp';
 import { apiError, createFakeHttp, type FakeHttp } from './fake-http';
 import { createFakeIdentity, makeUser } from './fake-identity';
@@ -37,6 +37,8 @@ export interface RenderShellOptions {
   /** Language stored before boot; default 'en' so tests read English labels. */
   language?: 'en' | 'de' | null;
   http?: FakeHttp;
+  /** Builds the runtime's http client instead of `http` (e.g. the real client over a fake fetch). */
+  createHttp?: (hooks: HttpHooks) => HttpClient;
 }
 
 export const SELLER = 'seller@shop.test';
@@ -67,6 +69,7 @@ export function renderShell(options: RenderShellOptions = {}) {
       version: '1',
     })
     .onDefault('GET /user/profile/language', { language: 'de' })
+    .onDefault('PUT /user/profile/language', ({ body }) => body)
     .onDefault('GET /user/ds', options.dataSource === undefined ? { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' } : (options.dataSource ?? (() => {
       throw apiError(404, 'data-source-not-found');
     })))
@@ -77,7 +80,7 @@ export function renderShell(options: RenderShellOptions = {}) {
   const runtime = createShellRuntime({
     config: testConfig,
     identity,
-    createHttp: () => http,
+    createHttp: options.createHttp ?? (() => http),
     remoteLoader: options.remoteLoader ?? pendingLoader(),
     i18n: createShellI18n(readStoredLanguage()),
     redirect,
