@@ -14,7 +14,14 @@ export function LanguageSwitcher() {
       value={language}
       aria-label={t('language_switcher_label')}
       onChange={(_event, next: Language | null) => next && stores.preferences.getState().setLanguage(next)}
-      sx={{ '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor', py: 0.25, px: 1 } }}
+      sx={{
+        '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor', py: 0.25, px: 1 },
+        // The selected state needs its own colours: inherited text on MUI's tinted background fails contrast.
+        '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        },
+      }}
     >
       <ToggleButton value="en" lang="en" aria-label="English">
         EN

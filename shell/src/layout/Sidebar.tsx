@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Group from '@mui/icons-material/Group';
 import Receipt from '@mui/icons-material/Receipt';
@@ -30,10 +30,12 @@ export function Sidebar({ isSubUser, onNavigate }: { isSubUser: boolean; onNavig
         {NAV_ITEMS.filter((item) => !(item.mainUserOnly && isSubUser)).map((item) => {
           const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
           return (
-            <ListItemButton key={item.to} component={NavLink} to={item.to} selected={active} onClick={onNavigate}>
-              <ListItemIcon>{item.icon}</ListItemIcon>
-              <ListItemText primary={t(item.labelKey)} />
-            </ListItemButton>
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton component={NavLink} to={item.to} selected={active} onClick={onNavigate}>
+                <ListItemIcon>{item.icon}</ListItemIcon>
+                <ListItemText primary={t(item.labelKey)} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

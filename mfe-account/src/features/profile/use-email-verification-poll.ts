@@ -21,7 +21,9 @@ export function useEmailVerificationPoll(unverified: boolean) {
       inFlight = true;
       try {
         const user = await deps.current.identity.reloadUser();
-        if (!stopped && user?.emailVerified) {
+        // No `stopped` check here: reloadUser() itself updates the session, which re-renders and cleans this
+        // effect up before the answer arrives; the verified answer must still be announced.
+        if (user?.emailVerified) {
           stopped = true;
           clearInterval(timer);
           const { notify: n, t: tr, session: s } = deps.current;
