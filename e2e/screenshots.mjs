@@ -21,10 +21,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'artifacts');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const seller = { email: 'demo@portal.test', password: 'demo1234' };
-const locales = {
-  de: JSON.parse(fs.readFileSync(path.join(here, '../shell/src/locales/de.json'), 'utf8')),
-  en: JSON.parse(fs.readFileSync(path.join(here, '../shell/src/locales/en.json'), 'utf8')),
-};
+const staff = { email: 'staff@portal.test', password: 'staff1234' };
+const readLocale = (pkg, lang) => JSON.parse(fs.readFileSync(path.join(here, `../${pkg}/src/locales/${lang}.json`), 'utf8'));
+const locales = { de: readLocale('shell', 'de'), en: readLocale('shell', 'en') };
+const accountLocales = { de: readLocale('mfe-account', 'de'), en: readLocale('mfe-account', 'en') };
+const ONLY = process.env.SHOT_ONLY ? new RegExp(process.env.SHOT_ONLY) : null;
 
 const PUBLIC_SCREENS = [
   ['login', '/login'],
@@ -41,6 +42,18 @@ const SIGNED_IN_SCREENS = [
   ['freshdesk', '/features/freshdesk'],
   ['mobile-app', '/features/mobile-app'],
   ['content-master', '/features/content-master'],
+  ['profile-first-time', '/profile?firstTime=true'],
+  ['not-found', '/no-such-page'],
+];
+/** Screens that need a click after loading: [name, url, action(page, lang)]. Dialogs are shot in the viewport only. */
+const INTERACTIVE_SCREENS = [
+  ['profile-database', '/profile', (page, lang) => page.getByRole('tab', { name: accountLocales[lang].tab_database }).click()],
+  ['profile-avv-dialog', '/profile', (page, lang) => page.getByRole('button', { name: accountLocales[lang].avv_show_contract, exact: true }).click()],
+  ['user-management-add', '/user-management', (page, lang) => page.getByRole('button', { name: accountLocales[lang].users_add, exact: true }).click()],
+];
+const STAFF_SCREENS = [
+  ['staff-dashboard', '/dashboard'],
+  ['gpsr', '/features/gpsr'],
 ];
 
 async function startStack() {
@@ -99,31 +112,76 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
     },
     { lang, theme },
   );
-  const page = await context.newPage();
+  let page = await context.newPage();
   const saved = [];
-  const save = async (name) => {
+  const wanted = (name) => !ONLY || ONLY.test(name);
+  const signIn = async (account) => {
+    await page.goto('/login');
+    await page.getByLabel(labelPattern(locales[lang].email_label)).fill(account.email);
+    await page.getByLabel(labelPattern(locales[lang].password_label)).fill(account.password);
+    await page.getByRole('button', { name: locales[lang].login_button, exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  };
+  const save = async (name, { fullPage = true } = {}) => {
     const file = path.join(outDir, `${name}-${lang}-${theme}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage });
     saved.push(path.basename(file));
   };
   try {
-    for (const [name, url] of PUBLIC_SCREENS) {
+    for (const [name, url] of PUBLIC_SCREENS.filter(([name]) => wanted(name))) {
       await page.goto(url);
       await settle(page);
       await save(name);
     }
-    await page.goto('/login');
-    await page.getByLabel(labelPattern(locales[lang].email_label)).fill(seller.email);
-    await page.getByLabel(labelPattern(locales[lang].password_label)).fill(seller.password);
-    await page.getByRole('button', { name: locales[lang].login_button, exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-    for (const [name, url] of SIGNED_IN_SCREENS) {
+    await signIn(seller);
+    for (const [name, url] of SIGNED_IN_SCREENS.filter(([name]) => wanted(name))) {
       await page.goto(url);
       await settle(page);
       await save(name);
+    }
+    for (const [name, url, action] of INTERACTIVE_SCREENS.filter(([name]) => wanted(name))) {
+      await page.goto(url);
+      await settle(page);
+      await action(page, lang);
+      await settle(page);
+      await save(name, { fullPage: !(await page.getByRole('dialog').count()) });
     }
   } finally {
     await context.close();
+  }
+  if (!STAFF_SCREENS.some(([name]) => wanted(name)) && !wanted('remote-failure')) return saved;
+  // Internal staff: the internal-only cards and plugins, and the panel of a remote that fails to load.
+  const staffContext = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width, height: width < 600 ? 844 : 800 },
+    deviceScaleFactor: 1,
+    colorScheme: theme,
+  });
+  await staffContext.addInitScript(
+    ({ lang, theme }) => {
+      window.localStorage.setItem('portal.language', lang);
+      window.localStorage.setItem('portal.theme', theme);
+      window.localStorage.setItem('portal.cookieConsent', 'necessary');
+    },
+    { lang, theme },
+  );
+  page = await staffContext.newPage();
+  // mfe-lieferbar is blocked from the start (the shell prefetches remotes when idle), so its page shows the panel.
+  await page.route('**/remotes/mfe-lieferbar/**', (route) => route.abort('connectionrefused'));
+  try {
+    await signIn(staff);
+    for (const [name, url] of STAFF_SCREENS.filter(([name]) => wanted(name))) {
+      await page.goto(url);
+      await settle(page);
+      await save(name);
+    }
+    if (wanted('remote-failure')) {
+      await page.goto('/features/lieferbar');
+      await settle(page);
+      await save('remote-failure');
+    }
+  } finally {
+    await staffContext.close();
   }
   return saved;
 }

@@ -1,4 +1,4 @@
-import { createTheme, type Theme as MuiTheme } from '@mui/material/styles';
+import { alpha, createTheme, type Theme as MuiTheme } from '@mui/material/styles';
 import type { Theme } from '../domain/types';
 
 const brand = {
@@ -43,7 +43,22 @@ export function createPortalTheme(mode: Theme): MuiTheme {
       },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      // Dark mode: the tint of a standard alert is nearly the page colour, so a thin border in its colour outlines it.
+      MuiAlert: {
+        styleOverrides: {
+          root: ({ ownerState, theme }) => {
+            if ((ownerState.variant ?? 'standard') !== 'standard') return {};
+            if (mode === 'dark') return { border: `1px solid ${alpha(theme.palette[ownerState.severity ?? 'success'].main, 0.4)}` };
+            // Light mode: MUI's tint of the dark-orange warning main is nearly the error pink; use a clear amber tint.
+            return ownerState.severity === 'warning' ? { backgroundColor: '#fff6e0' } : {};
+          },
+        },
+      },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // Without MUI's elevation overlay a dark dialog is the colour of the cards behind it; a border sets it apart.
+      MuiDialog: { styleOverrides: { paper: mode === 'dark' ? { border: `1px solid ${c.divider}` } : {} } },
+      // MUI lightens the divider by 88 % for cell borders, which made table rows run together in light mode.
+      MuiTableCell: { styleOverrides: { root: { borderBottomColor: c.divider } } },
       MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
       MuiLink: { defaultProps: { underline: 'hover' } },
     },

@@ -16,10 +16,16 @@ export function ErrorPanel({ title, message, onRetry }: ErrorPanelProps) {
     <Alert
       severity="error"
       role="alert"
-      sx={{ my: 2 }}
+      // On narrow screens the Retry button moves below the text instead of squeezing it into a wrapped column.
+      sx={{
+        my: 2,
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: '1 1 0%', minWidth: 0 },
+        '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, width: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end', pt: { xs: 0, sm: 0.5 } },
+      }}
       action={
         onRetry && (
-          <Button color="inherit" size="small" onClick={onRetry}>
+          <Button color="inherit" size="small" onClick={onRetry} sx={{ whiteSpace: 'nowrap' }}>
             {t('retry')}
           </Button>
         )

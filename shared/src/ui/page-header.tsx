@@ -18,14 +18,15 @@ export function PageHeader({ title, subtitle, actions, backTo }: PageHeaderProps
   const { t } = useTranslation('common');
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 3 }}>
-      <Stack direction="row" spacing={1} alignItems="center">
+      {/* Top-aligned so the back arrow stays beside the first line when a long title wraps on a phone. */}
+      <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ minWidth: 0 }}>
         {backTo && (
           <IconButton component={RouterLink} to={backTo} aria-label={t('back')} edge="start">
             <ArrowBackIcon />
           </IconButton>
         )}
-        <Box>
-          <Typography variant="h1" component="h1">
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h1" component="h1" sx={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
             {title}
           </Typography>
           {subtitle && (

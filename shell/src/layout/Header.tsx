@@ -18,7 +18,8 @@ export function Header({ isSubUser, compact, drawerOpen, onMenuClick }: HeaderPr
   const { t } = useTranslation('shell');
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1 }}>
+      {/* Tighter gaps and buttons on phones so the portal name is not cut to "Kunden…" at 390 px. */}
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}>
         {compact && (
           <IconButton
             color="inherit"
@@ -35,7 +36,15 @@ export function Header({ isSubUser, compact, drawerOpen, onMenuClick }: HeaderPr
           variant="h6"
           component={RouterLink}
           to="/dashboard"
-          sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            flexGrow: 1,
+            fontSize: { xs: '1.0625rem', sm: '1.25rem' },
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
         >
           {t('app_name')}
         </Typography>

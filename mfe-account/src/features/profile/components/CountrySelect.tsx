@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, Box, TextField } from '@mui/material';
 import { COUNTRIES } from '@portal/shared';
+import { CountryFlag } from './CountryFlag';
 
 interface CountryOption {
   code: string;
-  flag: string;
   label: string;
 }
 
@@ -21,7 +21,7 @@ export function CountrySelect({ value, onChange, error, id = 'profile-country' }
   const { t, i18n } = useTranslation('account');
   const options = useMemo<CountryOption[]>(() => {
     const lang = i18n.language?.startsWith('en') ? 'en' : 'de';
-    return COUNTRIES.map((c) => ({ code: c.code, flag: c.flag, label: c[lang] }));
+    return COUNTRIES.map((c) => ({ code: c.code, label: c[lang] }));
   }, [i18n.language]);
   const selected = options.find((o) => o.code === value) ?? null;
 
@@ -41,8 +41,8 @@ export function CountrySelect({ value, onChange, error, id = 'profile-country' }
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1.5 }}>
-            <span aria-hidden>{option.flag}</span>
+          <Box component="li" key={key} {...rest} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <CountryFlag code={option.code} />
             {option.label}
           </Box>
         );
@@ -57,8 +57,8 @@ export function CountrySelect({ value, onChange, error, id = 'profile-country' }
           InputProps={{
             ...params.InputProps,
             startAdornment: selected ? (
-              <Box component="span" aria-hidden sx={{ ml: 0.5, mr: 0.5 }}>
-                {selected.flag}
+              <Box component="span" aria-hidden sx={{ ml: 0.5, mr: 0.5, display: 'inline-flex' }}>
+                <CountryFlag code={selected.code} />
               </Box>
             ) : undefined,
           }}

@@ -4,10 +4,14 @@ import { formatDateTime, licenseStatusView } from '@portal/shared';
 import type { License } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 
+// Pixel strings on purpose: in sx a bare `width: 1` means 100 %, which stretched the page sideways.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
