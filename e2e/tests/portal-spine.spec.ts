@@ -142,4 +142,35 @@ test.describe('Portal spine', () => {
     await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
     await expect(page.getByRole('main').getByRole('alert').filter({ hasText: text('en', 'remote_load_error_title') })).toHaveCount(0);
   });
+
+  test('remotes load at runtime on first visit and use the shell\'s single copy of every shared library', async ({ page }) => {
+    await presetPreferences(page, { lang: 'en' });
+    const manifests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('mf-manifest.json')) manifests.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, 'en', DEMO_SELLER.email, DEMO_SELLER.password);
+    await expectSignedIn(page, 'en');
+    await sidebarLink(page, 'nav_licenses').click();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await sidebarLink(page, 'nav_user_management').click();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(manifests).toEqual(expect.arrayContaining(['/remotes/mfe-licenses/mf-manifest.json', '/remotes/mfe-account/mf-manifest.json']));
+
+    // Federation's share scope: every singleton has exactly one loaded version, provided by the shell.
+    const loaded = await page.evaluate(() => {
+      const out: Record<string, string[]> = {};
+      const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } }).__FEDERATION__?.__SHARE__ ?? {};
+      for (const scopes of Object.values(share))
+        for (const pkgs of Object.values(scopes))
+          for (const [pkg, versions] of Object.entries(pkgs))
+            for (const [version, entry] of Object.entries(versions))
+              if (entry.loaded && !(out[pkg] ??= []).includes(`${version} from ${entry.from}`)) out[pkg].push(`${version} from ${entry.from}`);
+      return out;
+    });
+    for (const pkg of ['react', 'react-dom', 'react-router-dom', '@mui/material', '@emotion/react', '@emotion/styled', 'i18next', 'react-i18next', 'zustand', '@portal/shared']) {
+      expect(loaded[pkg], pkg).toHaveLength(1);
+      expect(loaded[pkg][0], pkg).toMatch(/ from shell$/);
+    }
+  });
 });

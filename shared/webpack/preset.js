@@ -9,9 +9,12 @@ const { defaultPortalConfig } = require('./portal-config');
 
 const SHARED_SINGLETONS = [
   'react',
+  'react/jsx-runtime',
   'react-dom',
   'react-router-dom',
   '@mui/material',
+  // Deep icon imports (@mui/icons-material/X) reach MUI through this path; shared, it is not bundled again per remote.
+  '@mui/material/utils',
   '@mui/icons-material',
   '@emotion/react',
   '@emotion/styled',
@@ -36,8 +39,15 @@ function packageDir(name, dir) {
   return path.dirname(require.resolve(`${name}/package.json`, { paths: [dir, __dirname] }));
 }
 
+/** 'react/jsx-runtime' → 'react', '@mui/material/utils' → '@mui/material'. */
+function packageNameOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
 /** Version range a package asks for: the consuming package's dependencies, else @portal/shared's, else any. */
-function requiredVersionOf(name, dir) {
+function requiredVersionOf(request, dir) {
+  const name = packageNameOf(request);
   if (name === '@portal/shared') return `^${ownPackage.version}`;
   const pkg = readJson(path.join(dir, 'package.json')) ?? {};
   const deps = { ...(ownPackage.dependencies ?? {}), ...(pkg.peerDependencies ?? {}), ...(pkg.dependencies ?? {}) };
@@ -45,7 +55,8 @@ function requiredVersionOf(name, dir) {
 }
 
 /** Installed version (explicit: some packages, e.g. @mui/material/esm, carry a version-less package.json). */
-function installedVersionOf(name, dir) {
+function installedVersionOf(request, dir) {
+  const name = packageNameOf(request);
   if (name === '@portal/shared') return ownPackage.version;
   try {
     return readJson(path.join(packageDir(name, dir), 'package.json'))?.version ?? undefined;

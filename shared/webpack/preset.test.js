@@ -25,6 +25,10 @@ describe('createRemoteConfig', () => {
       expect(entry.eager).toBeUndefined();
     }
     expect(mf.shared.react.version).toMatch(/^18\./);
+    // Deep singletons carry their package's version (MUI's esm/ subfolders have version-less package.json files).
+    expect(mf.shared['react/jsx-runtime'].version).toBe(mf.shared.react.version);
+    expect(mf.shared['@mui/material/utils'].version).toBe(mf.shared['@mui/material'].version);
+    expect(mf.shared['@mui/material/utils'].requiredVersion).toBe(mf.shared['@mui/material'].requiredVersion);
   });
   it('serves with CORS and history fallback', () => {
     expect(config.devServer).toMatchObject({ port: 3199, historyApiFallback: true });

@@ -1,4 +1,4 @@
-import { licenseStatusView } from '@portal/shared/domain';
+import { licenseStatusView } from '@portal/shared';
 import type { License } from '@portal/shared/domain';
 
 /** A license counts as "expiring" when it ends within this many days. */

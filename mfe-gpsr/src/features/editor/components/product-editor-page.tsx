@@ -1,5 +1,4 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { Alert, AlertTitle } from '@mui/material';
 import { PageHeader } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';

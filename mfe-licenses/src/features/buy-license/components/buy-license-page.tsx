@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
+import { Alert, AlertTitle, Box } from '@mui/material';
 import { ContactForm, PageHeader } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { Button } from '@mui/material';
 import { clampPage, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
