@@ -34,5 +34,10 @@ describe('demo seed', () => {
     const registry = await t.app.inject({ url: '/api/portal/registry', headers: { authorization: `Bearer ${staffToken}` } });
     expect(registry.json().entries.map((e: { id: string }) => e.id)).toContain('gpsr');
     expect(await t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF.email))).toHaveLength(1);
+    const staffHeaders = { authorization: `Bearer ${staffToken}` };
+    const staffContact = await t.app.inject({ url: '/api/user/profile/contact', headers: staffHeaders });
+    expect(staffContact.json()).toMatchObject({ firstName: 'Jonas', city: 'Berlin', postalCode: '10115' });
+    const staffAvv = await t.app.inject({ url: '/api/user/profile/avv-accepted-date', headers: staffHeaders });
+    expect(staffAvv.json().avvAcceptedDate).not.toBeNull();
   });
 });

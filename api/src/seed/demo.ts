@@ -38,6 +38,20 @@ export const DEMO_SELLER_PROFILE = {
   phone: '4922112345678',
 };
 
+export const DEMO_STAFF_PROFILE = {
+  firstName: 'Jonas',
+  lastName: 'Weber',
+  companyName: 'Portal Betrieb (intern)',
+  country: 'DE',
+  city: 'Berlin',
+  street: 'Invalidenstraße',
+  houseNumber: '7',
+  postalCode: '10115',
+  invoiceEmail: 'staff@portal.test',
+  vatId: '',
+  phone: '',
+};
+
 /** Makes sure the Firebase account exists with the demo password and a verified email. */
 export async function ensureFirebaseAccount(app: FastifyInstance, account: DemoAccount): Promise<string> {
   const auth = app.firebaseAuth;
@@ -65,23 +79,27 @@ async function ensureRow(app: FastifyInstance, uid: string, email: string) {
   return createUserRow(app, { id: uid, email });
 }
 
-/** Demo seller with a complete profile and accepted AVV, plus the internal staff account. */
-export async function seedDemoAccounts(app: FastifyInstance): Promise<void> {
-  const sellerUid = await ensureFirebaseAccount(app, DEMO_SELLER);
-  const seller = await ensureRow(app, sellerUid, DEMO_SELLER.email);
-  const [profile] = await app.db.select().from(profiles).where(eq(profiles.userId, seller.id));
+/** Complete profile and accepted AVV, unless the account already has them (a second start keeps edits). */
+async function ensureOnboarded(app: FastifyInstance, user: { id: string; avvAcceptedDate: Date | null }, contact: typeof DEMO_SELLER_PROFILE) {
+  const [profile] = await app.db.select().from(profiles).where(eq(profiles.userId, user.id));
   if (!profile || !profile.firstName) {
     await app.db
       .insert(profiles)
-      .values({ userId: seller.id, ...DEMO_SELLER_PROFILE })
-      .onConflictDoUpdate({ target: profiles.userId, set: DEMO_SELLER_PROFILE });
+      .values({ userId: user.id, ...contact })
+      .onConflictDoUpdate({ target: profiles.userId, set: contact });
   }
-  if (!seller.avvAcceptedDate) {
+  if (!user.avvAcceptedDate) {
     const now = new Date();
-    await app.db.update(users).set({ avvAcceptedDate: now, avvVersion: app.config.avvVersion }).where(eq(users.id, seller.id));
-    await app.db.insert(avvAcceptances).values({ userId: seller.id, version: app.config.avvVersion, acceptedAt: now });
+    await app.db.update(users).set({ avvAcceptedDate: now, avvVersion: app.config.avvVersion }).where(eq(users.id, user.id));
+    await app.db.insert(avvAcceptances).values({ userId: user.id, version: app.config.avvVersion, acceptedAt: now });
   }
+}
+
+/** Demo seller and internal staff account, both with a complete profile and accepted AVV. */
+export async function seedDemoAccounts(app: FastifyInstance): Promise<void> {
+  const sellerUid = await ensureFirebaseAccount(app, DEMO_SELLER);
+  await ensureOnboarded(app, await ensureRow(app, sellerUid, DEMO_SELLER.email), DEMO_SELLER_PROFILE);
 
   const staffUid = await ensureFirebaseAccount(app, DEMO_STAFF);
-  await ensureRow(app, staffUid, DEMO_STAFF.email);
+  await ensureOnboarded(app, await ensureRow(app, staffUid, DEMO_STAFF.email), DEMO_STAFF_PROFILE);
 }
