@@ -6,7 +6,7 @@ import { identityErrorCode } from '../../identity/identity-gateway';
 import { useShell } from '../../services/shell-context';
 import { AuthFrame } from './AuthFrame';
 import { authErrorMessageKey, validateEmail } from './auth-validation';
-import { useValidatedField } from './use-validated-field';
+import { textFieldProps, useValidatedField } from './use-validated-field';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
@@ -39,11 +39,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             required
-            value={email.value}
-            onChange={email.onChange}
-            onBlur={email.onBlur}
-            error={email.error !== null}
-            helperText={email.error ? t(email.error) : undefined}
+            {...textFieldProps(email, t)}
           />
           <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
             {busy ? t('reset_button_busy') : t('reset_button')}

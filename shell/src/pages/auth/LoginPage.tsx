@@ -7,7 +7,7 @@ import { useShell } from '../../services/shell-context';
 import { AuthFrame } from './AuthFrame';
 import { authErrorMessageKey, validateEmail, validateLoginPassword } from './auth-validation';
 import { PasswordField } from './PasswordField';
-import { useValidatedField } from './use-validated-field';
+import { textFieldProps, useValidatedField } from './use-validated-field';
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
@@ -40,22 +40,14 @@ export function LoginPage() {
             type="email"
             autoComplete="email"
             required
-            value={email.value}
-            onChange={email.onChange}
-            onBlur={email.onBlur}
-            error={email.error !== null}
-            helperText={email.error ? t(email.error) : undefined}
+            {...textFieldProps(email, t)}
           />
           <PasswordField
             id="login-password"
             label={t('password_label')}
             autoComplete="current-password"
             required
-            value={password.value}
-            onChange={password.onChange}
-            onBlur={password.onBlur}
-            error={password.error !== null}
-            helperText={password.error ? t(password.error) : undefined}
+            {...textFieldProps(password, t)}
           />
           <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
             {t('forgot_password_link')}

@@ -8,7 +8,7 @@ import { BackendUserCreationError } from '../../services/shell-runtime';
 import { AuthFrame } from './AuthFrame';
 import { authErrorMessageKey, validateEmail, validatePassword, validatePasswordRepeat, validateTerms } from './auth-validation';
 import { PasswordField } from './PasswordField';
-import { useValidatedField } from './use-validated-field';
+import { textFieldProps, useValidatedField } from './use-validated-field';
 
 export function RegisterPage() {
   const { t } = useTranslation('shell');
@@ -52,33 +52,21 @@ export function RegisterPage() {
             type="email"
             autoComplete="email"
             required
-            value={email.value}
-            onChange={email.onChange}
-            onBlur={email.onBlur}
-            error={email.error !== null}
-            helperText={email.error ? t(email.error) : undefined}
+            {...textFieldProps(email, t)}
           />
           <PasswordField
             id="register-password"
             label={t('password_label')}
             autoComplete="new-password"
             required
-            value={password.value}
-            onChange={password.onChange}
-            onBlur={password.onBlur}
-            error={password.error !== null}
-            helperText={password.error ? t(password.error) : t('password_hint')}
+            {...textFieldProps(password, t, t('password_hint'))}
           />
           <PasswordField
             id="register-password-repeat"
             label={t('password_repeat_label')}
             autoComplete="new-password"
             required
-            value={repeat.value}
-            onChange={repeat.onChange}
-            onBlur={repeat.onBlur}
-            error={repeat.error !== null}
-            helperText={repeat.error ? t(repeat.error) : undefined}
+            {...textFieldProps(repeat, t)}
           />
           <FormControl error={terms.error !== null} required>
             <FormControlLabel

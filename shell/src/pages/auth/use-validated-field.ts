@@ -22,3 +22,18 @@ export function useValidatedField<T extends string | boolean>(initial: T, valida
 
   return { value, error, onChange, onBlur: () => check(), check };
 }
+
+/** The props a TextField needs from a validated field: value, handlers, error state and the translated message. */
+export function textFieldProps(
+  field: { value: string; error: string | null; onChange: (event: ChangeEvent<HTMLInputElement>) => void; onBlur: () => void },
+  t: (key: string) => string,
+  hint?: string,
+) {
+  return {
+    value: field.value,
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    error: field.error !== null,
+    helperText: field.error ? t(field.error) : hint,
+  };
+}
