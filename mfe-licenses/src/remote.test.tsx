@@ -1,19 +1,9 @@
-import { renderWithPortal } from '@portal/shared/testing';
+import { renderRemote } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import remote from './remote';
 
-function mount(route: string) {
-  // Mounted the way the shell does it: absolute paths inside one <Routes>.
-  return renderWithPortal(
-    <Routes>
-      {remote.routes.map((r) => (
-        <Route key={r.path} path={r.path} element={r.element} />
-      ))}
-    </Routes>,
-    { route, translations: [remote], http: { 'GET /license/all': { items: [], total: 0, page: 1, pageSize: 10 } } },
-  );
-}
+const mount = (route: string) =>
+  renderRemote(remote, { route, http: { 'GET /license/all': { items: [], total: 0, page: 1, pageSize: 10 } } });
 
 describe('licenses remote', () => {
   it('is the licenses remote owning /licenses and /licenses/buy', () => {

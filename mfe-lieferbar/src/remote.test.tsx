@@ -1,19 +1,8 @@
-import { renderWithPortal } from '@portal/shared/testing';
+import { renderRemote } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import remote from './remote';
 
-function mount(route: string, language: 'en' | 'de') {
-  // Mounted the way the shell does it: absolute paths inside one <Routes>.
-  return renderWithPortal(
-    <Routes>
-      {remote.routes.map((r) => (
-        <Route key={r.path} path={r.path} element={r.element} />
-      ))}
-    </Routes>,
-    { route, language, translations: [remote] },
-  );
-}
+const mount = (route: string, language: 'en' | 'de') => renderRemote(remote, { route, language });
 
 describe('lieferbar remote', () => {
   it('is the lieferbar remote with absolute route paths', () => {

@@ -6,6 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
+import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
 import { PortalServicesProvider } from '../services/context';
 import type { PortalServices, Session } from '../services/contract';
@@ -141,4 +142,9 @@ export function renderWithPortal(ui: ReactElement, options: RenderWithPortalOpti
     renderOptions,
   );
   return { ...result, ...fakes, user, location: () => current };
+}
+
+/** Renders a remote's routes the way the shell mounts them, with the remote's translations registered. */
+export function renderRemote(remote: PortalRemote, options: RenderWithPortalOptions = {}): RenderWithPortalResult {
+  return renderWithPortal(<PortalRemoteRoutes remote={remote} />, { ...options, translations: [remote, ...(options.translations ?? [])] });
 }

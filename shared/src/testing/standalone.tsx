@@ -3,8 +3,9 @@ import { ROUTER_FUTURE } from '../remote/router-future';
 import { Alert, Box, Container, Link, Snackbar, Stack } from '@mui/material';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Link as RouterLink, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link as RouterLink } from 'react-router-dom';
 import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
+import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
 import { PortalServicesProvider } from '../services/context';
 import type { PortalServices, Session } from '../services/contract';
@@ -110,12 +111,7 @@ export function StandalonePortal({ remote, options }: StandalonePortalProps) {
               </Stack>
             </Box>
             <Container maxWidth="lg" sx={{ py: 3 }}>
-              <Routes>
-                {remote.routes.map((r) => (
-                  <Route key={r.path} path={r.path} element={r.element} />
-                ))}
-                <Route path="*" element={<p>Pick a page above.</p>} />
-              </Routes>
+              <PortalRemoteRoutes remote={remote} fallback={<p>Pick a page above.</p>} />
             </Container>
             {list.map((n) => (
               <Snackbar key={n.id} open autoHideDuration={n.autoHideDuration} onClose={() => notifications.getState().dismiss(n.id)}>

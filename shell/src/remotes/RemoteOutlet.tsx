@@ -1,5 +1,5 @@
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { ErrorPanel, LoadingState, type RegistryEntry } from '@portal/shared';
+import { useLocation } from 'react-router-dom';
+import { ErrorPanel, LoadingState, PortalRemoteRoutes, type RegistryEntry } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../pages/misc/NotFoundPage';
 import { useShell, useShellStore } from '../services/shell-context';
@@ -22,12 +22,7 @@ function RemoteRoutes({ entry }: { entry: RegistryEntry }) {
         <ErrorPanel title={t('remote_render_error_title')} message={t('remote_render_error_text')} onRetry={reset} />
       )}
     >
-      <Routes>
-        {module.remote.routes.map((route) => (
-          <Route key={route.path} path={route.path} element={route.element} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <PortalRemoteRoutes remote={module.remote} fallback={<NotFoundPage />} />
     </RemoteErrorBoundary>
   );
 }

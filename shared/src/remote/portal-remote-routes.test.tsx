@@ -1,0 +1,27 @@
+import { screen } from '@testing-library/react';
+import { renderWithPortal } from '../testing/render-with-portal';
+import { definePortalRemote } from './define-portal-remote';
+import { PortalRemoteRoutes } from './portal-remote-routes';
+
+const remote = definePortalRemote({
+  id: 'demo',
+  routes: [
+    { path: '/features/demo', element: <h1>Demo list</h1> },
+    { path: '/features/demo/edit/:id', element: <h1>Demo editor</h1> },
+  ],
+  translations: { en: {}, de: {} },
+});
+
+describe('PortalRemoteRoutes', () => {
+  it('renders the route matching the absolute path, parameters included', () => {
+    renderWithPortal(<PortalRemoteRoutes remote={remote} />, { route: '/features/demo/edit/7' });
+    expect(screen.getByRole('heading', { name: 'Demo editor' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Demo list' })).not.toBeInTheDocument();
+  });
+
+  it('renders the fallback for a path the remote does not own', () => {
+    renderWithPortal(<PortalRemoteRoutes remote={remote} fallback={<p>Nothing here</p>} />, { route: '/features/demo/unknown' });
+    expect(screen.getByText('Nothing here')).toBeInTheDocument();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+});
