@@ -30,17 +30,30 @@ export default async function globalSetup() {
     if (await answers(`${EMULATOR_URL}/`)) {
       console.log(`[e2e] reusing the Auth emulator already running on ${EMULATOR_URL} (its accounts are kept)`);
     } else {
-      const emulator = await startAuthEmulator({ port: EMULATOR_PORT, persistDir: null, workDir: path.join(dataDir, 'emulator') });
+      const emulator = await startAuthEmulator({
+        port: EMULATOR_PORT,
+        persistDir: null,
+        workDir: path.join(dataDir, 'emulator'),
+      });
       started.push(emulator);
       // Ours alone: start from no accounts at all.
       await clearEmulatorAccounts(EMULATOR_PORT);
     }
     const emulatorHost = `127.0.0.1:${EMULATOR_PORT}`;
     started.push(
-      await startApi({ port: E2E_API_PORT, dataDir: path.join(dataDir, 'data'), emulatorHost, env: { SEED_DEMO: 'true', DS_ALLOWED_HOSTS: '127.0.0.1,localhost' } }),
+      await startApi({
+        port: E2E_API_PORT,
+        dataDir: path.join(dataDir, 'data'),
+        emulatorHost,
+        env: { SEED_DEMO: 'true', DS_ALLOWED_HOSTS: '127.0.0.1,localhost' },
+      }),
     );
     started.push(
-      await startPortalServer({ port: E2E_PORT, apiPort: E2E_API_PORT, env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } }),
+      await startPortalServer({
+        port: E2E_PORT,
+        apiPort: E2E_API_PORT,
+        env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
+      }),
     );
   } catch (error) {
     await teardown();

@@ -8,21 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import {
-  answers,
-  buildStale,
-  startApi,
-  startAuthEmulator,
-  startPortalServer,
-  stopAll,
-} from '../scripts/stack.mjs';
+import { answers, buildStale, startApi, startAuthEmulator, startPortalServer, stopAll } from '../scripts/stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'artifacts');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const seller = { email: 'demo@portal.test', password: 'demo1234' };
 const staff = { email: 'staff@portal.test', password: 'staff1234' };
-const readLocale = (pkg, lang) => JSON.parse(fs.readFileSync(path.join(here, `../${pkg}/src/locales/${lang}.json`), 'utf8'));
+const readLocale = (pkg, lang) =>
+  JSON.parse(fs.readFileSync(path.join(here, `../${pkg}/src/locales/${lang}.json`), 'utf8'));
 const locales = { de: readLocale('shell', 'de'), en: readLocale('shell', 'en') };
 const accountLocales = { de: readLocale('mfe-account', 'de'), en: readLocale('mfe-account', 'en') };
 const ONLY = process.env.SHOT_ONLY ? new RegExp(process.env.SHOT_ONLY) : null;
@@ -47,9 +41,21 @@ const SIGNED_IN_SCREENS = [
 ];
 /** Screens that need a click after loading: [name, url, action(page, lang)]. Dialogs are shot in the viewport only. */
 const INTERACTIVE_SCREENS = [
-  ['profile-database', '/profile', (page, lang) => page.getByRole('tab', { name: accountLocales[lang].tab_database }).click()],
-  ['profile-avv-dialog', '/profile', (page, lang) => page.getByRole('button', { name: accountLocales[lang].avv_show_contract, exact: true }).click()],
-  ['user-management-add', '/user-management', (page, lang) => page.getByRole('button', { name: accountLocales[lang].users_add, exact: true }).click()],
+  [
+    'profile-database',
+    '/profile',
+    (page, lang) => page.getByRole('tab', { name: accountLocales[lang].tab_database }).click(),
+  ],
+  [
+    'profile-avv-dialog',
+    '/profile',
+    (page, lang) => page.getByRole('button', { name: accountLocales[lang].avv_show_contract, exact: true }).click(),
+  ],
+  [
+    'user-management-add',
+    '/user-management',
+    (page, lang) => page.getByRole('button', { name: accountLocales[lang].users_add, exact: true }).click(),
+  ],
 ];
 const STAFF_SCREENS = [
   ['staff-dashboard', '/dashboard'],
@@ -69,7 +75,9 @@ async function startStack() {
     await buildStale({ concurrency: 2 });
     const emulatorPort = Number(process.env.SHOT_EMULATOR_PORT || 9099);
     if (!(await answers(`http://127.0.0.1:${emulatorPort}/`))) {
-      started.push(await startAuthEmulator({ port: emulatorPort, persistDir: null, workDir: path.join(dataDir, 'emulator') }));
+      started.push(
+        await startAuthEmulator({ port: emulatorPort, persistDir: null, workDir: path.join(dataDir, 'emulator') }),
+      );
     }
     const emulatorHost = `127.0.0.1:${emulatorPort}`;
     started.push(await startApi({ port: apiPort, dataDir: path.join(dataDir, 'data'), emulatorHost }));
@@ -189,10 +197,20 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
 async function main() {
   if (!fs.existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`);
   fs.mkdirSync(outDir, { recursive: true });
-  const stack = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL, stop: async () => undefined } : await startStack();
+  const stack = process.env.BASE_URL
+    ? { baseUrl: process.env.BASE_URL, stop: async () => undefined }
+    : await startStack();
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   let count = 0;
   try {

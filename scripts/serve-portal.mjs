@@ -150,19 +150,15 @@ function proxyToApi(req, res, apiUrl) {
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-forwarded-proto'] = 'http';
 
-  const upstream = http.request(
-    target,
-    { method: req.method, headers },
-    (apiRes) => {
-      const out = {};
-      for (const [name, value] of Object.entries(apiRes.headers)) {
-        if (!HOP_BY_HOP.has(name)) out[name] = value;
-      }
-      res.writeHead(apiRes.statusCode ?? 502, apiRes.statusMessage, out);
-      apiRes.pipe(res);
-      apiRes.on('error', () => res.destroy());
-    },
-  );
+  const upstream = http.request(target, { method: req.method, headers }, (apiRes) => {
+    const out = {};
+    for (const [name, value] of Object.entries(apiRes.headers)) {
+      if (!HOP_BY_HOP.has(name)) out[name] = value;
+    }
+    res.writeHead(apiRes.statusCode ?? 502, apiRes.statusMessage, out);
+    apiRes.pipe(res);
+    apiRes.on('error', () => res.destroy());
+  });
   upstream.on('error', (error) => {
     if (res.headersSent) {
       res.destroy();

@@ -135,7 +135,10 @@ test('never serves hidden files or anything outside the dist folders', async () 
   ]) {
     const { status, body } = await rawGet(attempt);
     assert.notEqual(body, 'do not serve', attempt);
-    assert.ok(status === 404 || status === 400 || (status === 200 && body.includes('<title>shell')), `${attempt} → ${status}`);
+    assert.ok(
+      status === 404 || status === 400 || (status === 200 && body.includes('<title>shell')),
+      `${attempt} → ${status}`,
+    );
   }
   assert.equal(safeJoin('/srv/dist', '/a/../../etc/passwd'), null);
   assert.equal(safeJoin('/srv/dist', '/%E0%A4%A'), null);
@@ -150,7 +153,11 @@ test('proxies /api with method, headers, query and body', async () => {
   });
   assert.equal(response.status, 200);
   assert.equal(response.headers.get('x-api'), 'yes');
-  assert.deepEqual(await response.json(), { method: 'PUT', url: '/api/user?userEmail=a%40b.test', body: '{"name":"Ada"}' });
+  assert.deepEqual(await response.json(), {
+    method: 'PUT',
+    url: '/api/user?userEmail=a%40b.test',
+    body: '{"name":"Ada"}',
+  });
   const seen = apiSeen.at(-1);
   assert.equal(seen.headers.authorization, 'Bearer t0ken');
   assert.equal(seen.headers['x-forwarded-proto'], 'http');
@@ -192,5 +199,8 @@ test('portal config: a real Firebase project without emulator host has authEmula
   assert.deepEqual(config.firebase, { apiKey: 'AIza-real', authDomain: 'shop.firebaseapp.com', projectId: 'shop' });
   assert.equal(config.links.terms, 'https://shop.test/agb');
   assert.equal(portalConfigFromEnv({}).authEmulatorUrl, 'http://127.0.0.1:9099');
-  assert.equal(portalConfigFromEnv({ FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199' }).authEmulatorUrl, 'http://localhost:9199');
+  assert.equal(
+    portalConfigFromEnv({ FIREBASE_AUTH_EMULATOR_HOST: 'localhost:9199' }).authEmulatorUrl,
+    'http://localhost:9199',
+  );
 });

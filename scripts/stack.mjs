@@ -331,7 +331,11 @@ async function freePort() {
 async function emulatorConfigFile(root, port, workDir) {
   const repoConfig = path.join(root, 'firebase.json');
   const config = { emulators: { auth: { port, host: '127.0.0.1' }, ui: { enabled: false }, singleProjectMode: true } };
-  if (!fs.existsSync(repoConfig)) fs.writeFileSync(repoConfig, `${JSON.stringify({ ...config, emulators: { ...config.emulators, auth: { port: 9099, host: '127.0.0.1' } } }, null, 2)}\n`);
+  if (!fs.existsSync(repoConfig))
+    fs.writeFileSync(
+      repoConfig,
+      `${JSON.stringify({ ...config, emulators: { ...config.emulators, auth: { port: 9099, host: '127.0.0.1' } } }, null, 2)}\n`,
+    );
   config.emulators.hub = { port: await freePort(), host: '127.0.0.1' };
   config.emulators.logging = { port: await freePort(), host: '127.0.0.1' };
   const file = path.join(workDir, 'firebase.json');
@@ -446,7 +450,15 @@ function tsxBin(root) {
  * Starts the api (`tsx src/server.ts`, or `tsx watch` in dev) and waits for /api/health.
  * @param {{ port: number, dataDir: string, emulatorHost: string, watch?: boolean, env?: object }} options
  */
-export async function startApi({ root = ROOT, port = 3001, dataDir, emulatorHost, watch = false, env = {}, timeoutMs = 90_000 }) {
+export async function startApi({
+  root = ROOT,
+  port = 3001,
+  dataDir,
+  emulatorHost,
+  watch = false,
+  env = {},
+  timeoutMs = 90_000,
+}) {
   const args = [tsxBin(root), ...(watch ? ['watch', '--clear-screen=false'] : []), 'src/server.ts'];
   const service = spawnService('api', process.execPath, args, {
     cwd: path.join(root, 'api'),

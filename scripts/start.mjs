@@ -109,7 +109,9 @@ async function main() {
   }
 
   // The emulator boots while webpack builds; both are needed before the api can start.
-  log(`starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (accounts kept in ${path.join(dataDir, 'auth')})`);
+  log(
+    `starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (accounts kept in ${path.join(dataDir, 'auth')})`,
+  );
   const emulatorPromise = startAuthEmulator({
     port: emulatorPort,
     persistDir: path.join(dataDir, 'auth'),
@@ -157,9 +159,7 @@ async function main() {
 
   const apiEnv = { SEED_DEMO: env.SEED_DEMO ?? 'true', ...(dev ? remoteUrlEnv() : {}) };
   services.push(
-    watchExit(
-      await startApi({ port: apiPort, dataDir, emulatorHost: emulator.host, watch: dev, env: apiEnv }),
-    ),
+    watchExit(await startApi({ port: apiPort, dataDir, emulatorHost: emulator.host, watch: dev, env: apiEnv })),
   );
   log(`api ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 

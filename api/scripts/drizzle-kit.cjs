@@ -22,7 +22,12 @@ fs.symlinkSync(ormDir, path.join(shim, 'node_modules', 'drizzle-orm'));
 const nodePath = [path.join(apiDir, 'node_modules'), path.join(apiDir, '..', 'node_modules')].join(path.delimiter);
 const result = spawnSync(
   process.execPath,
-  ['--preserve-symlinks', '--preserve-symlinks-main', path.join(shim, 'node_modules', 'drizzle-kit', 'bin.cjs'), ...process.argv.slice(2)],
+  [
+    '--preserve-symlinks',
+    '--preserve-symlinks-main',
+    path.join(shim, 'node_modules', 'drizzle-kit', 'bin.cjs'),
+    ...process.argv.slice(2),
+  ],
   { cwd: apiDir, stdio: 'inherit', env: { ...process.env, NODE_PATH: nodePath } },
 );
 fs.rmSync(shim, { recursive: true, force: true });

@@ -50,11 +50,23 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number between 1 and 65535 (got "abc").'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be a whole number between 1 and 65535 (got "70000").'],
-    [{ PORTAL_MODE: 'staging' }, 'Invalid configuration: PORTAL_MODE must be production, development or test (got "staging").'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://.'],
+    [
+      { PORTAL_MODE: 'staging' },
+      'Invalid configuration: PORTAL_MODE must be production, development or test (got "staging").',
+    ],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://.',
+    ],
     [{ SEED_DEMO: 'maybe' }, 'Invalid configuration: SEED_DEMO must be true or false (got "maybe").'],
-    [{ DS_ENCRYPTION_KEY: 'short' }, 'Invalid configuration: DS_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64.'],
-    [{ FIREBASE_AUTH_EMULATOR_HOST: 'localhost' }, 'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099.'],
+    [
+      { DS_ENCRYPTION_KEY: 'short' },
+      'Invalid configuration: DS_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64.',
+    ],
+    [
+      { FIREBASE_AUTH_EMULATOR_HOST: 'localhost' },
+      'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099.',
+    ],
     [{ SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL must be an email address.'],
   ])('stops with one clear sentence for %j', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
@@ -65,7 +77,9 @@ describe('loadConfig', () => {
     expect(() => load({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
       /^Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while running in production mode/,
     );
-    expect(() => load({ PORTAL_MODE: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(ConfigError);
+    expect(() => load({ PORTAL_MODE: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
+      ConfigError,
+    );
   });
 
   it('uses real Firebase (no emulator) in production and the emulator otherwise', () => {

@@ -90,7 +90,8 @@ const envSchema = z.object({
   HOST: z.string().optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: (i) => `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${String(i.input)}")`,
+      error: (i) =>
+        `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${String(i.input)}")`,
     })
     .optional(),
   PORTAL_MODE: z

@@ -1,4 +1,11 @@
-import { FREE_TRIAL_DAYS, PLAN_TIERS, isFreeProduct, isYearlyProduct, yearlyStruckPrice, type Product } from '@portal/shared/domain';
+import {
+  FREE_TRIAL_DAYS,
+  PLAN_TIERS,
+  isFreeProduct,
+  isYearlyProduct,
+  yearlyStruckPrice,
+  type Product,
+} from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { CATALOGUE } from '../src/modules/catalogue/catalogue-data';
@@ -36,9 +43,14 @@ describe('catalogue', () => {
         expect(yearlyStruckPrice(yearly[i].priceNetto.amount)).toBe(m.priceNetto.amount * 12);
         expect(Math.round((1 - 10 / 12) * 100)).toBe(17);
         expect(m.priceNetto.currency).toBe('EUR');
-        expect(m.licenseTypeDetails[0]).toMatchObject({ type: 'subscription', licenseValidDuration: [{ unit: 'month', duration: 1 }] });
+        expect(m.licenseTypeDetails[0]).toMatchObject({
+          type: 'subscription',
+          licenseValidDuration: [{ unit: 'month', duration: 1 }],
+        });
       });
-      expect(monthly.map((p) => p.priceNetto.amount)).toEqual([...monthly.map((p) => p.priceNetto.amount)].sort((a, b) => a - b));
+      expect(monthly.map((p) => p.priceNetto.amount)).toEqual(
+        [...monthly.map((p) => p.priceNetto.amount)].sort((a, b) => a - b),
+      );
     }
   });
 
@@ -66,10 +78,12 @@ describe('catalogue', () => {
     expect(all.every(isFreeProduct)).toBe(true);
     const gpsr = (await get('/free_or_trial?pluginName=gpsr')).json() as Product[];
     expect(gpsr.map((p) => p.licenseTypeDetails[0].type).sort()).toEqual(['free', 'trial']);
-    expect(gpsr.find((p) => p.licenseTypeDetails[0].type === 'free')?.licenseTypeDetails[0].licenseValidDuration).toEqual([]);
-    expect(gpsr.find((p) => p.licenseTypeDetails[0].type === 'trial')?.licenseTypeDetails[0].licenseValidDuration).toEqual([
-      { unit: 'day', duration: FREE_TRIAL_DAYS },
-    ]);
+    expect(
+      gpsr.find((p) => p.licenseTypeDetails[0].type === 'free')?.licenseTypeDetails[0].licenseValidDuration,
+    ).toEqual([]);
+    expect(
+      gpsr.find((p) => p.licenseTypeDetails[0].type === 'trial')?.licenseTypeDetails[0].licenseValidDuration,
+    ).toEqual([{ unit: 'day', duration: FREE_TRIAL_DAYS }]);
     const mobile = (await get('/free_or_trial?pluginName=mobile')).json() as Product[];
     expect(mobile.map((p) => p.id).sort()).toEqual(['mobile-trial', 'mobile_default-free']);
   });
@@ -82,7 +96,12 @@ describe('catalogue', () => {
     expect(mobile.some((p) => p.pluginName === 'mobile_default')).toBe(true);
     const one = await get('/gpsr-advanced-yearly');
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ id: 'gpsr-advanced-yearly', name: 'GPSR Advanced Yearly', tier: 'Advanced', priceNetto: { amount: 29900, currency: 'EUR' } });
+    expect(one.json()).toMatchObject({
+      id: 'gpsr-advanced-yearly',
+      name: 'GPSR Advanced Yearly',
+      tier: 'Advanced',
+      priceNetto: { amount: 29900, currency: 'EUR' },
+    });
   });
 
   it('answers unknown products and bad plugin names clearly', async () => {
@@ -91,14 +110,22 @@ describe('catalogue', () => {
     expect(missing.json()).toEqual({ slug: 'product-not-found', message: 'Product not found' });
     const bad = await get('/plugin/teams');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('pluginName must be one of fresh_desk, mobile, magic_matrix, gpsr, lieferbar, mobile_default');
+    expect(bad.json().message).toBe(
+      'pluginName must be one of fresh_desk, mobile, magic_matrix, gpsr, lieferbar, mobile_default',
+    );
     const noPlugin = await get('/free_or_trial');
     expect(noPlugin.statusCode).toBe(400);
     expect(noPlugin.json().slug).toBe('validation-error');
   });
 
   it('needs a token on every route', async () => {
-    for (const path of ['/all', '/plugin/gpsr', '/free_or_trial?pluginName=gpsr', '/free_or_trial/all', '/gpsr-basic-monthly']) {
+    for (const path of [
+      '/all',
+      '/plugin/gpsr',
+      '/free_or_trial?pluginName=gpsr',
+      '/free_or_trial/all',
+      '/gpsr-basic-monthly',
+    ]) {
       const res = await get(path, null);
       expect(res.statusCode).toBe(401);
       expect(res.json().slug).toBe('unable-to-verify-jwt');

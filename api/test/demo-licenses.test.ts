@@ -11,7 +11,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => t?.close());
 
-it('seeds the demo seller\'s licenses and data source idempotently: active, expiring soon, expired, free and a multi-user mobile plan', async () => {
+it("seeds the demo seller's licenses and data source idempotently: active, expiring soon, expired, free and a multi-user mobile plan", async () => {
   await seedDemo(t.app);
   await seedDemo(t.app);
   const [seller] = await t.app.db.select().from(users).where(eq(users.email, DEMO_SELLER.email));

@@ -25,7 +25,12 @@ async function startEmulator({ timeoutMs = 90_000 } = {}) {
   if (HOST !== '127.0.0.1:9099') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-auth-emulator-'));
     const config = {
-      emulators: { auth: { port: Number(port), host }, hub: { port: Number(port) + 1 }, ui: { enabled: false }, singleProjectMode: true },
+      emulators: {
+        auth: { port: Number(port), host },
+        hub: { port: Number(port) + 1 },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
     };
     fs.writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify(config));
     args.push('--config', path.join(dir, 'firebase.json'));

@@ -53,7 +53,11 @@ async function pgliteTemplate(): Promise<Blob> {
 async function freshDatabase(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
-    const handle = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplate() });
+    const handle = await openDatabase({
+      databaseUrl: null,
+      pgliteDir: 'memory://',
+      pgliteTemplate: await pgliteTemplate(),
+    });
     return { handle, drop: async () => handle.close() };
   }
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -104,7 +108,8 @@ function adminAuth() {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = EMULATOR_HOST;
   const existing = getApps().find((a) => a.name === 'test-helper');
   return getAuth(
-    existing ?? initializeApp({ projectId: PROJECT_ID, httpAgent: new http.Agent({ keepAlive: false }) }, 'test-helper'),
+    existing ??
+      initializeApp({ projectId: PROJECT_ID, httpAgent: new http.Agent({ keepAlive: false }) }, 'test-helper'),
   );
 }
 
@@ -127,7 +132,11 @@ export function emulatorPost<T>(endpoint: string, body: unknown): Promise<{ stat
         method: 'POST',
         path: `/identitytoolkit.googleapis.com/v1/${endpoint}?key=demo-api-key`,
         agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), connection: 'close' },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          connection: 'close',
+        },
       },
       (res) => {
         let data = '';
@@ -154,7 +163,8 @@ export async function signIn(email: string, password: string): Promise<string> {
     password,
     returnSecureToken: true,
   });
-  if (res.status !== 200 || !res.body.idToken) throw new Error(`emulator sign-in failed: ${res.body.error?.message ?? res.status}`);
+  if (res.status !== 200 || !res.body.idToken)
+    throw new Error(`emulator sign-in failed: ${res.body.error?.message ?? res.status}`);
   return res.body.idToken;
 }
 
@@ -167,7 +177,9 @@ export interface TestIdentity {
 }
 
 /** A real emulator account and its ID token (no api row). */
-export async function createFirebaseUser(opts: { email?: string; emailVerified?: boolean } = {}): Promise<TestIdentity> {
+export async function createFirebaseUser(
+  opts: { email?: string; emailVerified?: boolean } = {},
+): Promise<TestIdentity> {
   const email = opts.email ?? uniqueEmail();
   const password = `pw-${crypto.randomBytes(6).toString('hex')}`;
   const user = await adminAuth().createUser({ email, password, emailVerified: opts.emailVerified ?? true });
@@ -186,7 +198,10 @@ export async function firebaseUserExists(uid: string): Promise<boolean> {
 }
 
 /** Emulator account + api row through POST /api/user. */
-export async function registerUser(app: FastifyInstance, opts: { emailVerified?: boolean } = {}): Promise<TestIdentity> {
+export async function registerUser(
+  app: FastifyInstance,
+  opts: { emailVerified?: boolean } = {},
+): Promise<TestIdentity> {
   const identity = await createFirebaseUser(opts);
   const res = await app.inject({
     method: 'POST',
@@ -199,7 +214,11 @@ export async function registerUser(app: FastifyInstance, opts: { emailVerified?:
 }
 
 /** A sub-user of `parent` that can sign in (emulator account + row with parent_user_id). */
-export async function createSubUser(app: FastifyInstance, parent: TestIdentity, name = 'Sub User'): Promise<TestIdentity> {
+export async function createSubUser(
+  app: FastifyInstance,
+  parent: TestIdentity,
+  name = 'Sub User',
+): Promise<TestIdentity> {
   const identity = await createFirebaseUser();
   await createUserRow(app, { id: identity.uid, email: identity.email, parentUserId: parent.uid, name });
   return identity;
@@ -219,7 +238,12 @@ export const COMPLETE_CONTACT = {
 };
 
 export async function completeProfile(app: FastifyInstance, user: TestIdentity, contact = COMPLETE_CONTACT) {
-  const res = await app.inject({ method: 'PUT', url: '/api/user/profile/contact', headers: user.headers, payload: contact });
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/user/profile/contact',
+    headers: user.headers,
+    payload: contact,
+  });
   if (res.statusCode !== 200) throw new Error(`PUT contact failed: ${res.statusCode} ${res.body}`);
 }
 

@@ -13,7 +13,11 @@ afterAll(async () => t?.close());
 
 const DAY = 86_400_000;
 
-async function give(owner: TestIdentity, productId: string, opts: { createdDaysAgo?: number; expiresInDays?: number | null; status?: 'active' | 'inactive' } = {}) {
+async function give(
+  owner: TestIdentity,
+  productId: string,
+  opts: { createdDaysAgo?: number; expiresInDays?: number | null; status?: 'active' | 'inactive' } = {},
+) {
   const key = `TEST-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
   await t.app.db.insert(licenses).values({
     userId: owner.uid,
@@ -54,7 +58,10 @@ describe('POST /license/product/free_or_trial', () => {
 
     const again = await inject('POST', '/product/free_or_trial?licenseProductID=fresh_desk-trial', a);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ slug: 'trial-already-used', message: 'The free trial of this plugin has already been used' });
+    expect(again.json()).toEqual({
+      slug: 'trial-already-used',
+      message: 'The free trial of this plugin has already been used',
+    });
     // Another plugin's trial is still possible.
     expect((await inject('POST', '/product/free_or_trial?licenseProductID=gpsr-trial', a)).statusCode).toBe(201);
     expect((await inject('GET', '/all', a)).json().total).toBe(2);
@@ -73,7 +80,11 @@ describe('POST /license/product/free_or_trial', () => {
     const a = await registerUser(t.app);
     const res = await inject('POST', '/product/free_or_trial?licenseProductID=mobile_default-free', a);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ pluginName: 'mobile_default', licenseExpired: null, licenseTypeDetails: { type: 'free', extraOptions: { max_users: 1 } } });
+    expect(res.json()).toMatchObject({
+      pluginName: 'mobile_default',
+      licenseExpired: null,
+      licenseTypeDetails: { type: 'free', extraOptions: { max_users: 1 } },
+    });
     expect(isLicenseValid(res.json(), new Date(), { allowNoExpiry: true })).toBe(true);
     const again = await inject('POST', '/product/free_or_trial?licenseProductID=mobile_default-free', a);
     expect(again.statusCode).toBe(409);
@@ -84,7 +95,10 @@ describe('POST /license/product/free_or_trial', () => {
     const a = await registerUser(t.app);
     const paid = await inject('POST', '/product/free_or_trial?licenseProductID=fresh_desk-basic-monthly', a);
     expect(paid.statusCode).toBe(400);
-    expect(paid.json()).toEqual({ slug: 'product-not-free-or-trial', message: 'This product is neither free nor a trial; it has to be bought' });
+    expect(paid.json()).toEqual({
+      slug: 'product-not-free-or-trial',
+      message: 'This product is neither free nor a trial; it has to be bought',
+    });
     const unknown = await inject('POST', '/product/free_or_trial?licenseProductID=nope', a);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().slug).toBe('product-not-found');
@@ -125,7 +139,7 @@ describe('reading licenses', () => {
     await give(stranger, 'fresh_desk-basic-monthly', { expiresInDays: 30 });
   });
 
-  it('pages the owner\'s licenses newest first', async () => {
+  it("pages the owner's licenses newest first", async () => {
     const res = await inject('GET', '/all?page=1&pageSize=2', owner);
     expect(res.statusCode).toBe(200);
     const page = res.json();
@@ -135,11 +149,14 @@ describe('reading licenses', () => {
     expect(last.items.map((l: License) => l.key)).toEqual([keys.expired]);
     const all = (await inject('GET', '/all', owner)).json();
     expect(all).toMatchObject({ page: 1, pageSize: 10, total: 5 });
-    expect(all.items.find((l: License) => l.key === keys.expired)).toMatchObject({ status: 'inactive', pluginName: 'lieferbar' });
+    expect(all.items.find((l: License) => l.key === keys.expired)).toMatchObject({
+      status: 'inactive',
+      pluginName: 'lieferbar',
+    });
     expect(all.items.find((l: License) => l.key === keys.mobile).licenseTypeDetails.extraOptions.max_users).toBe(3);
   });
 
-  it('shows a sub-user the parent\'s licenses and a stranger only their own', async () => {
+  it("shows a sub-user the parent's licenses and a stranger only their own", async () => {
     const subPage = (await inject('GET', '/all?page=1&pageSize=100', sub)).json();
     expect(subPage.total).toBe(5);
     const strangerPage = (await inject('GET', '/all?page=1&pageSize=100', stranger)).json();
@@ -157,7 +174,7 @@ describe('reading licenses', () => {
     expect((await inject('GET', '/all', null)).statusCode).toBe(401);
   });
 
-  it('lists one plugin\'s licenses (mobile includes mobile_default)', async () => {
+  it("lists one plugin's licenses (mobile includes mobile_default)", async () => {
     const mobile = (await inject('GET', '/plugin?pluginName=mobile', owner)).json() as License[];
     expect(mobile.map((l) => l.key).sort()).toEqual([keys.free, keys.mobile].sort());
     const gpsr = (await inject('GET', '/plugin?pluginName=gpsr', sub)).json() as License[];
@@ -173,7 +190,12 @@ describe('reading licenses', () => {
   it('finds a license by key for the owner and the sub-user only', async () => {
     const own = await inject('GET', `/key/${keys.fd}`, owner);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ key: keys.fd, productId: 'fresh_desk-advanced-yearly', status: 'active', priceNetto: { amount: 49900 } });
+    expect(own.json()).toMatchObject({
+      key: keys.fd,
+      productId: 'fresh_desk-advanced-yearly',
+      status: 'active',
+      priceNetto: { amount: 49900 },
+    });
     expect((await inject('GET', `/key/${keys.fd}`, sub)).statusCode).toBe(200);
     const foreign = await inject('GET', `/key/${keys.fd}`, stranger);
     expect(foreign.statusCode).toBe(404);
@@ -194,7 +216,13 @@ describe('reading licenses', () => {
       'Mobile App Free',
     ]);
     const byExpiry = (await inject('POST', '/filter', owner, { sort: 'LicenseExpired|DESC' })).json();
-    expect(byExpiry.items.map((l: License) => l.key)).toEqual([keys.fd, keys.mobile, keys.gpsr, keys.expired, keys.free]);
+    expect(byExpiry.items.map((l: License) => l.key)).toEqual([
+      keys.fd,
+      keys.mobile,
+      keys.gpsr,
+      keys.expired,
+      keys.free,
+    ]);
     const oldest = (await inject('POST', '/filter', owner, { sort: 'LicenseCreated', page: 2, pageSize: 2 })).json();
     expect(oldest).toMatchObject({ total: 5, page: 2, pageSize: 2 });
     expect(oldest.items.map((l: License) => l.key)).toEqual([keys.gpsr, keys.free]);
@@ -211,7 +239,9 @@ describe('reading licenses', () => {
   it('rejects bad filters and anonymous calls', async () => {
     const sort = await inject('POST', '/filter', owner, { sort: 'Price|ASC' });
     expect(sort.statusCode).toBe(400);
-    expect(sort.json().message).toBe('sort must be LicenseCreated, LicenseExpired or ProductName, optionally followed by |ASC or |DESC');
+    expect(sort.json().message).toBe(
+      'sort must be LicenseCreated, LicenseExpired or ProductName, optionally followed by |ASC or |DESC',
+    );
     const status = await inject('POST', '/filter/count', owner, { status: 'gone' });
     expect(status.statusCode).toBe(400);
     expect(status.json().message).toBe('status must be one of active, inactive, deleted, validate');
@@ -225,16 +255,26 @@ describe('issueLicense (used after a payment)', () => {
   it('gives a paid monthly plan 30 days and a yearly plan 365 days, with its own extra options', async () => {
     const a = await registerUser(t.app);
     const now = new Date('2026-03-01T10:00:00Z');
-    const monthly = await issueLicense(t.app.db, { userId: a.uid, email: a.email }, (await findProduct(t.app.db, 'mobile-basic-monthly'))!, {
-      now,
-      extraOptions: { extra_users_count: 2 },
-    });
+    const monthly = await issueLicense(
+      t.app.db,
+      { userId: a.uid, email: a.email },
+      (await findProduct(t.app.db, 'mobile-basic-monthly'))!,
+      {
+        now,
+        extraOptions: { extra_users_count: 2 },
+      },
+    );
     expect(monthly.licenseExpired).toBe('2026-03-31T10:00:00.000Z');
     expect(monthly.licenseTypeDetails).toEqual({
       type: 'subscription',
       extraOptions: expect.objectContaining({ max_users: 1, extra_users_count: 2 }),
     });
-    const yearly = await issueLicense(t.app.db, { userId: a.uid, email: a.email }, (await findProduct(t.app.db, 'gpsr-optimal-yearly'))!, { now });
+    const yearly = await issueLicense(
+      t.app.db,
+      { userId: a.uid, email: a.email },
+      (await findProduct(t.app.db, 'gpsr-optimal-yearly'))!,
+      { now },
+    );
     expect(yearly.licenseExpired).toBe('2027-03-01T10:00:00.000Z');
     expect(yearly.key).not.toBe(monthly.key);
   });

@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('POST /api/user/contact-us', () => {
-  const payload = { name: ' Erika ', phone: '+49 170 1234567', email: 'erika@shop.example', message: 'Wie verbinde ich meine Datenbank?' };
+  const payload = {
+    name: ' Erika ',
+    phone: '+49 170 1234567',
+    email: 'erika@shop.example',
+    message: 'Wie verbinde ich meine Datenbank?',
+  };
 
   it('stores the request and mails support', async () => {
     const a = await registerUser(t.app);
@@ -23,7 +28,10 @@ describe('POST /api/user/contact-us', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Erika', phone: '491701234567', email: 'erika@shop.example' });
     const dir = path.join(t.dataDir, 'mail');
-    const mail = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((m) => m.includes(a.uid));
+    const mail = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .find((m) => m.includes(a.uid));
     expect(mail).toBeDefined();
     expect(mail).toContain('To: help@portal.test');
     expect(mail).toContain('Reply-To: erika@shop.example');
@@ -31,7 +39,12 @@ describe('POST /api/user/contact-us', () => {
 
   it('rejects empty fields with readable messages and anonymous calls', async () => {
     const a = await registerUser(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/contact-us', headers: a.headers, payload: { ...payload, phone: 'abc', message: '  ' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/contact-us',
+      headers: a.headers,
+      payload: { ...payload, phone: 'abc', message: '  ' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Phone is required; Message is required');
     expect((await t.app.inject({ method: 'POST', url: '/api/user/contact-us', payload })).statusCode).toBe(401);
@@ -57,14 +70,29 @@ describe('GET /api/user/token', () => {
 
 describe('/api/user/paypal/auth', () => {
   const url = '/api/user/paypal/auth';
-  const body = { paypalEmail: 'Payments@Shop.example', clientId: 'AbCdEf123456', clientSecret: 'very-secret-value', mode: 'sandbox' };
+  const body = {
+    paypalEmail: 'Payments@Shop.example',
+    clientId: 'AbCdEf123456',
+    clientSecret: 'very-secret-value',
+    mode: 'sandbox',
+  };
 
   it('creates, reads, updates and deletes credentials without returning the secret', async () => {
     const a = await registerUser(t.app);
     expect((await t.app.inject({ url, headers: a.headers })).statusCode).toBe(404);
-    const created = await t.app.inject({ method: 'POST', url: `${url}?email=${a.email}`, headers: a.headers, payload: body });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${url}?email=${a.email}`,
+      headers: a.headers,
+      payload: body,
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ email: 'payments@shop.example', clientId: 'AbCdEf123456', mode: 'sandbox', hasSecret: true });
+    expect(created.json()).toMatchObject({
+      email: 'payments@shop.example',
+      clientId: 'AbCdEf123456',
+      mode: 'sandbox',
+      hasSecret: true,
+    });
     expect(created.body).not.toContain('very-secret-value');
 
     const [row] = await t.app.db.select().from(paypalAuth).where(eq(paypalAuth.userId, a.uid));
@@ -74,7 +102,12 @@ describe('/api/user/paypal/auth', () => {
     const dup = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: body });
     expect(dup.statusCode).toBe(409);
 
-    const updated = await t.app.inject({ method: 'PUT', url, headers: a.headers, payload: { mode: 'live', clientSecret: 'another-secret' } });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: a.headers,
+      payload: { mode: 'live', clientSecret: 'another-secret' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().mode).toBe('live');
     const [row2] = await t.app.db.select().from(paypalAuth).where(eq(paypalAuth.userId, a.uid));
@@ -90,7 +123,12 @@ describe('/api/user/paypal/auth', () => {
 
   it('validates input', async () => {
     const a = await registerUser(t.app);
-    const res = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: { ...body, clientSecret: 'x', mode: 'prod' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: a.headers,
+      payload: { ...body, clientSecret: 'x', mode: 'prod' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('clientSecret must be at least 8 characters; mode must be sandbox or live');
     const empty = await t.app.inject({ method: 'PUT', url, headers: a.headers, payload: {} });
@@ -105,7 +143,9 @@ describe('/api/user/paypal/auth', () => {
     const byEmail = await t.app.inject({ url: `${url}?email=${b.email}`, headers: a.headers });
     expect(byEmail.statusCode).toBe(404);
     expect(byEmail.body).not.toContain('AbCdEf123456');
-    expect((await t.app.inject({ method: 'DELETE', url: `${url}?email=${b.email}`, headers: a.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${url}?email=${b.email}`, headers: a.headers })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ url, headers: b.headers })).statusCode).toBe(200);
 
     const sub = await createSubUser(t.app, b);
@@ -130,11 +170,17 @@ describe('GET /api/subscription/overage/pending', () => {
       .values({ userId: a.uid, licenseId: license.id, overagePending: true, overageAmount: 1200 })
       .returning();
     await t.app.db.insert(subscriptions).values({ userId: a.uid, licenseId: license.id, overagePending: false });
-    await t.app.db.insert(subscriptions).values({ userId: a.uid, licenseId: license.id, overagePending: true, status: 'Cancelled' });
+    await t.app.db
+      .insert(subscriptions)
+      .values({ userId: a.uid, licenseId: license.id, overagePending: true, status: 'Cancelled' });
 
-    expect((await t.app.inject({ url, headers: a.headers })).json()).toEqual({ subscriptions_to_approve: [{ id: pending.id }] });
+    expect((await t.app.inject({ url, headers: a.headers })).json()).toEqual({
+      subscriptions_to_approve: [{ id: pending.id }],
+    });
     const sub = await createSubUser(t.app, a);
-    expect((await t.app.inject({ url, headers: sub.headers })).json()).toEqual({ subscriptions_to_approve: [{ id: pending.id }] });
+    expect((await t.app.inject({ url, headers: sub.headers })).json()).toEqual({
+      subscriptions_to_approve: [{ id: pending.id }],
+    });
     expect((await t.app.inject({ url, headers: b.headers })).json()).toEqual({ subscriptions_to_approve: [] });
   });
 
@@ -148,7 +194,15 @@ describe('GET /api/user/freshdesk-api-key', () => {
 
   async function grantFreshdesk(userId: string, expiresAt: Date | null) {
     const productId = `test-fd-${userId.slice(0, 8)}-${Date.now()}`;
-    await t.app.db.insert(products).values({ id: productId, name: 'Freshdesk Basic', pluginName: 'fresh_desk', licenseType: 'subscription', priceAmount: 1900 });
+    await t.app.db
+      .insert(products)
+      .values({
+        id: productId,
+        name: 'Freshdesk Basic',
+        pluginName: 'fresh_desk',
+        licenseType: 'subscription',
+        priceAmount: 1900,
+      });
     await t.app.db.insert(licenses).values({ userId, productId, key: `K-${productId}`, expiresAt });
   }
 

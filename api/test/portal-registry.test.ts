@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Entry = { id: string; remote: string; manifestUrl: string; routes: string[]; card?: { pluginName: string; audience: string; comingSoon: boolean } };
+type Entry = {
+  id: string;
+  remote: string;
+  manifestUrl: string;
+  routes: string[];
+  card?: { pluginName: string; audience: string; comingSoon: boolean };
+};
 
 describe('GET /api/portal/registry', () => {
   it('serves public entries to anonymous callers without internal-only cards', async () => {
@@ -33,7 +39,13 @@ describe('GET /api/portal/registry', () => {
   it('hides internal cards from a signed-in ordinary user', async () => {
     const user = await createFirebaseUser();
     const res = await t.app.inject({ url: '/api/portal/registry', headers: user.headers });
-    expect(res.json().entries.map((e: Entry) => e.id)).toEqual(['account', 'billing', 'licenses', 'freshdesk', 'mobile']);
+    expect(res.json().entries.map((e: Entry) => e.id)).toEqual([
+      'account',
+      'billing',
+      'licenses',
+      'freshdesk',
+      'mobile',
+    ]);
   });
 
   it('shows everything to an internal account, with REMOTE_URL_<ID> overrides and the shell page', async () => {
@@ -44,7 +56,16 @@ describe('GET /api/portal/registry', () => {
     const boss = await createFirebaseUser({ email: BOSS });
     const res = await t.app.inject({ url: '/api/portal/registry', headers: boss.headers });
     const entries: Entry[] = res.json().entries;
-    expect(entries.map((e) => e.id)).toEqual(['account', 'billing', 'licenses', 'freshdesk', 'mobile', 'gpsr', 'lieferbar', 'content-master']);
+    expect(entries.map((e) => e.id)).toEqual([
+      'account',
+      'billing',
+      'licenses',
+      'freshdesk',
+      'mobile',
+      'gpsr',
+      'lieferbar',
+      'content-master',
+    ]);
     expect(entries.find((e) => e.id === 'gpsr')?.manifestUrl).toBe('http://localhost:3104/mf-manifest.json');
     expect(entries.find((e) => e.id === 'content-master')).toMatchObject({
       remote: '',

@@ -42,7 +42,11 @@ describe('profile contact', () => {
       payload: { ...COMPLETE_CONTACT, invoiceEmail: 'billing@mustermann.example', email: 'ignored@x.de' },
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ ...COMPLETE_CONTACT, email: a.email, invoiceEmail: 'billing@mustermann.example' });
+    expect(put.json()).toMatchObject({
+      ...COMPLETE_CONTACT,
+      email: a.email,
+      invoiceEmail: 'billing@mustermann.example',
+    });
     const again = await t.app.inject({ url: `${base}/contact`, headers: a.headers });
     expect(again.json().companyName).toBe('Mustermann Versand GmbH');
     const other = await t.app.inject({ url: `${base}/contact`, headers: b.headers });
@@ -59,22 +63,44 @@ describe('profile contact', () => {
 
   it('rejects missing required fields and bad formats with readable messages', async () => {
     const a = await registerUser(t.app);
-    const missing = await t.app.inject({ method: 'PUT', url: `${base}/contact`, headers: a.headers, payload: { ...COMPLETE_CONTACT, firstName: ' ' } });
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/contact`,
+      headers: a.headers,
+      payload: { ...COMPLETE_CONTACT, firstName: ' ' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: 'First name is required', slug: 'validation-error' });
-    const postal = await t.app.inject({ method: 'PUT', url: `${base}/contact`, headers: a.headers, payload: { ...COMPLETE_CONTACT, postalCode: '123' } });
+    const postal = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/contact`,
+      headers: a.headers,
+      payload: { ...COMPLETE_CONTACT, postalCode: '123' },
+    });
     expect(postal.statusCode).toBe(400);
     expect(postal.json().message).toBe('postalCode: Invalid postal code');
-    const vat = await t.app.inject({ method: 'PUT', url: `${base}/contact`, headers: a.headers, payload: { ...COMPLETE_CONTACT, vatID: '12' } });
+    const vat = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/contact`,
+      headers: a.headers,
+      payload: { ...COMPLETE_CONTACT, vatID: '12' },
+    });
     expect(vat.json().message).toBe('vatID: Invalid VAT ID');
-    const country = await t.app.inject({ method: 'PUT', url: `${base}/contact`, headers: a.headers, payload: { ...COMPLETE_CONTACT, country: 'US' } });
+    const country = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/contact`,
+      headers: a.headers,
+      payload: { ...COMPLETE_CONTACT, country: 'US' },
+    });
     expect(country.statusCode).toBe(400);
     expect(country.json().message).toBe('Country is not one of the supported countries');
   });
 
   it('needs a token', async () => {
     expect((await t.app.inject({ url: `${base}/contact` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: `${base}/contact`, payload: COMPLETE_CONTACT })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: `${base}/contact`, payload: COMPLETE_CONTACT })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -82,7 +108,12 @@ describe('language', () => {
   it('reads and writes the language', async () => {
     const a = await registerUser(t.app);
     expect((await t.app.inject({ url: `${base}/language`, headers: a.headers })).json()).toEqual({ language: 'de' });
-    const put = await t.app.inject({ method: 'PUT', url: `${base}/language`, headers: a.headers, payload: { language: 'en' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/language`,
+      headers: a.headers,
+      payload: { language: 'en' },
+    });
     expect(put.json()).toEqual({ language: 'en' });
     expect((await t.app.inject({ url: '/api/user', headers: a.headers })).json().language).toBe('en');
   });
@@ -92,7 +123,12 @@ describe('language', () => {
     const empty = await t.app.inject({ method: 'PUT', url: `${base}/language`, headers: a.headers, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Language must be de or en');
-    const fr = await t.app.inject({ method: 'PUT', url: `${base}/language`, headers: a.headers, payload: { language: 'fr' } });
+    const fr = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/language`,
+      headers: a.headers,
+      payload: { language: 'fr' },
+    });
     expect(fr.statusCode).toBe(400);
     expect((await t.app.inject({ url: `${base}/language` })).statusCode).toBe(401);
   });
@@ -106,7 +142,11 @@ describe('AVV acceptance', () => {
     expect(res.json()).toEqual({ message: 'Profile information is incomplete', slug: 'profile-incomplete' });
     const noHouseNumber = await registerUser(t.app);
     await completeProfile(t.app, noHouseNumber, { ...COMPLETE_CONTACT, houseNumber: '' });
-    const res2 = await t.app.inject({ method: 'POST', url: `${base}/avv-accepted-date`, headers: noHouseNumber.headers });
+    const res2 = await t.app.inject({
+      method: 'POST',
+      url: `${base}/avv-accepted-date`,
+      headers: noHouseNumber.headers,
+    });
     expect(res2.json().slug).toBe('profile-incomplete');
   });
 
@@ -132,7 +172,9 @@ describe('AVV acceptance', () => {
     const b = await registerUser(t.app);
     await completeProfile(t.app, a);
     await t.app.inject({ method: 'POST', url: `${base}/avv-accepted-date`, headers: a.headers });
-    expect((await t.app.inject({ url: `${base}/avv-accepted-date`, headers: b.headers })).json().avvAcceptedDate).toBeNull();
+    expect(
+      (await t.app.inject({ url: `${base}/avv-accepted-date`, headers: b.headers })).json().avvAcceptedDate,
+    ).toBeNull();
     expect((await t.app.inject({ method: 'POST', url: `${base}/avv-accepted-date` })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `${base}/avv-accepted-date` })).statusCode).toBe(401);
   });
@@ -141,15 +183,29 @@ describe('AVV acceptance', () => {
 describe('verify reminder', () => {
   it('reads and writes the flag', async () => {
     const a = await registerUser(t.app);
-    expect((await t.app.inject({ url: `${base}/verify-reminder`, headers: a.headers })).json()).toEqual({ verifyReminder: true });
-    const put = await t.app.inject({ method: 'PUT', url: `${base}/verify-reminder`, headers: a.headers, payload: { verifyReminder: false } });
+    expect((await t.app.inject({ url: `${base}/verify-reminder`, headers: a.headers })).json()).toEqual({
+      verifyReminder: true,
+    });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/verify-reminder`,
+      headers: a.headers,
+      payload: { verifyReminder: false },
+    });
     expect(put.json()).toEqual({ verifyReminder: false });
-    expect((await t.app.inject({ url: `${base}/verify-reminder`, headers: a.headers })).json()).toEqual({ verifyReminder: false });
+    expect((await t.app.inject({ url: `${base}/verify-reminder`, headers: a.headers })).json()).toEqual({
+      verifyReminder: false,
+    });
   });
 
   it('rejects a non-boolean and anonymous calls', async () => {
     const a = await registerUser(t.app);
-    const bad = await t.app.inject({ method: 'PUT', url: `${base}/verify-reminder`, headers: a.headers, payload: { verifyReminder: 'yes' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/verify-reminder`,
+      headers: a.headers,
+      payload: { verifyReminder: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('verifyReminder must be true or false');
     expect((await t.app.inject({ url: `${base}/verify-reminder` })).statusCode).toBe(401);
@@ -200,4 +256,3 @@ describe('AVV PDF', () => {
     expect((await t.app.inject({ url: `${base}/avv/download` })).statusCode).toBe(401);
   });
 });
-

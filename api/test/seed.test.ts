@@ -21,7 +21,11 @@ describe('demo seed', () => {
     expect(me.statusCode).toBe(200);
     const sellerId = me.json().id;
     const contact = await t.app.inject({ url: '/api/user/profile/contact', headers });
-    expect(contact.json()).toMatchObject({ companyName: 'Schneider Haushaltswaren GmbH', city: 'Köln', postalCode: '50672' });
+    expect(contact.json()).toMatchObject({
+      companyName: 'Schneider Haushaltswaren GmbH',
+      city: 'Köln',
+      postalCode: '50672',
+    });
     const avv = await t.app.inject({ url: '/api/user/profile/avv-accepted-date', headers });
     expect(avv.json().avvAcceptedDate).not.toBeNull();
     expect(await t.app.db.select().from(avvAcceptances).where(eq(avvAcceptances.userId, sellerId))).toHaveLength(1);
@@ -31,7 +35,10 @@ describe('demo seed', () => {
     expect(tokenInfo.json().emailVerified).toBe(true);
 
     const staffToken = await signIn(DEMO_STAFF.email, DEMO_STAFF.password);
-    const registry = await t.app.inject({ url: '/api/portal/registry', headers: { authorization: `Bearer ${staffToken}` } });
+    const registry = await t.app.inject({
+      url: '/api/portal/registry',
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
     expect(registry.json().entries.map((e: { id: string }) => e.id)).toContain('gpsr');
     expect(await t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF.email))).toHaveLength(1);
     const staffHeaders = { authorization: `Bearer ${staffToken}` };

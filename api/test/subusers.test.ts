@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
-import { createSubUser, createTestApp, emulatorPost, firebaseUserExists, grantMobileLicense, registerUser, signIn, type TestApp } from './helpers';
+import {
+  createSubUser,
+  createTestApp,
+  emulatorPost,
+  firebaseUserExists,
+  grantMobileLicense,
+  registerUser,
+  signIn,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,7 +81,12 @@ describe('create, list, rename, delete', () => {
     const list = await t.app.inject({ url, headers: a.headers });
     expect(list.json()).toEqual([sub]);
 
-    const renamed = await t.app.inject({ method: 'PUT', url, headers: a.headers, payload: { id: sub.id, name: 'Max Versand' } });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: a.headers,
+      payload: { id: sub.id, name: 'Max Versand' },
+    });
     expect(renamed.json().name).toBe('Max Versand');
 
     const del = await t.app.inject({ method: 'DELETE', url: `${url}?id=${sub.id}`, headers: a.headers });
@@ -83,14 +97,29 @@ describe('create, list, rename, delete', () => {
 
   it('stops at max_users with 403 max_users_reached', async () => {
     const a = await registerUser(t.app);
-    const none = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: { name: 'X', email: `x-${Date.now()}@test.portal` } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: a.headers,
+      payload: { name: 'X', email: `x-${Date.now()}@test.portal` },
+    });
     expect(none.statusCode).toBe(403);
     expect(none.json()).toEqual({ message: 'Maximum number of users reached', slug: 'max_users_reached' });
 
     await grantMobileLicense(t.app, a.uid, 1);
-    const first = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: { name: 'One', email: `one-${Date.now()}@test.portal` } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: a.headers,
+      payload: { name: 'One', email: `one-${Date.now()}@test.portal` },
+    });
     expect(first.statusCode).toBe(201);
-    const second = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: { name: 'Two', email: `two-${Date.now()}@test.portal` } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: a.headers,
+      payload: { name: 'Two', email: `two-${Date.now()}@test.portal` },
+    });
     expect(second.statusCode).toBe(403);
     expect(second.json().slug).toBe('max_users_reached');
   });
@@ -119,7 +148,12 @@ describe('create, list, rename, delete', () => {
     const subOfB = await createSubUser(t.app, b, 'Secret Name');
     const list = await t.app.inject({ url, headers: a.headers });
     expect(list.json()).toEqual([]);
-    const put = await t.app.inject({ method: 'PUT', url, headers: a.headers, payload: { id: subOfB.uid, name: 'Hijack' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: a.headers,
+      payload: { id: subOfB.uid, name: 'Hijack' },
+    });
     expect(put.statusCode).toBe(404);
     expect(put.body).not.toContain('Secret Name');
     const del = await t.app.inject({ method: 'DELETE', url: `${url}?id=${subOfB.uid}`, headers: a.headers });

@@ -22,12 +22,23 @@ describe('GET /api/user', () => {
     expect(before.statusCode).toBe(404);
     expect(before.json()).toEqual({ message: 'User not found', slug: 'user-not-found' });
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/user', headers: id.headers, payload: { Id: id.uid, Email: id.email } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: id.headers,
+      payload: { Id: id.uid, Email: id.email },
+    });
     expect(created.statusCode).toBe(201);
 
     const res = await t.app.inject({ url: `/api/user?userEmail=${encodeURIComponent(id.email)}`, headers: id.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: id.uid, email: id.email, parentUserId: null, language: 'de', isActive: true });
+    expect(res.json()).toMatchObject({
+      id: id.uid,
+      email: id.email,
+      parentUserId: null,
+      language: 'de',
+      isActive: true,
+    });
     expect(Date.parse(res.json().createdAt)).not.toBeNaN();
   });
 
@@ -60,14 +71,22 @@ describe('GET /api/user', () => {
     await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, a.uid));
     const res = await t.app.inject({ url: '/api/user', headers: a.headers });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Your account is inactive. Contact your administrator', slug: 'account-inactive' });
+    expect(res.json()).toEqual({
+      message: 'Your account is inactive. Contact your administrator',
+      slug: 'account-inactive',
+    });
   });
 });
 
 describe('POST /api/user', () => {
   it('is idempotent for the same account', async () => {
     const a = await registerUser(t.app);
-    const again = await t.app.inject({ method: 'POST', url: '/api/user', headers: a.headers, payload: { Id: a.uid, Email: a.email } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: a.headers,
+      payload: { Id: a.uid, Email: a.email },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(a.uid);
   });
@@ -75,10 +94,20 @@ describe('POST /api/user', () => {
   it('refuses to create a row for another uid or email', async () => {
     const a = await createFirebaseUser();
     const b = await createFirebaseUser();
-    const otherUid = await t.app.inject({ method: 'POST', url: '/api/user', headers: a.headers, payload: { Id: b.uid, Email: a.email } });
+    const otherUid = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: a.headers,
+      payload: { Id: b.uid, Email: a.email },
+    });
     expect(otherUid.statusCode).toBe(403);
     expect(otherUid.json().slug).toBe('uid-mismatch');
-    const otherEmail = await t.app.inject({ method: 'POST', url: '/api/user', headers: a.headers, payload: { Id: a.uid, Email: b.email } });
+    const otherEmail = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: a.headers,
+      payload: { Id: a.uid, Email: b.email },
+    });
     expect(otherEmail.statusCode).toBe(400);
     expect(otherEmail.json().slug).toBe('email-mismatch');
     const [row] = await t.app.db.select().from(users).where(eq(users.id, b.uid));
@@ -113,7 +142,12 @@ describe('PUT /api/user', () => {
   it('updates the language of the caller only', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user', headers: a.headers, payload: { language: 'en' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: a.headers,
+      payload: { language: 'en' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().language).toBe('en');
     const other = await t.app.inject({ url: '/api/user', headers: b.headers });
@@ -125,7 +159,12 @@ describe('PUT /api/user', () => {
     const empty = await t.app.inject({ method: 'PUT', url: '/api/user', headers: a.headers, payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Request must not be empty');
-    const wrong = await t.app.inject({ method: 'PUT', url: '/api/user', headers: a.headers, payload: { language: 'fr' } });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: a.headers,
+      payload: { language: 'fr' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Language must be de or en');
     const anonymous = await t.app.inject({ method: 'PUT', url: '/api/user', payload: { language: 'en' } });
@@ -135,7 +174,12 @@ describe('PUT /api/user', () => {
   it("cannot move the row to another user's email", async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user', headers: a.headers, payload: { Email: b.email } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user',
+      headers: a.headers,
+      payload: { Email: b.email },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().slug).toBe('email-mismatch');
   });
@@ -147,7 +191,14 @@ describe('DELETE /api/user', () => {
     const sub = await createSubUser(t.app, a);
     const [invoice] = await t.app.db
       .insert(invoices)
-      .values({ invoiceNumber: `INV-${a.uid}`, userId: a.uid, userEmail: a.email, amountNet: 1000, vatAmount: 190, amount: 1190 })
+      .values({
+        invoiceNumber: `INV-${a.uid}`,
+        userId: a.uid,
+        userEmail: a.email,
+        amountNet: 1000,
+        vatAmount: 190,
+        amount: 1190,
+      })
       .returning();
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/user?email=${a.email}`, headers: a.headers });
@@ -206,7 +257,9 @@ describe('system routes', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/', '/api/user/profile/contact', '/api/portal/registry']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/user/', '/api/user/profile/contact', '/api/portal/registry']),
+    );
   });
 
   it('answers unknown routes with a 404 error body', async () => {

@@ -48,7 +48,9 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(dataSourceForm(page, lang)).toBeVisible();
     await check(page, `profile, database connection (${theme})`);
 
-    await profileTabs(page, lang).getByRole('tab', { name: acc(lang, 'tab_personal_data') }).click();
+    await profileTabs(page, lang)
+      .getByRole('tab', { name: acc(lang, 'tab_personal_data') })
+      .click();
     await page.getByRole('button', { name: whole(acc(lang, 'avv_show_contract')) }).click();
     const dialog = avvDialog(page, lang);
     await expect(dialog).toBeVisible();

@@ -108,9 +108,9 @@ test.describe.serial('Account onboarding: from registration to a Buy button, the
     // After a reload the profile comes from the api: the values and the acceptance were stored.
     await page.reload();
     await expectProfileLoaded(page, lang);
-    await expect(personalForm(page, lang).getByRole('textbox', { name: whole(acc(lang, 'profile_companyName')) })).toHaveValue(
-      seller.contact.companyName,
-    );
+    await expect(
+      personalForm(page, lang).getByRole('textbox', { name: whole(acc(lang, 'profile_companyName')) }),
+    ).toHaveValue(seller.contact.companyName);
     await expect(page.getByText(new RegExp(`^${escapeRegExp(acceptedPrefix)}`))).toBeVisible();
     await expect(avvDialog(page, lang)).toHaveCount(0);
   });
@@ -163,7 +163,9 @@ test.describe.serial('Account onboarding: from registration to a Buy button, the
 
     await hint.click();
     await expect(page).toHaveURL(/\/profile\?direction=dataSource$/);
-    const dbTab = profileTabs(page, lang).getByRole('tab', { name: new RegExp(`^${escapeRegExp(acc(lang, 'tab_database'))}`) });
+    const dbTab = profileTabs(page, lang).getByRole('tab', {
+      name: new RegExp(`^${escapeRegExp(acc(lang, 'tab_database'))}`),
+    });
     await expect(dbTab).toHaveAttribute('aria-selected', 'true');
     await expect(dbTab.getByRole('img', { name: acc(lang, 'tab_database_incomplete') })).toBeVisible();
 
@@ -200,7 +202,9 @@ test.describe.serial('Account onboarding: from registration to a Buy button, the
     await expect(form.getByLabel(whole(acc(lang, 'ds_password')))).toHaveValue('');
 
     await openDashboard(page, lang);
-    await expect(card(page, lang, 'fresh_desk').getByRole('link', { name: text(lang, 'card_hint_dataSource') })).toHaveCount(0);
+    await expect(
+      card(page, lang, 'fresh_desk').getByRole('link', { name: text(lang, 'card_hint_dataSource') }),
+    ).toHaveCount(0);
     const buy = cardButton(page, lang, 'fresh_desk', 'card_button_buy');
     await expect(buy).toBeVisible();
     await buy.click();

@@ -29,7 +29,10 @@ const subLang = 'de' as const;
 const parent = { email: uniqueEmail('parent'), password: 'secret123' };
 const sub = { name: 'Sam Sub', email: uniqueEmail('sub'), password: 'sub-secret-1' };
 
-async function newSignedOutPage(browser: Browser, language: Lang = lang): Promise<{ context: BrowserContext; page: Page }> {
+async function newSignedOutPage(
+  browser: Browser,
+  language: Lang = lang,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await presetPreferences(page, { lang: language });
@@ -67,7 +70,10 @@ test.describe.serial('Account: a sub-user invited by a seller', () => {
     await navLink(page, lang, 'nav_user_management').click();
     await expect(page).toHaveURL(/\/user-management$/);
     await expect(page.getByText(acc(lang, 'users_no_plan'))).toBeVisible();
-    await expect(page.getByRole('link', { name: acc(lang, 'users_buy_mobile_plan') })).toHaveAttribute('href', /\/licenses\/buy\?plugin=mobile$/);
+    await expect(page.getByRole('link', { name: acc(lang, 'users_buy_mobile_plan') })).toHaveAttribute(
+      'href',
+      /\/licenses\/buy\?plugin=mobile$/,
+    );
     await expect(page.getByRole('button', { name: whole(acc(lang, 'users_add')) })).toBeDisabled();
 
     await activateFreeProduct(parent.email, parent.password, 'mobile_default-free');
@@ -109,7 +115,9 @@ test.describe.serial('Account: a sub-user invited by a seller', () => {
     await expect(navLink(page, subLang, 'nav_dashboard')).toBeVisible();
     await expect(navLink(page, subLang, 'nav_licenses')).toBeVisible();
     await expect(nav(page, subLang).getByRole('link', { name: whole(text(subLang, 'nav_invoices')) })).toHaveCount(0);
-    await expect(nav(page, subLang).getByRole('link', { name: whole(text(subLang, 'nav_user_management')) })).toHaveCount(0);
+    await expect(
+      nav(page, subLang).getByRole('link', { name: whole(text(subLang, 'nav_user_management')) }),
+    ).toHaveCount(0);
     await expect(profileLink(page, subLang)).toHaveCount(0);
 
     // Typed by hand: user management says it is for the main account only.
@@ -170,7 +178,9 @@ test.describe.serial('Account: a sub-user invited by a seller', () => {
     const { context, page: fresh } = await newSignedOutPage(page.context().browser() as Browser);
     try {
       await signIn(fresh, lang, sub.email, sub.password);
-      await expect(notification(fresh, lang, oneOf(lang, 'error_invalid_credentials', 'error_user_not_found'))).toBeVisible();
+      await expect(
+        notification(fresh, lang, oneOf(lang, 'error_invalid_credentials', 'error_user_not_found')),
+      ).toBeVisible();
       await expect(fresh).toHaveURL(/\/login$/);
     } finally {
       await context.close();

@@ -7,14 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SELLER, DEMO_STAFF } from '../support/env';
 import { exact, oneOf, text } from '../support/locales';
-import {
-  emulatorOobCodes,
-  expectSignedIn,
-  presetPreferences,
-  signIn,
-  signOut,
-  uniqueEmail,
-} from '../support/portal';
+import { emulatorOobCodes, expectSignedIn, presetPreferences, signIn, signOut, uniqueEmail } from '../support/portal';
 
 function notification(page: Page, message: string | RegExp) {
   return page
@@ -28,7 +21,9 @@ function sidebarLink(page: Page, key: string) {
 }
 
 test.describe('Portal spine', () => {
-  test('register → verification mail in the emulator → /profile?firstTime=true; sign out and in again', async ({ page }) => {
+  test('register → verification mail in the emulator → /profile?firstTime=true; sign out and in again', async ({
+    page,
+  }) => {
     await presetPreferences(page, { lang: 'en' });
     const email = uniqueEmail('register');
     const password = 'secret123';
@@ -65,11 +60,17 @@ test.describe('Portal spine', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('the demo seller signs in; German is the default and the language choice survives a reload', async ({ page }) => {
+  test('the demo seller signs in; German is the default and the language choice survives a reload', async ({
+    page,
+  }) => {
     await presetPreferences(page); // no language preset: the default must be German
     await signIn(page, 'de', DEMO_SELLER.email, DEMO_SELLER.password);
     await expectSignedIn(page, 'de');
-    await expect(page.getByRole('navigation', { name: text('de', 'nav_label') }).getByRole('link', { name: exact('de', 'nav_invoices') })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: text('de', 'nav_label') })
+        .getByRole('link', { name: exact('de', 'nav_invoices') }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'English' }).click();
     await expect(sidebarLink(page, 'nav_invoices')).toBeVisible();
@@ -106,7 +107,9 @@ test.describe('Portal spine', () => {
     await expect(page.getByRole('button', { name: exact('en', 'login_button') })).toBeVisible();
   });
 
-  test('a remote that fails to load shows Retry inside the layout; navigation works; Retry loads it', async ({ page }) => {
+  test('a remote that fails to load shows Retry inside the layout; navigation works; Retry loads it', async ({
+    page,
+  }) => {
     await presetPreferences(page, { lang: 'en' });
     let blocked = true;
     const blockedRequests: string[] = [];
@@ -123,7 +126,10 @@ test.describe('Portal spine', () => {
     await expectSignedIn(page, 'en');
     await page.goto('/features/gpsr');
 
-    const panel = page.getByRole('main').getByRole('alert').filter({ hasText: text('en', 'remote_load_error_title') });
+    const panel = page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: text('en', 'remote_load_error_title') });
     await expect(panel).toBeVisible();
     expect(blockedRequests.some((url) => url.includes('mf-manifest.json'))).toBe(true);
     await expectSignedIn(page, 'en');
@@ -140,10 +146,17 @@ test.describe('Portal spine', () => {
     await panel.getByRole('button', { name: exact('en', 'retry') }).click();
     await expect(panel).toBeHidden();
     await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: text('en', 'remote_load_error_title') })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: text('en', 'remote_load_error_title') }),
+    ).toHaveCount(0);
   });
 
-  test('remotes load at runtime on first visit and use the shell\'s single copy of every shared library', async ({ page }) => {
+  test("remotes load at runtime on first visit and use the shell's single copy of every shared library", async ({
+    page,
+  }) => {
     await presetPreferences(page, { lang: 'en' });
     const manifests: string[] = [];
     page.on('request', (request) => {
@@ -155,20 +168,44 @@ test.describe('Portal spine', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await sidebarLink(page, 'nav_user_management').click();
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    expect(manifests).toEqual(expect.arrayContaining(['/remotes/mfe-licenses/mf-manifest.json', '/remotes/mfe-account/mf-manifest.json']));
+    expect(manifests).toEqual(
+      expect.arrayContaining(['/remotes/mfe-licenses/mf-manifest.json', '/remotes/mfe-account/mf-manifest.json']),
+    );
 
     // Federation's share scope: every singleton has exactly one loaded version, provided by the shell.
     const loaded = await page.evaluate(() => {
       const out: Record<string, string[]> = {};
-      const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } }).__FEDERATION__?.__SHARE__ ?? {};
+      const share =
+        (
+          window as unknown as {
+            __FEDERATION__?: {
+              __SHARE__?: Record<
+                string,
+                Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>
+              >;
+            };
+          }
+        ).__FEDERATION__?.__SHARE__ ?? {};
       for (const scopes of Object.values(share))
         for (const pkgs of Object.values(scopes))
           for (const [pkg, versions] of Object.entries(pkgs))
             for (const [version, entry] of Object.entries(versions))
-              if (entry.loaded && !(out[pkg] ??= []).includes(`${version} from ${entry.from}`)) out[pkg].push(`${version} from ${entry.from}`);
+              if (entry.loaded && !(out[pkg] ??= []).includes(`${version} from ${entry.from}`))
+                out[pkg].push(`${version} from ${entry.from}`);
       return out;
     });
-    for (const pkg of ['react', 'react-dom', 'react-router-dom', '@mui/material', '@emotion/react', '@emotion/styled', 'i18next', 'react-i18next', 'zustand', '@portal/shared']) {
+    for (const pkg of [
+      'react',
+      'react-dom',
+      'react-router-dom',
+      '@mui/material',
+      '@emotion/react',
+      '@emotion/styled',
+      'i18next',
+      'react-i18next',
+      'zustand',
+      '@portal/shared',
+    ]) {
       expect(loaded[pkg], pkg).toHaveLength(1);
       expect(loaded[pkg][0], pkg).toMatch(/ from shell$/);
     }

@@ -2,6 +2,4 @@ import type { PortalRoute } from '@portal/shared';
 import { FreshdeskPage } from './features/freshdesk/components/freshdesk-page';
 
 /** Absolute paths: the shell mounts them as they are (brief: route ownership). */
-export const freshdeskRoutes: PortalRoute[] = [
-  { path: '/features/freshdesk', element: <FreshdeskPage /> },
-];
+export const freshdeskRoutes: PortalRoute[] = [{ path: '/features/freshdesk', element: <FreshdeskPage /> }];

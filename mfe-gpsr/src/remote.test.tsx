@@ -15,20 +15,44 @@ describe('gpsr remote', () => {
   });
 
   it.each([
-    ['/features/gpsr', 'GPSR', 'GPSR', 'Product list not available yet', 'Produktliste noch nicht verfügbar', '/dashboard'],
-    ['/features/gpsr/product/add', 'Add product', 'Produkt hinzufügen', 'Questionnaire not available yet', 'Fragebogen noch nicht verfügbar', '/features/gpsr'],
-    ['/features/gpsr/product/edit/p-42', 'Edit product', 'Produkt bearbeiten', 'Questionnaire not available yet', 'Fragebogen noch nicht verfügbar', '/features/gpsr'],
-  ])('mounts %s with its header and the upcoming-work notice', (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
-    const view = mount(route, 'en');
-    expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
-    expect(screen.getByText(noticeEn)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
-    view.unmount();
+    [
+      '/features/gpsr',
+      'GPSR',
+      'GPSR',
+      'Product list not available yet',
+      'Produktliste noch nicht verfügbar',
+      '/dashboard',
+    ],
+    [
+      '/features/gpsr/product/add',
+      'Add product',
+      'Produkt hinzufügen',
+      'Questionnaire not available yet',
+      'Fragebogen noch nicht verfügbar',
+      '/features/gpsr',
+    ],
+    [
+      '/features/gpsr/product/edit/p-42',
+      'Edit product',
+      'Produkt bearbeiten',
+      'Questionnaire not available yet',
+      'Fragebogen noch nicht verfügbar',
+      '/features/gpsr',
+    ],
+  ])(
+    'mounts %s with its header and the upcoming-work notice',
+    (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
+      const view = mount(route, 'en');
+      expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
+      expect(screen.getByText(noticeEn)).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
+      view.unmount();
 
-    mount(route, 'de');
-    expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
-    expect(screen.getByText(noticeDe)).toBeInTheDocument();
-  });
+      mount(route, 'de');
+      expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
+      expect(screen.getByText(noticeDe)).toBeInTheDocument();
+    },
+  );
 });
 
 describe('gpsr product editor', () => {

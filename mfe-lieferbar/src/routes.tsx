@@ -2,6 +2,4 @@ import type { PortalRoute } from '@portal/shared';
 import { LieferbarPage } from './features/orders/components/lieferbar-page';
 
 /** Absolute paths: the shell mounts them as they are (brief: route ownership). */
-export const lieferbarRoutes: PortalRoute[] = [
-  { path: '/features/lieferbar', element: <LieferbarPage /> },
-];
+export const lieferbarRoutes: PortalRoute[] = [{ path: '/features/lieferbar', element: <LieferbarPage /> }];

@@ -11,16 +11,26 @@ describe('mobile remote', () => {
   });
 
   it.each([
-    ['/features/mobile-app', 'Mobile app', 'Mobile App', 'Mobile app page not available yet', 'Seite zur mobilen App noch nicht verfügbar', '/dashboard'],
-  ])('mounts %s with its header and the upcoming-work notice', (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
-    const view = mount(route, 'en');
-    expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
-    expect(screen.getByText(noticeEn)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
-    view.unmount();
+    [
+      '/features/mobile-app',
+      'Mobile app',
+      'Mobile App',
+      'Mobile app page not available yet',
+      'Seite zur mobilen App noch nicht verfügbar',
+      '/dashboard',
+    ],
+  ])(
+    'mounts %s with its header and the upcoming-work notice',
+    (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
+      const view = mount(route, 'en');
+      expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
+      expect(screen.getByText(noticeEn)).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
+      view.unmount();
 
-    mount(route, 'de');
-    expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
-    expect(screen.getByText(noticeDe)).toBeInTheDocument();
-  });
+      mount(route, 'de');
+      expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
+      expect(screen.getByText(noticeDe)).toBeInTheDocument();
+    },
+  );
 });

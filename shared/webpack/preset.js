@@ -68,7 +68,11 @@ function installedVersionOf(request, dir) {
 function sharedConfig(dir) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
-    shared[name] = { singleton: true, requiredVersion: requiredVersionOf(name, dir), version: installedVersionOf(name, dir) };
+    shared[name] = {
+      singleton: true,
+      requiredVersion: requiredVersionOf(name, dir),
+      version: installedVersionOf(name, dir),
+    };
   }
   return shared;
 }

@@ -10,15 +10,29 @@ function federationOptions(config) {
 }
 
 describe('createRemoteConfig', () => {
-  const config = createRemoteConfig({ name: 'mfe_test', exposes: { './remote': './src/index.ts' }, port: 3199, dir })({}, { mode: 'production' });
+  const config = createRemoteConfig({ name: 'mfe_test', exposes: { './remote': './src/index.ts' }, port: 3199, dir })(
+    {},
+    { mode: 'production' },
+  );
 
   it('builds [name].js with hashed chunks, publicPath auto and a unique name', () => {
-    expect(config.output).toMatchObject({ filename: '[name].js', publicPath: 'auto', uniqueName: 'mfe_test', path: path.join(dir, 'dist') });
+    expect(config.output).toMatchObject({
+      filename: '[name].js',
+      publicPath: 'auto',
+      uniqueName: 'mfe_test',
+      path: path.join(dir, 'dist'),
+    });
     expect(config.output.chunkFilename).toContain('[contenthash');
   });
   it('federates with manifest, no dts, remoteEntry.js and all singletons, none eager', () => {
     const mf = federationOptions(config);
-    expect(mf).toMatchObject({ name: 'mfe_test', filename: 'remoteEntry.js', manifest: true, dts: false, exposes: { './remote': './src/index.ts' } });
+    expect(mf).toMatchObject({
+      name: 'mfe_test',
+      filename: 'remoteEntry.js',
+      manifest: true,
+      dts: false,
+      exposes: { './remote': './src/index.ts' },
+    });
     expect(Object.keys(mf.shared).sort()).toEqual([...SHARED_SINGLETONS].sort());
     for (const entry of Object.values(mf.shared)) {
       expect(entry.singleton).toBe(true);
@@ -38,7 +52,13 @@ describe('createRemoteConfig', () => {
     expect(require(path.join(config.resolve.alias.react, 'package.json')).version).toMatch(/^18\./);
   });
   it('merges extra config', () => {
-    const merged = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir, extra: { resolve: { alias: { foo: '/bar' } }, module: { rules: [{ test: /\.txt$/, type: 'asset/source' }] } } })({}, { mode: 'development' });
+    const merged = createRemoteConfig({
+      name: 'x',
+      exposes: {},
+      port: 1,
+      dir,
+      extra: { resolve: { alias: { foo: '/bar' } }, module: { rules: [{ test: /\.txt$/, type: 'asset/source' }] } },
+    })({}, { mode: 'development' });
     expect(merged.resolve.alias.foo).toBe('/bar');
     expect(merged.resolve.alias.react).toBeDefined();
     expect(merged.module.rules.at(-1).type).toBe('asset/source');
@@ -58,6 +78,10 @@ describe('createHostConfig', () => {
     config.devServer.setupMiddlewares([], { app: { get: (p, h) => (routes[p] = h) } });
     let body;
     routes['/portal-config.json']({}, { setHeader() {}, json: (b) => (body = b) });
-    expect(body).toMatchObject({ apiBaseUrl: '/api', authEmulatorUrl: 'http://127.0.0.1:9099', firebase: { projectId: 'demo-portal' } });
+    expect(body).toMatchObject({
+      apiBaseUrl: '/api',
+      authEmulatorUrl: 'http://127.0.0.1:9099',
+      firebase: { projectId: 'demo-portal' },
+    });
   });
 });

@@ -12,7 +12,8 @@ for (const file of fs.readdirSync(dist).filter((name) => name.endsWith('.js.map'
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
-if ((manifest.remotes ?? []).length > 0) problems.push(`mf-manifest.json declares remotes: ${JSON.stringify(manifest.remotes)}`);
+if ((manifest.remotes ?? []).length > 0)
+  problems.push(`mf-manifest.json declares remotes: ${JSON.stringify(manifest.remotes)}`);
 
 if (problems.length > 0) {
   console.error(`The shell bundle contains remote code:\n  ${problems.join('\n  ')}`);

@@ -20,10 +20,7 @@ export type LicenseType = 'free' | 'trial' | 'subscription' | 'permanent';
 export type DurationUnit = 'day' | 'month' | 'year';
 export type PaymentStatus = 'Created' | 'Pending' | 'Paid' | 'Failed' | 'Refunded';
 export type ProceedType =
-  | 'ResponseOnly'
-  | 'PaypalPayment'
-  | 'PaypalPaymentSubscriptionManualPayment'
-  | 'PaypalPaymentSubscriptionAutoPayment';
+  'ResponseOnly' | 'PaypalPayment' | 'PaypalPaymentSubscriptionManualPayment' | 'PaypalPaymentSubscriptionAutoPayment';
 export type SubscriptionStatus = 'Active' | 'Inactive' | 'Expired' | 'Cancelled';
 export type DbEngine = 'mssql' | 'mysql' | 'postgres';
 export type LicenseUserEntry = { type: 'email' | 'domain' | 'ip' | 'deviceInfo'; value: string };
@@ -100,7 +97,10 @@ export const dataSources = pgTable('data_sources', {
   dbUser: text('db_user').notNull(),
   /** crypto plugin format `v1:<iv>:<tag>:<ciphertext>`. */
   passwordEncrypted: text('password_encrypted').notNull(),
-  userEmails: jsonb('user_emails').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  userEmails: jsonb('user_emails')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   status: text('status').$type<RecordStatus>().notNull().default('validate'),
   lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -121,7 +121,10 @@ export const products = pgTable(
     durationUnit: text('duration_unit').$type<DurationUnit>(),
     duration: integer('duration'),
     maxRegistrations: integer('max_registrations').notNull().default(1),
-    extraOptions: jsonb('extra_options').$type<ExtraOptionsJson>().notNull().default(sql`'{}'::jsonb`),
+    extraOptions: jsonb('extra_options')
+      .$type<ExtraOptionsJson>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
@@ -143,8 +146,14 @@ export const licenses = pgTable(
     status: text('status').$type<RecordStatus>().notNull().default('active'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    licenseUsers: jsonb('license_users').$type<LicenseUserEntry[]>().notNull().default(sql`'[]'::jsonb`),
-    extraOptions: jsonb('extra_options').$type<ExtraOptionsJson>().notNull().default(sql`'{}'::jsonb`),
+    licenseUsers: jsonb('license_users')
+      .$type<LicenseUserEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    extraOptions: jsonb('extra_options')
+      .$type<ExtraOptionsJson>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     updatedAt: updatedAt(),
   },
   (t) => [index('licenses_user_idx').on(t.userId)],
@@ -167,9 +176,18 @@ export const invoices = pgTable(
     currency: text('currency').notNull().default('EUR'),
     status: text('status').$type<PaymentStatus>().notNull().default('Created'),
     proceedType: text('proceed_type').$type<ProceedType>().notNull().default('PaypalPayment'),
-    products: jsonb('products').$type<{ productId: string; info: string }[]>().notNull().default(sql`'[]'::jsonb`),
-    rows: jsonb('rows').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
-    billingAddress: jsonb('billing_address').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    products: jsonb('products')
+      .$type<{ productId: string; info: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    rows: jsonb('rows')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    billingAddress: jsonb('billing_address')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     licenseId: uuid('license_id').references(() => licenses.id, { onDelete: 'set null' }),
     paymentProvider: text('payment_provider'),
     paymentRef: text('payment_ref'),
@@ -248,7 +266,10 @@ export const gpsrProducts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    riskQuestions: jsonb('risk_questions').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    riskQuestions: jsonb('risk_questions')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     progress: integer('progress').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

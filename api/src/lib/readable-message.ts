@@ -29,7 +29,10 @@ const KNOWN: Record<string, string> = {
 
 function fieldLabel(field: string): string {
   if (FIELD_NAMES[field]) return FIELD_NAMES[field];
-  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

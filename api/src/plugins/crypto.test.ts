@@ -47,8 +47,8 @@ describe('resolveKey', () => {
   it('prefers DS_ENCRYPTION_KEY and demands one in production', () => {
     const hex = 'cd'.repeat(32);
     expect(resolveKey(loadConfig({ DS_ENCRYPTION_KEY: hex } as NodeJS.ProcessEnv)).toString('hex')).toBe(hex);
-    expect(() => resolveKey(loadConfig({ PORTAL_MODE: 'production', DATA_DIR: os.tmpdir() } as NodeJS.ProcessEnv))).toThrow(
-      'DS_ENCRYPTION_KEY must be set in production mode.',
-    );
+    expect(() =>
+      resolveKey(loadConfig({ PORTAL_MODE: 'production', DATA_DIR: os.tmpdir() } as NodeJS.ProcessEnv)),
+    ).toThrow('DS_ENCRYPTION_KEY must be set in production mode.');
   });
 });

@@ -13,7 +13,9 @@ function buildTestServer(lines: string[]) {
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } } }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: { level: 'info', stream, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -23,8 +25,16 @@ function buildTestServer(lines: string[]) {
   app.get('/teapot', async () => {
     throw new HttpError(418, 'teapot', 'I am a teapot');
   });
-  app.get('/bad-response', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'x' }) as never);
-  app.post('/echo', { schema: { body: z.object({ port: z.number({ error: 'port must be a number' }).int() }) } }, async (req) => req.body);
+  app.get(
+    '/bad-response',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () => ({ n: 'x' }) as never,
+  );
+  app.post(
+    '/echo',
+    { schema: { body: z.object({ port: z.number({ error: 'port must be a number' }).int() }) } },
+    async (req) => req.body,
+  );
   app.get('/log', async (req) => {
     req.log.info({ password: 'hunter2', body: { token: 'tkn', clientSecret: 'cs' } }, 'sensitive');
     return { ok: true };
@@ -61,10 +71,20 @@ describe('error handling', () => {
     const wrong = await app.inject({ method: 'POST', url: '/echo', payload: { port: 'x' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'port must be a number', slug: 'validation-error' });
-    const empty = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Request must not be empty', slug: 'bad-request' });
-    const media = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const media = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     expect(media.statusCode).toBe(415);
     expect(media.json().slug).toBe('unsupported-media-type');
   });

@@ -57,6 +57,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, slug: 'route-not-found' });
+    reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, slug: 'route-not-found' });
   });
 }

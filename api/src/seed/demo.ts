@@ -80,7 +80,11 @@ async function ensureRow(app: FastifyInstance, uid: string, email: string) {
 }
 
 /** Complete profile and accepted AVV, unless the account already has them (a second start keeps edits). */
-async function ensureOnboarded(app: FastifyInstance, user: { id: string; avvAcceptedDate: Date | null }, contact: typeof DEMO_SELLER_PROFILE) {
+async function ensureOnboarded(
+  app: FastifyInstance,
+  user: { id: string; avvAcceptedDate: Date | null },
+  contact: typeof DEMO_SELLER_PROFILE,
+) {
   const [profile] = await app.db.select().from(profiles).where(eq(profiles.userId, user.id));
   if (!profile || !profile.firstName) {
     await app.db
@@ -90,7 +94,10 @@ async function ensureOnboarded(app: FastifyInstance, user: { id: string; avvAcce
   }
   if (!user.avvAcceptedDate) {
     const now = new Date();
-    await app.db.update(users).set({ avvAcceptedDate: now, avvVersion: app.config.avvVersion }).where(eq(users.id, user.id));
+    await app.db
+      .update(users)
+      .set({ avvAcceptedDate: now, avvVersion: app.config.avvVersion })
+      .where(eq(users.id, user.id));
     await app.db.insert(avvAcceptances).values({ userId: user.id, version: app.config.avvVersion, acceptedAt: now });
   }
 }

@@ -32,7 +32,10 @@ export async function seriousViolations(page: Page, include?: string): Promise<A
       rule: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      targets: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`),
+      targets: v.nodes.map(
+        (n) =>
+          `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`,
+      ),
     }));
 }
 

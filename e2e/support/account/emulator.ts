@@ -30,7 +30,9 @@ export async function waitForOobCode(email: string, type: OobType, timeout = 20_
   await expect
     .poll(
       async () => {
-        const codes = (await listOobCodes()).filter((c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === type);
+        const codes = (await listOobCodes()).filter(
+          (c) => c.email.toLowerCase() === email.toLowerCase() && c.requestType === type,
+        );
         found = codes.at(-1);
         return found != null;
       },
@@ -57,6 +59,7 @@ export async function idTokenFor(email: string, password: string): Promise<strin
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
-  if (!response.ok) throw new Error(`accounts:signInWithPassword for ${email}: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`accounts:signInWithPassword for ${email}: HTTP ${response.status} ${await response.text()}`);
   return ((await response.json()) as { idToken: string }).idToken;
 }

@@ -8,10 +8,13 @@ import { idTokenFor } from './emulator';
  */
 export async function activateFreeProduct(email: string, password: string, productId: string): Promise<void> {
   const token = await idTokenFor(email, password);
-  const response = await fetch(`${BASE_URL}/api/license/product/free_or_trial?licenseProductID=${encodeURIComponent(productId)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await fetch(
+    `${BASE_URL}/api/license/product/free_or_trial?licenseProductID=${encodeURIComponent(productId)}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
   if (response.status !== 201) {
     throw new Error(`activating ${productId} for ${email}: HTTP ${response.status} ${await response.text()}`);
   }

@@ -33,7 +33,9 @@ export function card(page: Page, lang: Lang, pluginName: string): Locator {
 
 /** The card's main button ("Buy: <title>", "Complete profile: <title>", …). */
 export function cardButton(page: Page, lang: Lang, pluginName: string, buttonKey: string): Locator {
-  return card(page, lang, pluginName).getByRole('button', { name: `${text(lang, buttonKey)}: ${cardTitle(lang, pluginName)}` });
+  return card(page, lang, pluginName).getByRole('button', {
+    name: `${text(lang, buttonKey)}: ${cardTitle(lang, pluginName)}`,
+  });
 }
 
 export async function openDashboard(page: Page, lang: Lang) {

@@ -22,13 +22,18 @@ function bundle(pkg: 'mfe-account' | 'mfe-licenses', lang: Lang): Bundle {
 
 function lookup(messages: Bundle, key: string, where: string): string {
   // Keys may be flat ("profile_save") or nested ("list.tableLabel").
-  const value = key in messages ? messages[key] : key.split('.').reduce<unknown>((node, part) => (node as Bundle | undefined)?.[part], messages);
+  const value =
+    key in messages
+      ? messages[key]
+      : key.split('.').reduce<unknown>((node, part) => (node as Bundle | undefined)?.[part], messages);
   if (typeof value !== 'string') throw new Error(`${where} has no key "${key}"`);
   return value;
 }
 
 function interpolate(value: string, params: Record<string, string | number>): string {
-  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 /** Text of the account remote (mfe-account/src/locales). */
@@ -56,7 +61,9 @@ interface RegistryFile {
 
 /** Dashboard card title of a plugin, as the api's default registry (api/registry/registry.json) names it. */
 export function cardTitle(lang: Lang, pluginName: string): string {
-  const registry = JSON.parse(fs.readFileSync(path.join(repo, 'api', 'registry', 'registry.json'), 'utf8')) as RegistryFile;
+  const registry = JSON.parse(
+    fs.readFileSync(path.join(repo, 'api', 'registry', 'registry.json'), 'utf8'),
+  ) as RegistryFile;
   const card = registry.entries.find((entry) => entry.card?.pluginName === pluginName)?.card;
   if (!card) throw new Error(`api/registry/registry.json has no card for plugin "${pluginName}"`);
   return card.title[lang];

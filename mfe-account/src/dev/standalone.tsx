@@ -9,21 +9,39 @@ let subUsers: SubUser[] = demoSubUsers();
 
 const routes = {
   'GET /user/profile/avv/download': (req: FakeRequest) => ({
-    pdf: demoPdfBase64(req.query.lang === 'en' ? 'Data-processing agreement (demo)' : 'Auftragsverarbeitungsvertrag (Demo)'),
+    pdf: demoPdfBase64(
+      req.query.lang === 'en' ? 'Data-processing agreement (demo)' : 'Auftragsverarbeitungsvertrag (Demo)',
+    ),
   }),
   'POST /user/profile/avv-accepted-date': () => ({ avvAcceptedDate: new Date().toISOString(), version: '1.0' }),
   'POST /user/ds/test': (req: FakeRequest) => {
     const body = req.body as { host?: string };
-    if (body.host?.includes('fail')) throw new ApiError(422, 'connection-test-failed', 'Connection refused (demo: host contains "fail")');
+    if (body.host?.includes('fail'))
+      throw new ApiError(422, 'connection-test-failed', 'Connection refused (demo: host contains "fail")');
     return { ok: true, message: 'Connected' };
   },
-  'POST /user/ds': (req: FakeRequest) => ({ ...(req.body as object), password: undefined, userEmails: [], status: 'active' }),
-  'PUT /user/ds': (req: FakeRequest) => ({ ...(req.body as object), password: undefined, userEmails: [], status: 'active' }),
+  'POST /user/ds': (req: FakeRequest) => ({
+    ...(req.body as object),
+    password: undefined,
+    userEmails: [],
+    status: 'active',
+  }),
+  'PUT /user/ds': (req: FakeRequest) => ({
+    ...(req.body as object),
+    password: undefined,
+    userEmails: [],
+    status: 'active',
+  }),
   'GET /user/subusers': () => subUsers,
   'POST /user/subusers': (req: FakeRequest) => {
     const body = req.body as { name: string; email: string };
     if (subUsers.length >= 3) throw new ApiError(403, 'max_users_reached', 'Maximum number of users reached');
-    const created: SubUser = { id: `sub-${Date.now()}`, name: body.name, email: body.email, createdAt: new Date().toISOString() };
+    const created: SubUser = {
+      id: `sub-${Date.now()}`,
+      name: body.name,
+      email: body.email,
+      createdAt: new Date().toISOString(),
+    };
     subUsers = [...subUsers, created];
     return created;
   },

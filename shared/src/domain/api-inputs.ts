@@ -19,10 +19,7 @@ export type UserCreateInput = z.infer<typeof userCreateSchema>;
 export const verifyReminderInputSchema = z.object({ verifyReminder: z.boolean() });
 
 const positiveInt = (fallback: number, max: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? fallback : Number(v)),
-    z.number().int().min(1).max(max),
-  );
+  z.preprocess((v) => (v === undefined || v === '' ? fallback : Number(v)), z.number().int().min(1).max(max));
 
 /** ?page=&pageSize= (page starts at 1; defaults: the data-load page 1 / 100). */
 export const pageQuerySchema = z.object({

@@ -28,7 +28,12 @@ const validLicense = (pluginName: PluginName): License => ({
 
 function input(over: Partial<CardReadinessInput> = {}): CardReadinessInput {
   return {
-    card: { pluginName: 'fresh_desk', comingSoon: false, buyWithoutFilling: false, configurePath: '/features/freshdesk' },
+    card: {
+      pluginName: 'fresh_desk',
+      comingSoon: false,
+      buyWithoutFilling: false,
+      configurePath: '/features/freshdesk',
+    },
     profile: { contact, avv: { isAccepted: true, acceptedDate: '2025-01-01' } },
     dataSource: { host: 'h', database: 'd', user: 'u' },
     licenses: [],
@@ -40,12 +45,20 @@ function input(over: Partial<CardReadinessInput> = {}): CardReadinessInput {
 
 describe('cardReadiness', () => {
   it('coming soon wins over everything', () => {
-    expect(cardReadiness(input({ card: { pluginName: 'magic_matrix', comingSoon: true, buyWithoutFilling: false }, profile: null }))).toEqual({
+    expect(
+      cardReadiness(
+        input({ card: { pluginName: 'magic_matrix', comingSoon: true, buyWithoutFilling: false }, profile: null }),
+      ),
+    ).toEqual({
       action: 'soon',
     });
   });
   it('incomplete profile leads to /profile', () => {
-    expect(cardReadiness(input({ profile: { contact: { ...contact, street: '' }, avv: { isAccepted: true, acceptedDate: null } } }))).toEqual({
+    expect(
+      cardReadiness(
+        input({ profile: { contact: { ...contact, street: '' }, avv: { isAccepted: true, acceptedDate: null } } }),
+      ),
+    ).toEqual({
       action: 'complete-profile',
       hint: 'profile',
       target: '/profile',
@@ -80,7 +93,9 @@ describe('cardReadiness', () => {
     expect(cardReadiness(input({ isSubUser: true, licenses: [validLicense('fresh_desk')] })).action).toBe('configure');
   });
   it('no valid license → buy with the plugin in the query', () => {
-    expect(cardReadiness(input({ licenses: [{ ...validLicense('fresh_desk'), licenseExpired: '2025-01-01T00:00:00Z' }] }))).toEqual({
+    expect(
+      cardReadiness(input({ licenses: [{ ...validLicense('fresh_desk'), licenseExpired: '2025-01-01T00:00:00Z' }] })),
+    ).toEqual({
       action: 'buy',
       target: '/licenses/buy?plugin=fresh_desk',
     });

@@ -41,9 +41,20 @@ export interface CardReadinessInput {
 }
 
 /** Dashboard button logic (spec §2 Dashboard, §4 feature card readiness). */
-export function cardReadiness({ card, profile, dataSource, licenses, isSubUser, now = new Date() }: CardReadinessInput): CardReadiness {
+export function cardReadiness({
+  card,
+  profile,
+  dataSource,
+  licenses,
+  isSubUser,
+  now = new Date(),
+}: CardReadinessInput): CardReadiness {
   if (card.comingSoon) return { action: 'soon' };
-  const missing = (hint: CardHint): CardReadiness => ({ action: 'complete-profile', hint, target: CARD_HINT_TARGETS[hint] });
+  const missing = (hint: CardHint): CardReadiness => ({
+    action: 'complete-profile',
+    hint,
+    target: CARD_HINT_TARGETS[hint],
+  });
   if (!isProfileComplete(profile?.contact)) return missing('profile');
   if (!isAvvAccepted(profile?.avv)) return missing('avv');
   if (!isSubUser && !card.buyWithoutFilling && !isDataSourceConfigured(dataSource)) return missing('dataSource');

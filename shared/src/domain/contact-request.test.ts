@@ -46,13 +46,15 @@ describe('contact request', () => {
     });
   });
   it('reports each missing field with its key', () => {
-    expect(fieldErrors(contactFormSchema, { name: ' ', phone: '+', email: '', message: '  ', consent: false })).toEqual({
-      name: 'name_required',
-      phone: 'phone_required',
-      email: 'email_required',
-      message: 'message_required',
-      consent: 'checkbox_required',
-    });
+    expect(fieldErrors(contactFormSchema, { name: ' ', phone: '+', email: '', message: '  ', consent: false })).toEqual(
+      {
+        name: 'name_required',
+        phone: 'phone_required',
+        email: 'email_required',
+        message: 'message_required',
+        consent: 'checkbox_required',
+      },
+    );
   });
   it('rejects an invalid email', () => {
     expect(fieldErrors(contactRequestSchema, { ...valid, email: 'max@firm' }).email).toBe('email_invalid');

@@ -58,11 +58,17 @@ describe('isDataSourceConfigured', () => {
 
 describe('sub-user add', () => {
   it('requires name and email', () => {
-    expect(fieldErrors(subUserInputSchema, { name: ' ', email: '' })).toEqual({ name: 'name_error', email: 'email_error' });
+    expect(fieldErrors(subUserInputSchema, { name: ' ', email: '' })).toEqual({
+      name: 'name_error',
+      email: 'email_error',
+    });
   });
   it('rejects an invalid email with email_error', () => {
     expect(fieldErrors(subUserInputSchema, { name: 'Max', email: 'max@' }).email).toBe('email_error');
-    expect(subUserInputSchema.parse({ name: ' Max ', email: 'max@firm.de' })).toEqual({ name: 'Max', email: 'max@firm.de' });
+    expect(subUserInputSchema.parse({ name: ' Max ', email: 'max@firm.de' })).toEqual({
+      name: 'Max',
+      email: 'max@firm.de',
+    });
   });
   it('disables adding at or above the maximum', () => {
     expect(canAddSubUser(0, 1)).toBe(true);

@@ -19,7 +19,10 @@ export const DB_ENGINES = ['mssql', 'mysql', 'postgres'] as const;
 /** The database form / POST|PUT /user/ds / POST /user/ds/test body. */
 export const dataSourceInputSchema = z.object({
   host: required('host'),
-  port: z.preprocess(parsePort, z.number().int().min(0, 'validation_port_invalid').max(65535, 'validation_port_invalid')),
+  port: z.preprocess(
+    parsePort,
+    z.number().int().min(0, 'validation_port_invalid').max(65535, 'validation_port_invalid'),
+  ),
   database: required('database'),
   user: required('user'),
   // Passwords are not trimmed: spaces may be part of them.
@@ -32,7 +35,14 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim().len
 
 /** Testing needs host, database, user and password; otherwise show error_connection_details_missing. */
 export function canTestConnection(ds: Partial<DataSourceInput> | null | undefined): boolean {
-  return Boolean(ds && filled(ds.host) && filled(ds.database) && filled(ds.user) && typeof ds.password === 'string' && ds.password.length > 0);
+  return Boolean(
+    ds &&
+    filled(ds.host) &&
+    filled(ds.database) &&
+    filled(ds.user) &&
+    typeof ds.password === 'string' &&
+    ds.password.length > 0,
+  );
 }
 
 export const CONNECTION_DETAILS_MISSING_KEY = 'error_connection_details_missing';

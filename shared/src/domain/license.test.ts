@@ -42,7 +42,9 @@ describe('isLicenseValid', () => {
   it('a missing expiry is valid only with allowNoExpiry (buy page)', () => {
     expect(isLicenseValid(license({ licenseExpired: null }), now)).toBe(false);
     expect(isLicenseValid(license({ licenseExpired: null }), now, { allowNoExpiry: true })).toBe(true);
-    expect(isLicenseValid(license({ licenseExpired: null, status: 'inactive' }), now, { allowNoExpiry: true })).toBe(false);
+    expect(isLicenseValid(license({ licenseExpired: null, status: 'inactive' }), now, { allowNoExpiry: true })).toBe(
+      false,
+    );
   });
   it('an unparsable expiry is invalid; null license is invalid', () => {
     expect(isLicenseValid(license({ licenseExpired: 'soon' }), now)).toBe(false);
@@ -66,9 +68,15 @@ describe('estimateExpiry', () => {
     expect(estimateExpiry({ unit: 'year', duration: 1 }, now)!.getTime()).toBe(now.getTime() + 365 * day);
   });
   it('takes the first entry of a duration list, null when missing', () => {
-    expect(estimateExpiry([{ unit: 'year', duration: 2 }, { unit: 'day', duration: 1 }], now)!.getTime()).toBe(
-      now.getTime() + 730 * day,
-    );
+    expect(
+      estimateExpiry(
+        [
+          { unit: 'year', duration: 2 },
+          { unit: 'day', duration: 1 },
+        ],
+        now,
+      )!.getTime(),
+    ).toBe(now.getTime() + 730 * day);
     expect(estimateExpiry([], now)).toBeNull();
     expect(estimateExpiry(null, now)).toBeNull();
   });

@@ -61,10 +61,7 @@ export interface LicenseStatusView {
 }
 
 /** Licenses table status column: 'expired' (red) with days ago, 'expires' (green) with days left, or a dash. */
-export function licenseStatusView(
-  license: Pick<License, 'licenseExpired'>,
-  now: Date = new Date(),
-): LicenseStatusView {
+export function licenseStatusView(license: Pick<License, 'licenseExpired'>, now: Date = new Date()): LicenseStatusView {
   const date = toDate(license.licenseExpired);
   if (!date) return { kind: 'none', date: null, days: 0 };
   const diff = date.getTime() - now.getTime();

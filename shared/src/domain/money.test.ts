@@ -13,13 +13,20 @@ import { clampPage, hasNextPage, hasPreviousPage, offsetFor, pageRange, pageSlic
 import type { DurationSpec, Product } from './types';
 import { isNotFoundMessage, STATUS_MESSAGES } from './errors';
 
-const product = (name: string, amount: number, duration: DurationSpec, pluginName: Product['pluginName'] = 'fresh_desk'): Product => ({
+const product = (
+  name: string,
+  amount: number,
+  duration: DurationSpec,
+  pluginName: Product['pluginName'] = 'fresh_desk',
+): Product => ({
   id: name,
   name,
   pluginName,
   tier: null,
   priceNetto: { amount, currency: 'EUR' },
-  licenseTypeDetails: [{ type: 'subscription', licenseValidDuration: [duration], maxRegistrationsCount: 1, extraOptions: {} }],
+  licenseTypeDetails: [
+    { type: 'subscription', licenseValidDuration: [duration], maxRegistrationsCount: 1, extraOptions: {} },
+  ],
 });
 
 describe('VAT and prices', () => {

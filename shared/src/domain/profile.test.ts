@@ -51,7 +51,9 @@ describe('profile contact schema', () => {
   });
 
   it('rejects countries outside the list', () => {
-    expect(fieldErrors(profileContactInputSchema, { ...complete, country: 'US' }).country).toBe('validation_country_invalid');
+    expect(fieldErrors(profileContactInputSchema, { ...complete, country: 'US' }).country).toBe(
+      'validation_country_invalid',
+    );
   });
 
   it('validates a non-empty invoice email', () => {
@@ -94,9 +96,28 @@ describe('avv and invoice email', () => {
 
 describe('countries', () => {
   it('lists the 20 countries in spec order with unique codes', () => {
-    expect(COUNTRY_CODES).toEqual(
-      ['DE', 'AT', 'CH', 'FR', 'IT', 'NL', 'BE', 'LU', 'GB', 'IE', 'DK', 'SE', 'NO', 'FI', 'ES', 'PT', 'PL', 'CZ', 'SK', 'HU'],
-    );
+    expect(COUNTRY_CODES).toEqual([
+      'DE',
+      'AT',
+      'CH',
+      'FR',
+      'IT',
+      'NL',
+      'BE',
+      'LU',
+      'GB',
+      'IE',
+      'DK',
+      'SE',
+      'NO',
+      'FI',
+      'ES',
+      'PT',
+      'PL',
+      'CZ',
+      'SK',
+      'HU',
+    ]);
     expect(new Set(COUNTRY_CODES).size).toBe(20);
     for (const c of COUNTRIES) {
       expect(c.en).not.toBe('');

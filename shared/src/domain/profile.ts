@@ -11,12 +11,7 @@ const required = (field: string) =>
     .trim()
     .min(1, `validation_${field}_required`)
     .max(MAX, 'validation_too_long');
-const optional = (field: string) =>
-  z
-    .string()
-    .trim()
-    .max(MAX, 'validation_too_long')
-    .default('');
+const optional = (field: string) => z.string().trim().max(MAX, 'validation_too_long').default('');
 
 /** What a user edits on the personal tab (PUT /user/profile/contact). email and parentUserId are server-owned. */
 export const profileContactInputSchema = z.object({

@@ -28,7 +28,10 @@ describe('createPortalI18n', () => {
     expect(i18n.t('pagination_range', { from: 1, to: 10, total: 25 })).toBe('1–10 von 25');
   });
   it('switches language and adds extra namespaces', () => {
-    const i18n = createPortalI18n({ language: 'en', resources: { en: { shell: { hello: 'Hello' } }, de: { shell: { hello: 'Hallo' } } } });
+    const i18n = createPortalI18n({
+      language: 'en',
+      resources: { en: { shell: { hello: 'Hello' } }, de: { shell: { hello: 'Hallo' } } },
+    });
     expect(i18n.t('shell:hello')).toBe('Hello');
     expect(i18n.t('cancel')).toBe('Cancel');
     void i18n.changeLanguage('de');

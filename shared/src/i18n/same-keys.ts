@@ -28,8 +28,12 @@ export function keyDifferences(en: Bundle, de: Bundle): { onlyInEn: string[]; on
 export function expectSameKeys(en: Bundle, de: Bundle): void {
   const { onlyInEn, onlyInDe } = keyDifferences(en, de);
   const empty = [
-    ...flattenKeys(en).filter((k) => isEmpty(en, k)).map((k) => `en:${k}`),
-    ...flattenKeys(de).filter((k) => isEmpty(de, k)).map((k) => `de:${k}`),
+    ...flattenKeys(en)
+      .filter((k) => isEmpty(en, k))
+      .map((k) => `en:${k}`),
+    ...flattenKeys(de)
+      .filter((k) => isEmpty(de, k))
+      .map((k) => `de:${k}`),
   ];
   const problems: string[] = [];
   if (onlyInEn.length) problems.push(`only in en: ${onlyInEn.join(', ')}`);

@@ -20,7 +20,9 @@ describe('PortalRemoteRoutes', () => {
   });
 
   it('renders the fallback for a path the remote does not own', () => {
-    renderWithPortal(<PortalRemoteRoutes remote={remote} fallback={<p>Nothing here</p>} />, { route: '/features/demo/unknown' });
+    renderWithPortal(<PortalRemoteRoutes remote={remote} fallback={<p>Nothing here</p>} />, {
+      route: '/features/demo/unknown',
+    });
     expect(screen.getByText('Nothing here')).toBeInTheDocument();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
   });

@@ -1,11 +1,22 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import { createPortalFakes } from '../testing';
-import { PortalServicesProvider, useHttp, useIdentity, useLoading, useNotify, usePortalServices, usePreferences, useSession } from './context';
+import {
+  PortalServicesProvider,
+  useHttp,
+  useIdentity,
+  useLoading,
+  useNotify,
+  usePortalServices,
+  usePreferences,
+  useSession,
+} from './context';
 
 describe('PortalServicesProvider and hooks', () => {
   it('each hook returns its service', () => {
     const { services } = createPortalFakes();
-    const wrapper = ({ children }: { children: React.ReactNode }) => <PortalServicesProvider services={services}>{children}</PortalServicesProvider>;
+    const wrapper = ({ children }: { children: React.ReactNode }) => (
+      <PortalServicesProvider services={services}>{children}</PortalServicesProvider>
+    );
     const { result } = renderHook(
       () => ({
         all: usePortalServices(),

@@ -8,7 +8,9 @@ import type { HttpClient, Identity, LoadingCounter, Notifier, PortalServices, Pr
 const KEY = Symbol.for('@portal/shared/services-context');
 type Holder = { [KEY]?: Context<PortalServices | null> };
 const holder = globalThis as Holder;
-const PortalServicesContext: Context<PortalServices | null> = (holder[KEY] ??= createContext<PortalServices | null>(null));
+const PortalServicesContext: Context<PortalServices | null> = (holder[KEY] ??= createContext<PortalServices | null>(
+  null,
+));
 PortalServicesContext.displayName = 'PortalServices';
 
 export function PortalServicesProvider({ services, children }: { services: PortalServices; children?: ReactNode }) {

@@ -46,7 +46,11 @@ const jwtError = () => json(401, { message: 'Token invalid', slug: 'unable-to-ve
 describe('createHttpClient', () => {
   it('sends the bearer token, JSON body and query parameters', async () => {
     const { http, calls, auth } = setup(() => json(200, { ok: true }));
-    const result = await http.post<{ ok: boolean }>('/user/ds/test', { host: 'h' }, { query: { email: 'a@b.de', page: 2, skip: undefined } });
+    const result = await http.post<{ ok: boolean }>(
+      '/user/ds/test',
+      { host: 'h' },
+      { query: { email: 'a@b.de', page: 2, skip: undefined } },
+    );
     expect(result).toEqual({ ok: true });
     expect(calls[0].url).toBe('/api/user/ds/test?email=a%40b.de&page=2');
     expect(calls[0].init.method).toBe('POST');
@@ -86,7 +90,9 @@ describe('createHttpClient', () => {
   });
 
   it('supports blob and text responses', async () => {
-    const { http } = setup(() => new Response('PK\u0003\u0004zip', { status: 200, headers: { 'Content-Type': 'application/zip' } }));
+    const { http } = setup(
+      () => new Response('PK\u0003\u0004zip', { status: 200, headers: { 'Content-Type': 'application/zip' } }),
+    );
     const blob = await http.get<Blob>('/doc', { responseType: 'blob' });
     expect(blob.size).toBeGreaterThan(0);
     expect(blob.type).toBe('application/zip');
@@ -116,12 +122,17 @@ describe('createHttpClient', () => {
 
   it('gives a generic error with status, status text and body for other statuses', async () => {
     const { http } = setup(() => new Response('slow down', { status: 429, statusText: 'Too Many Requests' }));
-    await expect(http.get('/x')).rejects.toMatchObject({ status: 429, message: 'Generic Error: 429 Too Many Requests slow down' });
+    await expect(http.get('/x')).rejects.toMatchObject({
+      status: 429,
+      message: 'Generic Error: 429 Too Many Requests slow down',
+    });
   });
 
   it('treats accepted statuses as success (overage calls accept 500)', async () => {
     const { http } = setup(() => json(500, { subscriptions_to_approve: [] }));
-    await expect(http.get('/subscription/overage/pending', { acceptStatuses: [500] })).resolves.toEqual({ subscriptions_to_approve: [] });
+    await expect(http.get('/subscription/overage/pending', { acceptStatuses: [500] })).resolves.toEqual({
+      subscriptions_to_approve: [],
+    });
   });
 
   it('marks 404 and not-found errors', async () => {
@@ -135,7 +146,11 @@ describe('createHttpClient', () => {
     const { http } = setup(() => {
       throw new TypeError('fetch failed');
     });
-    await expect(http.get('/x')).rejects.toMatchObject({ status: 0, slug: 'network-error', message: 'Network request failed' });
+    await expect(http.get('/x')).rejects.toMatchObject({
+      status: 0,
+      slug: 'network-error',
+      message: 'Network request failed',
+    });
   });
 
   it('refreshes the token once on unable-to-verify-jwt and retries with the new token', async () => {
@@ -169,7 +184,9 @@ describe('createHttpClient', () => {
     const results = await Promise.all([http.get('/a'), http.get('/b'), http.get('/c')]);
     expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
     expect(refreshToken).toHaveBeenCalledTimes(1);
-    expect(calls.filter((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer t2')).toHaveLength(3);
+    expect(calls.filter((c) => (c.init.headers as Record<string, string>).Authorization === 'Bearer t2')).toHaveLength(
+      3,
+    );
   });
 
   it('a 401 arriving after another call already refreshed retries without a new refresh', async () => {

@@ -125,8 +125,16 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     return refreshing;
   }
 
-  async function send(method: Method, url: string, token: string | null | undefined, body: unknown, options: RequestOptions) {
-    const headers: Record<string, string> = { Accept: options.responseType === 'json' || !options.responseType ? 'application/json' : '*/*' };
+  async function send(
+    method: Method,
+    url: string,
+    token: string | null | undefined,
+    body: unknown,
+    options: RequestOptions,
+  ) {
+    const headers: Record<string, string> = {
+      Accept: options.responseType === 'json' || !options.responseType ? 'application/json' : '*/*',
+    };
     let payload: BodyInit | undefined;
     if (body !== undefined) {
       if (isRawBody(body)) {

@@ -29,7 +29,12 @@ describe('createNotificationStore', () => {
     store.notifier.success({ title: 'notification_success', message: 'success_message' });
     store.notifier.error({ message: 'boom', autoHideMs: 1000 });
     const [first, second] = store.getState().notifications;
-    expect(first).toMatchObject({ type: 'success', title: 'notification_success', message: 'success_message', autoHideDuration: 5000 });
+    expect(first).toMatchObject({
+      type: 'success',
+      title: 'notification_success',
+      message: 'success_message',
+      autoHideDuration: 5000,
+    });
     expect(second).toMatchObject({ type: 'error', title: '', message: 'boom', autoHideDuration: 1000 });
     expect(first.id).not.toBe(second.id);
   });

@@ -8,7 +8,14 @@ export function demoUser(): AuthUser {
 }
 
 export function demoApiUser(): ApiUser {
-  return { id: 'demo-uid', email: 'demo@portal.test', parentUserId: null, language: 'de', isActive: true, createdAt: '2025-01-10T09:00:00.000Z' };
+  return {
+    id: 'demo-uid',
+    email: 'demo@portal.test',
+    parentUserId: null,
+    language: 'de',
+    isActive: true,
+    createdAt: '2025-01-10T09:00:00.000Z',
+  };
 }
 
 export function demoProfile(): Profile {
@@ -34,27 +41,108 @@ export function demoProfile(): Profile {
 }
 
 export function demoDataSource(): DataSource {
-  return { host: 'db.muster-shop.de', port: 1433, database: 'eazybusiness', user: 'portal', engine: 'mssql', userEmails: ['demo@portal.test'], status: 'active' };
+  return {
+    host: 'db.muster-shop.de',
+    port: 1433,
+    database: 'eazybusiness',
+    user: 'portal',
+    engine: 'mssql',
+    userEmails: ['demo@portal.test'],
+    status: 'active',
+  };
 }
 
 export function demoLicenses(): License[] {
-  const base = { licenseUser: [{ type: 'email' as const, value: 'demo@portal.test' }], licenseCreated: '2025-01-12T08:00:00.000Z' };
+  const base = {
+    licenseUser: [{ type: 'email' as const, value: 'demo@portal.test' }],
+    licenseCreated: '2025-01-12T08:00:00.000Z',
+  };
   return [
-    { ...base, id: 'lic-fd', productId: 'prod-fd-basic', productName: 'Fresh Desk Basic', pluginName: 'fresh_desk', key: 'FD-DEMO-0001', status: 'active', licenseExpired: inDays(200), licenseTypeDetails: { type: 'subscription' }, priceNetto: { amount: 1990, currency: 'EUR' } },
-    { ...base, id: 'lic-mob', productId: 'prod-mobile-default', productName: 'Mobile App', pluginName: 'mobile_default', key: 'MOB-DEMO-0001', status: 'active', licenseExpired: inDays(20), licenseTypeDetails: { type: 'subscription', extraOptions: { max_users: 3 } }, priceNetto: { amount: 990, currency: 'EUR' } },
-    { ...base, id: 'lic-gpsr', productId: 'prod-gpsr-trial', productName: 'GPSR Trial', pluginName: 'gpsr', key: 'GPSR-DEMO-0001', status: 'active', licenseExpired: inDays(-4), licenseTypeDetails: { type: 'trial' }, priceNetto: { amount: 0, currency: 'EUR' } },
+    {
+      ...base,
+      id: 'lic-fd',
+      productId: 'prod-fd-basic',
+      productName: 'Fresh Desk Basic',
+      pluginName: 'fresh_desk',
+      key: 'FD-DEMO-0001',
+      status: 'active',
+      licenseExpired: inDays(200),
+      licenseTypeDetails: { type: 'subscription' },
+      priceNetto: { amount: 1990, currency: 'EUR' },
+    },
+    {
+      ...base,
+      id: 'lic-mob',
+      productId: 'prod-mobile-default',
+      productName: 'Mobile App',
+      pluginName: 'mobile_default',
+      key: 'MOB-DEMO-0001',
+      status: 'active',
+      licenseExpired: inDays(20),
+      licenseTypeDetails: { type: 'subscription', extraOptions: { max_users: 3 } },
+      priceNetto: { amount: 990, currency: 'EUR' },
+    },
+    {
+      ...base,
+      id: 'lic-gpsr',
+      productId: 'prod-gpsr-trial',
+      productName: 'GPSR Trial',
+      pluginName: 'gpsr',
+      key: 'GPSR-DEMO-0001',
+      status: 'active',
+      licenseExpired: inDays(-4),
+      licenseTypeDetails: { type: 'trial' },
+      priceNetto: { amount: 0, currency: 'EUR' },
+    },
   ];
 }
 
 export function demoProducts(): Product[] {
-  const details = (unit: 'month' | 'year' | 'day', duration: number, type: 'subscription' | 'trial' | 'free' = 'subscription') => [
-    { type, licenseValidDuration: [{ unit, duration }], maxRegistrationsCount: 1, extraOptions: { email_quota_base: 1000, email_block_price_cents: 500, extra_user_price_cents: 300 } },
+  const details = (
+    unit: 'month' | 'year' | 'day',
+    duration: number,
+    type: 'subscription' | 'trial' | 'free' = 'subscription',
+  ) => [
+    {
+      type,
+      licenseValidDuration: [{ unit, duration }],
+      maxRegistrationsCount: 1,
+      extraOptions: { email_quota_base: 1000, email_block_price_cents: 500, extra_user_price_cents: 300 },
+    },
   ];
   return [
-    { id: 'prod-fd-free', name: 'Fresh Desk Free', pluginName: 'fresh_desk', tier: null, priceNetto: { amount: 0, currency: 'EUR' }, licenseTypeDetails: details('day', 3, 'trial') },
-    { id: 'prod-fd-basic', name: 'Basic', pluginName: 'fresh_desk', tier: 'Basic', priceNetto: { amount: 1990, currency: 'EUR' }, licenseTypeDetails: details('month', 1) },
-    { id: 'prod-fd-basic-y', name: 'Basic', pluginName: 'fresh_desk', tier: 'Basic', priceNetto: { amount: 19900, currency: 'EUR' }, licenseTypeDetails: details('year', 1) },
-    { id: 'prod-mobile-default', name: 'Mobile App', pluginName: 'mobile_default', tier: null, priceNetto: { amount: 990, currency: 'EUR' }, licenseTypeDetails: details('month', 1) },
+    {
+      id: 'prod-fd-free',
+      name: 'Fresh Desk Free',
+      pluginName: 'fresh_desk',
+      tier: null,
+      priceNetto: { amount: 0, currency: 'EUR' },
+      licenseTypeDetails: details('day', 3, 'trial'),
+    },
+    {
+      id: 'prod-fd-basic',
+      name: 'Basic',
+      pluginName: 'fresh_desk',
+      tier: 'Basic',
+      priceNetto: { amount: 1990, currency: 'EUR' },
+      licenseTypeDetails: details('month', 1),
+    },
+    {
+      id: 'prod-fd-basic-y',
+      name: 'Basic',
+      pluginName: 'fresh_desk',
+      tier: 'Basic',
+      priceNetto: { amount: 19900, currency: 'EUR' },
+      licenseTypeDetails: details('year', 1),
+    },
+    {
+      id: 'prod-mobile-default',
+      name: 'Mobile App',
+      pluginName: 'mobile_default',
+      tier: null,
+      priceNetto: { amount: 990, currency: 'EUR' },
+      licenseTypeDetails: details('month', 1),
+    },
   ];
 }
 

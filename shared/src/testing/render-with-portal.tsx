@@ -146,5 +146,8 @@ export function renderWithPortal(ui: ReactElement, options: RenderWithPortalOpti
 
 /** Renders a remote's routes the way the shell mounts them, with the remote's translations registered. */
 export function renderRemote(remote: PortalRemote, options: RenderWithPortalOptions = {}): RenderWithPortalResult {
-  return renderWithPortal(<PortalRemoteRoutes remote={remote} />, { ...options, translations: [remote, ...(options.translations ?? [])] });
+  return renderWithPortal(<PortalRemoteRoutes remote={remote} />, {
+    ...options,
+    translations: [remote, ...(options.translations ?? [])],
+  });
 }

@@ -35,7 +35,8 @@ export function demoRoutes(): FakeRoutes {
     'GET /user/profile/avv-accepted-date': { avvAcceptedDate: profile.avv.acceptedDate, version: '1.0' },
     'GET /user/profile/language': { language: 'de' },
     'GET /license/all': () => ({ items: demoLicenses(), total: demoLicenses().length, page: 1, pageSize: 100 }),
-    'GET /license/plugin': (req: { query: Record<string, string> }) => demoLicenses().filter((l) => l.pluginName === req.query.pluginName),
+    'GET /license/plugin': (req: { query: Record<string, string> }) =>
+      demoLicenses().filter((l) => l.pluginName === req.query.pluginName),
     'GET /license/product/all': () => demoProducts(),
     'GET /license/product/plugin/:pluginName': (req: { params: Record<string, string> }) =>
       demoProducts().filter((p) => p.pluginName === req.params.pluginName),
@@ -102,7 +103,10 @@ export function StandalonePortal({ remote, options }: StandalonePortalProps) {
                     {r.path}
                   </Link>
                 ))}
-                <Link component="button" onClick={() => services.preferences.setLanguage(language === 'de' ? 'en' : 'de')}>
+                <Link
+                  component="button"
+                  onClick={() => services.preferences.setLanguage(language === 'de' ? 'en' : 'de')}
+                >
                   {language === 'de' ? 'EN' : 'DE'}
                 </Link>
                 <Link component="button" onClick={() => setTheme(theme === 'light' ? 'dark' : 'light')}>
@@ -114,7 +118,12 @@ export function StandalonePortal({ remote, options }: StandalonePortalProps) {
               <PortalRemoteRoutes remote={remote} fallback={<p>Pick a page above.</p>} />
             </Container>
             {list.map((n) => (
-              <Snackbar key={n.id} open autoHideDuration={n.autoHideDuration} onClose={() => notifications.getState().dismiss(n.id)}>
+              <Snackbar
+                key={n.id}
+                open
+                autoHideDuration={n.autoHideDuration}
+                onClose={() => notifications.getState().dismiss(n.id)}
+              >
                 <Alert severity={n.type} onClose={() => notifications.getState().dismiss(n.id)}>
                   {n.title ? <strong>{n.title}: </strong> : null}
                   {n.message}

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../services/api-error';
 import { useHttp, usePreferences, useSession } from '../services/context';
 import { createFakeHttp } from './fake-http';
-import { createFakeIdentity, createFakeLoading, createFakeNotify, createFakePreferences, createFakeSession } from './fakes';
+import {
+  createFakeIdentity,
+  createFakeLoading,
+  createFakeNotify,
+  createFakePreferences,
+  createFakeSession,
+} from './fakes';
 import { renderWithPortal } from './render-with-portal';
 import { demoRoutes, standaloneServices } from './standalone';
 

@@ -2,8 +2,26 @@ import { alpha, createTheme, type Theme as MuiTheme } from '@mui/material/styles
 import type { Theme } from '../domain/types';
 
 const brand = {
-  light: { primary: '#1d4f91', primaryDark: '#143a6c', secondary: '#0f766e', background: '#f5f7fa', paper: '#ffffff', text: '#1a2230', muted: '#4a5568', divider: '#dde3ea' },
-  dark: { primary: '#8cb8ff', primaryDark: '#5f95e8', secondary: '#5eead4', background: '#0f141b', paper: '#18202b', text: '#e8edf3', muted: '#a9b4c2', divider: '#2b3644' },
+  light: {
+    primary: '#1d4f91',
+    primaryDark: '#143a6c',
+    secondary: '#0f766e',
+    background: '#f5f7fa',
+    paper: '#ffffff',
+    text: '#1a2230',
+    muted: '#4a5568',
+    divider: '#dde3ea',
+  },
+  dark: {
+    primary: '#8cb8ff',
+    primaryDark: '#5f95e8',
+    secondary: '#5eead4',
+    background: '#0f141b',
+    paper: '#18202b',
+    text: '#e8edf3',
+    muted: '#a9b4c2',
+    divider: '#2b3644',
+  },
 } as const;
 
 /** The portal's MUI theme: calm blue/teal palette, AA contrast in both modes, a visible keyboard focus ring. */
@@ -48,7 +66,8 @@ export function createPortalTheme(mode: Theme): MuiTheme {
         styleOverrides: {
           root: ({ ownerState, theme }) => {
             if ((ownerState.variant ?? 'standard') !== 'standard') return {};
-            if (mode === 'dark') return { border: `1px solid ${alpha(theme.palette[ownerState.severity ?? 'success'].main, 0.4)}` };
+            if (mode === 'dark')
+              return { border: `1px solid ${alpha(theme.palette[ownerState.severity ?? 'success'].main, 0.4)}` };
             // Light mode: MUI's tint of the dark-orange warning main is nearly the error pink; use a clear amber tint.
             return ownerState.severity === 'warning' ? { backgroundColor: '#fff6e0' } : {};
           },

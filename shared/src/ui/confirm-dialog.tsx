@@ -33,7 +33,12 @@ export function ConfirmDialog({
   const { t } = useTranslation('common');
   const id = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={message ? `${id}-text` : undefined}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={message ? `${id}-text` : undefined}
+    >
       <DialogTitle id={`${id}-title`}>{title ?? t('confirm_dialog_title')}</DialogTitle>
       {message && (
         <DialogContent>
@@ -44,7 +49,13 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel ?? t('cancel')}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} variant="contained" color={destructive ? 'error' : 'primary'} autoFocus>
+        <Button
+          onClick={onConfirm}
+          disabled={busy}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          autoFocus
+        >
           {confirmLabel ?? t('confirm')}
         </Button>
       </DialogActions>

@@ -91,7 +91,9 @@ describe('ContactForm', () => {
     await user.type(f.message, 'Hi');
     await user.click(f.consent);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(notify.last('error')).toMatchObject({ title: 'Error', message: 'Internal Server Error' }));
+    await waitFor(() =>
+      expect(notify.last('error')).toMatchObject({ title: 'Error', message: 'Internal Server Error' }),
+    );
     expect(fields().name).toHaveValue('Max');
     expect(fields().message).toHaveValue('Hi');
     expect(fields().consent).toBeChecked();

@@ -1,5 +1,16 @@
 import { keyframes } from '@emotion/react';
-import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_DEFAULT_PREFIX, SHAKE_MS } from '../domain/constants';
@@ -67,7 +78,12 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
     const body: ContactRequestInput = contactFormSchema.parse({ name, phone, email, message, consent });
     setSending(true);
     try {
-      await http.post('/user/contact-us', { name: body.name, phone: body.phone, email: body.email, message: body.message });
+      await http.post('/user/contact-us', {
+        name: body.name,
+        phone: body.phone,
+        email: body.email,
+        message: body.message,
+      });
       notify.success({ title: t('notification_success'), message: t('success_message'), autoHideMs: 5000 });
       setName('');
       setPhone(PHONE_DEFAULT_PREFIX);
@@ -86,7 +102,11 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
 
   return (
     <Paper component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={`${id}-title`} variant={headingLevel === 2 ? 'h2' : 'h3'} component={headingLevel === 2 ? 'h2' : 'h3'}>
+      <Typography
+        id={`${id}-title`}
+        variant={headingLevel === 2 ? 'h2' : 'h3'}
+        component={headingLevel === 2 ? 'h2' : 'h3'}
+      >
         {t('contact_title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
@@ -152,7 +172,10 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
             error={Boolean(errors.message)}
             helperText={helper('message')}
           />
-          <Box data-shaking={shaking ? 'true' : 'false'} sx={shaking ? { animation: `${shake} ${SHAKE_MS}ms ease-in-out` } : undefined}>
+          <Box
+            data-shaking={shaking ? 'true' : 'false'}
+            sx={shaking ? { animation: `${shake} ${SHAKE_MS}ms ease-in-out` } : undefined}
+          >
             <FormControlLabel
               control={
                 <Checkbox

@@ -21,7 +21,12 @@ export function ErrorPanel({ title, message, onRetry }: ErrorPanelProps) {
         my: 2,
         flexWrap: { xs: 'wrap', sm: 'nowrap' },
         '& .MuiAlert-message': { flex: '1 1 0%', minWidth: 0 },
-        '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, width: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end', pt: { xs: 0, sm: 0.5 } },
+        '& .MuiAlert-action': {
+          ml: { xs: 0, sm: 'auto' },
+          width: { xs: '100%', sm: 'auto' },
+          justifyContent: 'flex-end',
+          pt: { xs: 0, sm: 0.5 },
+        },
       }}
       action={
         onRetry && (

@@ -10,7 +10,11 @@ export interface LoadingStateProps {
 export function LoadingState({ label }: LoadingStateProps) {
   const { t } = useTranslation('common');
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 6 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 6 }}
+    >
       <CircularProgress size={28} aria-hidden />
       <Typography color="text.secondary">{label ?? t('loading')}</Typography>
     </Box>

@@ -17,7 +17,13 @@ export interface PageHeaderProps {
 export function PageHeader({ title, subtitle, actions, backTo }: PageHeaderProps) {
   const { t } = useTranslation('common');
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 3 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      alignItems={{ sm: 'center' }}
+      justifyContent="space-between"
+      sx={{ mb: 3 }}
+    >
       {/* Top-aligned so the back arrow stays beside the first line when a long title wraps on a phone. */}
       <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ minWidth: 0 }}>
         {backTo && (

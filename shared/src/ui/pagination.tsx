@@ -17,14 +17,30 @@ export function Pagination({ page, pageSize, total, onChange }: PaginationProps)
   const { t } = useTranslation('common');
   const { from, to } = pageRange(page, pageSize, total);
   return (
-    <Stack component="nav" aria-label={t('pagination_label')} direction="row" alignItems="center" justifyContent="flex-end" spacing={1} sx={{ py: 1 }}>
+    <Stack
+      component="nav"
+      aria-label={t('pagination_label')}
+      direction="row"
+      alignItems="center"
+      justifyContent="flex-end"
+      spacing={1}
+      sx={{ py: 1 }}
+    >
       <Typography variant="body2" color="text.secondary" aria-live="polite">
         {t('pagination_range', { from, to, total })}
       </Typography>
-      <IconButton aria-label={t('pagination_previous')} disabled={!hasPreviousPage(page)} onClick={() => onChange(page - 1)}>
+      <IconButton
+        aria-label={t('pagination_previous')}
+        disabled={!hasPreviousPage(page)}
+        onClick={() => onChange(page - 1)}
+      >
         <ChevronLeftIcon />
       </IconButton>
-      <IconButton aria-label={t('pagination_next')} disabled={!hasNextPage(page, pageSize, total)} onClick={() => onChange(page + 1)}>
+      <IconButton
+        aria-label={t('pagination_next')}
+        disabled={!hasNextPage(page, pageSize, total)}
+        onClick={() => onChange(page + 1)}
+      >
         <ChevronRightIcon />
       </IconButton>
     </Stack>

@@ -86,7 +86,15 @@ describe('ConfirmDialog', () => {
     const onConfirm = jest.fn();
     const onCancel = jest.fn();
     const { user } = renderWithPortal(
-      <ConfirmDialog open title="Delete user?" message="This cannot be undone." destructive confirmLabel="Delete" onConfirm={onConfirm} onCancel={onCancel} />,
+      <ConfirmDialog
+        open
+        title="Delete user?"
+        message="This cannot be undone."
+        destructive
+        confirmLabel="Delete"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Delete user?' });
     expect(dialog).toHaveAccessibleDescription('This cannot be undone.');

@@ -36,7 +36,12 @@ export function AppLayout() {
       >
         {t('skip_to_content')}
       </Link>
-      <Header isSubUser={isSubUser} compact={compact} drawerOpen={drawerOpen} onMenuClick={() => setDrawerOpen((open) => !open)} />
+      <Header
+        isSubUser={isSubUser}
+        compact={compact}
+        drawerOpen={drawerOpen}
+        onMenuClick={() => setDrawerOpen((open) => !open)}
+      />
       <Drawer
         id="portal-navigation"
         variant={compact ? 'temporary' : 'permanent'}

@@ -40,7 +40,11 @@ export function CookieConsentBanner() {
       // Sticky, not fixed: it takes its own space at the end of the page, so it never hides the footer links.
       sx={{ position: 'sticky', bottom: 0, p: 2, zIndex: (theme) => theme.zIndex.snackbar - 1 }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, maxWidth: 1100, mx: 'auto' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' }, maxWidth: 1100, mx: 'auto' }}
+      >
         <Typography variant="body2" sx={{ flex: 1 }}>
           {t('cookie_banner_text')}{' '}
           <Link href={config.links.privacy} target="_blank" rel="noopener noreferrer">

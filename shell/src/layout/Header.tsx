@@ -19,7 +19,9 @@ export function Header({ isSubUser, compact, drawerOpen, onMenuClick }: HeaderPr
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       {/* Tighter gaps and buttons on phones so the portal name is not cut to "Kunden…" at 390 px. */}
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}>
+      <Toolbar
+        sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1.5, sm: 3 }, '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}
+      >
         {compact && (
           <IconButton
             color="inherit"

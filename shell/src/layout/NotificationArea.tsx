@@ -34,7 +34,13 @@ export function NotificationArea() {
     <Box
       aria-label={t('notifications_region')}
       role="region"
-      sx={{ position: 'fixed', right: 16, left: { xs: 16, sm: 'auto' }, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar }}
+      sx={{
+        position: 'fixed',
+        right: 16,
+        left: { xs: 16, sm: 'auto' },
+        bottom: 16,
+        zIndex: (theme) => theme.zIndex.snackbar,
+      }}
     >
       <Stack spacing={1}>
         {items.map((item) => (

@@ -14,7 +14,9 @@ export function OverageBanner() {
   async function approve(id: string) {
     setBusyId(id);
     try {
-      const answer = await http.post<{ approval_url: string }>(`/subscription/${encodeURIComponent(id)}/overage/approve`);
+      const answer = await http.post<{ approval_url: string }>(
+        `/subscription/${encodeURIComponent(id)}/overage/approve`,
+      );
       redirect(answer.approval_url);
     } catch (error) {
       // Spec §8: overage approval failure is only logged.
@@ -33,7 +35,13 @@ export function OverageBanner() {
             key={subscription.id}
             disableGutters
             secondaryAction={
-              <Button size="small" variant="contained" color="warning" disabled={busyId !== null} onClick={() => approve(subscription.id)}>
+              <Button
+                size="small"
+                variant="contained"
+                color="warning"
+                disabled={busyId !== null}
+                onClick={() => approve(subscription.id)}
+              >
                 {t('overage_approve_button')}
               </Button>
             }

@@ -16,7 +16,9 @@ export function OverageResultDialog() {
 
   return (
     <Dialog open onClose={close} aria-labelledby="overage-result-title" aria-describedby="overage-result-text">
-      <DialogTitle id="overage-result-title">{success ? t('approval_result_success_title') : t('approval_result_error_title')}</DialogTitle>
+      <DialogTitle id="overage-result-title">
+        {success ? t('approval_result_success_title') : t('approval_result_error_title')}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText id="overage-result-text">
           {success ? t('approval_result_success_message') : t('approval_result_error_message')}

@@ -23,11 +23,18 @@ describe('language switch of a signed-in user', () => {
 
     expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
     expect(window.localStorage.getItem('portal.language')).toBe('en');
-    await waitFor(() => expect(languageCalls(view, 'PUT')).toEqual([expect.objectContaining({ body: { language: 'en' }, silent: true })]));
+    await waitFor(() =>
+      expect(languageCalls(view, 'PUT')).toEqual([expect.objectContaining({ body: { language: 'en' }, silent: true })]),
+    );
 
     await view.userEvent.click(screen.getByRole('button', { name: 'Deutsch' }));
     expect(await screen.findByRole('link', { name: 'Rechnungen' })).toBeInTheDocument();
-    await waitFor(() => expect(languageCalls(view, 'PUT').map((request) => request.body)).toEqual([{ language: 'en' }, { language: 'de' }]));
+    await waitFor(() =>
+      expect(languageCalls(view, 'PUT').map((request) => request.body)).toEqual([
+        { language: 'en' },
+        { language: 'de' },
+      ]),
+    );
   });
 
   it('still switches when saving on the server fails, and only logs the failure', async () => {
@@ -40,7 +47,9 @@ describe('language switch of a signed-in user', () => {
 
     expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
     expect(window.localStorage.getItem('portal.language')).toBe('en');
-    await waitFor(() => expect(warn).toHaveBeenCalledWith('Saving the language on the server failed', expect.anything()));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Saving the language on the server failed', expect.anything()),
+    );
     expect(within(screen.getByRole('region', { name: 'Notifications' })).queryByRole('alert')).not.toBeInTheDocument();
     expect(languageCalls(view, 'PUT')).toHaveLength(1);
   });

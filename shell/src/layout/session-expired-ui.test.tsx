@@ -8,9 +8,15 @@ function backend() {
   return createFakeFetch()
     .on('GET /user', { status: 200, body: apiUser(SELLER) })
     .on('GET /user/profile/contact', { status: 200, body: completeContact(SELLER) })
-    .on('GET /user/profile/avv-accepted-date', { status: 200, body: { avvAcceptedDate: '2026-01-01T00:00:00.000Z', version: '1' } })
+    .on('GET /user/profile/avv-accepted-date', {
+      status: 200,
+      body: { avvAcceptedDate: '2026-01-01T00:00:00.000Z', version: '1' },
+    })
     .on('GET /user/profile/language', { status: 200, body: { language: 'de' } })
-    .on('GET /user/ds', { status: 200, body: { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' } })
+    .on('GET /user/ds', {
+      status: 200,
+      body: { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' },
+    })
     .on('GET /license/all', { status: 200, body: { items: [], total: 0, page: 1, pageSize: 100 } })
     .on('GET /subscription/overage/pending', { status: 200, body: { subscriptions_to_approve: [] } })
     .on('GET /portal/registry', { status: 200, body: { entries: [] } });

@@ -22,7 +22,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (state.error && state.failedKey !== undefined && props.resetKey !== state.failedKey) return { error: null, failedKey: undefined };
+    if (state.error && state.failedKey !== undefined && props.resetKey !== state.failedKey)
+      return { error: null, failedKey: undefined };
     if (state.error && state.failedKey === undefined) return { failedKey: props.resetKey };
     return null;
   }

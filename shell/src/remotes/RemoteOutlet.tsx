@@ -13,7 +13,9 @@ function RemoteRoutes({ entry }: { entry: RegistryEntry }) {
   const module = useRemoteModule(entry);
   if (module.status === 'loading') return <LoadingState />;
   if (module.status === 'error') {
-    return <ErrorPanel title={t('remote_load_error_title')} message={t('remote_load_error_text')} onRetry={module.retry} />;
+    return (
+      <ErrorPanel title={t('remote_load_error_title')} message={t('remote_load_error_text')} onRetry={module.retry} />
+    );
   }
   return (
     <RemoteErrorBoundary
@@ -36,7 +38,13 @@ export function RemoteOutlet() {
   const entries = useShellStore('registry', (state) => state.entries);
   if (status === 'idle' || status === 'loading') return <LoadingState />;
   if (status === 'error') {
-    return <ErrorPanel title={t('remote_load_error_title')} message={t('registry_load_error')} onRetry={() => void reloadRegistry()} />;
+    return (
+      <ErrorPanel
+        title={t('remote_load_error_title')}
+        message={t('registry_load_error')}
+        onRetry={() => void reloadRegistry()}
+      />
+    );
   }
   const entry = findEntryForPath(entries, pathname);
   if (!entry) return <NotFoundPage />;

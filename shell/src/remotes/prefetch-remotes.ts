@@ -17,7 +17,11 @@ export const whenIdle: Schedule = (task) => {
  * Loads the registry's remotes one by one in idle time, so a first visit finds them cached. A failure is ignored
  * here: the loader remembers it and the real visit attempts the load again.
  */
-export function prefetchRemotes(entries: RegistryEntry[], loader: RemoteLoader, schedule: Schedule = whenIdle): () => void {
+export function prefetchRemotes(
+  entries: RegistryEntry[],
+  loader: RemoteLoader,
+  schedule: Schedule = whenIdle,
+): () => void {
   let cancelled = false;
   let cancelScheduled = () => undefined as void;
   const queue = [...entries];
@@ -26,7 +30,10 @@ export function prefetchRemotes(entries: RegistryEntry[], loader: RemoteLoader, 
     if (!entry || cancelled) return;
     cancelScheduled = schedule(() => {
       if (cancelled) return;
-      void loader.load(entry).catch(() => undefined).finally(next);
+      void loader
+        .load(entry)
+        .catch(() => undefined)
+        .finally(next);
     });
   };
   next();

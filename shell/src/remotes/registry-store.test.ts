@@ -27,14 +27,18 @@ describe('remote loading helpers', () => {
     expect(resolveManifestUrl('/remotes/mfe-gpsr/mf-manifest.json', 'http://portal.test:8080/dashboard')).toBe(
       'http://portal.test:8080/remotes/mfe-gpsr/mf-manifest.json',
     );
-    expect(resolveManifestUrl('http://localhost:3104/mf-manifest.json', 'http://portal.test/')).toBe('http://localhost:3104/mf-manifest.json');
+    expect(resolveManifestUrl('http://localhost:3104/mf-manifest.json', 'http://portal.test/')).toBe(
+      'http://localhost:3104/mf-manifest.json',
+    );
   });
 
   it('accepts a module whose default export is a portal remote and rejects anything else', () => {
     const entry = registryEntry('gpsr');
     const remote = { id: 'gpsr', routes: [], translations: { en: {}, de: {} } };
     expect(assertPortalRemote({ default: remote }, entry)).toBe(remote);
-    expect(() => assertPortalRemote({ default: { id: 'gpsr' } }, entry)).toThrow('did not export a portal remote definition');
+    expect(() => assertPortalRemote({ default: { id: 'gpsr' } }, entry)).toThrow(
+      'did not export a portal remote definition',
+    );
     expect(() => assertPortalRemote(undefined, entry)).toThrow();
   });
 });

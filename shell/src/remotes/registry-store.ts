@@ -34,7 +34,8 @@ export function findEntryForPath(entries: RegistryEntry[], pathname: string): Re
   let best: { entry: RegistryEntry; length: number } | undefined;
   for (const entry of entries) {
     for (const prefix of entry.routes) {
-      if (matchesPrefix(pathname, prefix) && (!best || prefix.length > best.length)) best = { entry, length: prefix.length };
+      if (matchesPrefix(pathname, prefix) && (!best || prefix.length > best.length))
+        best = { entry, length: prefix.length };
     }
   }
   return best?.entry;

@@ -28,7 +28,10 @@ describe('federation remote loader', () => {
     await expect(loader.load(entry)).resolves.toBe(remoteModule.default);
     await loader.load(entry);
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_gpsr', entry: 'http://localhost/remotes/mfe-gpsr/mf-manifest.json' }], { force: false });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mfe_gpsr', entry: 'http://localhost/remotes/mfe-gpsr/mf-manifest.json' }],
+      { force: false },
+    );
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
     expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_gpsr/remote');
   });
@@ -47,7 +50,9 @@ describe('federation remote loader', () => {
 
   it('rejects a module that is not a portal remote', async () => {
     runtime.loadRemote.mockResolvedValue({ default: { nope: true } });
-    await expect(createFederationRemoteLoader().load(entry)).rejects.toThrow('did not export a portal remote definition');
+    await expect(createFederationRemoteLoader().load(entry)).rejects.toThrow(
+      'did not export a portal remote definition',
+    );
   });
 
   it('rejects when the runtime returns nothing', async () => {

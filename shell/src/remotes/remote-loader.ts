@@ -13,10 +13,9 @@ export function resolveManifestUrl(manifestUrl: string, base: string = window.lo
 }
 
 export function assertPortalRemote(value: unknown, entry: RegistryEntry): PortalRemote {
-  const candidate = (value && typeof value === 'object' && 'default' in value ? (value as { default: unknown }).default : value) as
-    | Partial<PortalRemote>
-    | null
-    | undefined;
+  const candidate = (
+    value && typeof value === 'object' && 'default' in value ? (value as { default: unknown }).default : value
+  ) as Partial<PortalRemote> | null | undefined;
   if (!candidate || typeof candidate.id !== 'string' || !Array.isArray(candidate.routes) || !candidate.translations) {
     throw new Error(`Remote ${entry.remote} did not export a portal remote definition`);
   }

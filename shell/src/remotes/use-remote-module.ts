@@ -3,9 +3,7 @@ import { addRemoteTranslations, type PortalRemote, type RegistryEntry } from '@p
 import { useShell } from '../services/shell-context';
 
 type RemoteState =
-  | { status: 'loading' }
-  | { status: 'ready'; remote: PortalRemote }
-  | { status: 'error'; error: unknown };
+  { status: 'loading' } | { status: 'ready'; remote: PortalRemote } | { status: 'error'; error: unknown };
 
 /** Loads the remote of `entry` on first use; `retry()` attempts the load again after a failure. */
 export function useRemoteModule(entry: RegistryEntry) {

@@ -26,7 +26,8 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   if (!authResolved) return <LoadingState />;
   if (signedIn && !flowBusy) {
     const from = (location.state as FromState | null)?.from;
-    const target = from && from.pathname !== '/logout' ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/dashboard';
+    const target =
+      from && from.pathname !== '/logout' ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/dashboard';
     return <Navigate to={target} replace />;
   }
   return <>{children}</>;

@@ -31,12 +31,30 @@ export function createShellRoutes(): RouteObject[] {
       element: <RootFrame />,
       errorElement: <UnexpectedErrorPage />,
       children: [
-        { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
-        { path: '/register', element: <PublicOnly><RegisterPage /></PublicOnly> },
+        {
+          path: '/login',
+          element: (
+            <PublicOnly>
+              <LoginPage />
+            </PublicOnly>
+          ),
+        },
+        {
+          path: '/register',
+          element: (
+            <PublicOnly>
+              <RegisterPage />
+            </PublicOnly>
+          ),
+        },
         { path: '/forgot-password', element: <ForgotPasswordPage /> },
         { path: '/logout', element: <LogoutPage /> },
         {
-          element: <RequireAuth><AppLayout /></RequireAuth>,
+          element: (
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          ),
           errorElement: <UnexpectedErrorPage />,
           children: [
             { path: '/', element: <Navigate to="/dashboard" replace /> },

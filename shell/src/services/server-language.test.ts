@@ -50,7 +50,9 @@ describe('saving the language on the server', () => {
     resetLoading();
     runtime.stores.preferences.getState().setLanguage('en');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(saved()).toEqual([{ method: 'PUT', path: '/user/profile/language', authorization: `Bearer token-uid-${EMAIL}` }]);
+    expect(saved()).toEqual([
+      { method: 'PUT', path: '/user/profile/language', authorization: `Bearer token-uid-${EMAIL}` },
+    ]);
     expect(maxLoading()).toBe(0);
 
     // Choosing the language already shown is no switch.
@@ -65,7 +67,10 @@ describe('saving the language on the server', () => {
     expect(() => runtime.stores.preferences.getState().setLanguage('en')).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(saved()).toHaveLength(1);
-    expect(console.warn).toHaveBeenCalledWith('Saving the language on the server failed', expect.objectContaining({ status: 503 }));
+    expect(console.warn).toHaveBeenCalledWith(
+      'Saving the language on the server failed',
+      expect.objectContaining({ status: 503 }),
+    );
     expect(runtime.stores.preferences.getState().language).toBe('en');
     expect(window.localStorage.getItem('portal.language')).toBe('en');
   });

@@ -17,7 +17,12 @@ const signedInUid = (session: SessionStore) => {
 };
 
 /** Saves a language the user switched to, when someone is signed in. */
-export async function saveServerLanguage(http: HttpClient, session: SessionStore, language: Language, log: Log): Promise<void> {
+export async function saveServerLanguage(
+  http: HttpClient,
+  session: SessionStore,
+  language: Language,
+  log: Log,
+): Promise<void> {
   if (!signedInUid(session)) return;
   try {
     await http.put(LANGUAGE_PATH, { language }, { silent: true });
@@ -30,7 +35,12 @@ export async function saveServerLanguage(http: HttpClient, session: SessionStore
  * After each sign-in (once the §4 data load ran): without a language stored on this browser, apply the server's
  * language, from the loaded profile or else asked for. A stored local choice wins.
  */
-export function watchServerLanguage(session: SessionStore, preferences: PreferencesStore, http: HttpClient, log: Log): () => void {
+export function watchServerLanguage(
+  session: SessionStore,
+  preferences: PreferencesStore,
+  http: HttpClient,
+  log: Log,
+): () => void {
   let handledFor: string | null = null;
 
   const adopt = (language: unknown) => {

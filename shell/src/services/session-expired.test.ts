@@ -33,7 +33,8 @@ function setup(signedIn = true) {
     createHttp: (hooks) => createHttpClient({ ...hooks, fetchImpl: fake.fetch }),
   });
   const session = runtime.stores.session;
-  const notifications = () => runtime.stores.notifications.getState().notifications.map(({ type, title, message }) => ({ type, title, message }));
+  const notifications = () =>
+    runtime.stores.notifications.getState().notifications.map(({ type, title, message }) => ({ type, title, message }));
   const dataLoaded = () =>
     new Promise<void>((resolve) => {
       if (session.getState().dataLoaded) return resolve();
@@ -57,11 +58,20 @@ describe('session expired (spec §7, §8)', () => {
 
     fake.on('GET /license/all', jwtRejected).on('GET /user/profile/contact', jwtRejected);
     identity.failNext('getIdToken:force', 'auth/user-token-expired');
-    const results = await Promise.allSettled([runtime.http.get('/license/all'), runtime.http.get('/user/profile/contact')]);
+    const results = await Promise.allSettled([
+      runtime.http.get('/license/all'),
+      runtime.http.get('/user/profile/contact'),
+    ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
 
     expect(identity.calls).toEqual(expect.arrayContaining(['getIdToken:force', 'signOut']));
-    expect(session.getState()).toMatchObject({ sessionExpired: true, user: null, token: null, ready: false, initialized: false });
+    expect(session.getState()).toMatchObject({
+      sessionExpired: true,
+      user: null,
+      token: null,
+      ready: false,
+      initialized: false,
+    });
     expect(notifications()).toEqual([{ type: 'error', title: 'Error', message: EXPIRED }]);
   });
 

@@ -9,7 +9,9 @@ const EMAIL = 'seller@shop.test';
 
 function setup() {
   const identity = createFakeIdentity(makeUser(EMAIL));
-  const http = createFakeHttp().on('GET /user', apiUser(EMAIL)).on('DELETE /user', undefined as unknown as object);
+  const http = createFakeHttp()
+    .on('GET /user', apiUser(EMAIL))
+    .on('DELETE /user', undefined as unknown as object);
   let hooks: HttpHooks | undefined;
   const runtime = createShellRuntime({
     config: testConfig,

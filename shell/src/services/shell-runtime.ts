@@ -1,6 +1,12 @@
 // Everything the shell owns at runtime, built once at boot (bootstrap.tsx) or per test with fakes.
 import type { i18n as I18n } from 'i18next';
-import { createLoadingStore, createNotificationStore, type HttpClient, type Identity, type LoadingCounter } from '@portal/shared';
+import {
+  createLoadingStore,
+  createNotificationStore,
+  type HttpClient,
+  type Identity,
+  type LoadingCounter,
+} from '@portal/shared';
 import type { AuthUser } from '@portal/shared/domain';
 import type { PortalConfig } from '../config/portal-config';
 import type { IdentityGateway } from '../identity/identity-gateway';
@@ -60,7 +66,10 @@ export function createShellRuntime(deps: ShellDeps) {
     baseUrl: deps.config.apiBaseUrl,
     getToken: () => controller.getToken(),
     refreshToken: () => controller.refreshToken(),
-    onSignOut: () => void expireSession().catch((error: unknown) => console.warn('Sign-out after the failed token refresh failed', error)),
+    onSignOut: () =>
+      void expireSession().catch((error: unknown) =>
+        console.warn('Sign-out after the failed token refresh failed', error),
+      ),
     isSessionExpired: () => sessionStore.getState().sessionExpired,
     loading,
   });

@@ -1,6 +1,15 @@
 // Spec §4 "Data initialisation" calls; each loader returns the part of the session it fills.
 import { isApiError, isNotFoundError, type HttpClient } from '@portal/shared';
-import type { ApiUser, DataSource, Language, License, Page, PendingOverage, Profile, ProfileContact } from '@portal/shared/domain';
+import type {
+  ApiUser,
+  DataSource,
+  Language,
+  License,
+  Page,
+  PendingOverage,
+  Profile,
+  ProfileContact,
+} from '@portal/shared/domain';
 
 export async function fetchApiUser(http: HttpClient, email: string): Promise<ApiUser> {
   return http.get<ApiUser>('/user', { query: { userEmail: email }, silent: true });

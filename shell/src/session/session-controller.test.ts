@@ -38,7 +38,8 @@ function setup({ foundOnAttempt }: { foundOnAttempt: number }) {
     return apiUser(EMAIL);
   });
   const controller = createSessionController({ identity, http, store, log: () => undefined });
-  const userPolls = () => http.requests.filter((request) => request.method === 'GET' && request.path === '/user').length;
+  const userPolls = () =>
+    http.requests.filter((request) => request.method === 'GET' && request.path === '/user').length;
   return { identity, store, http, controller, userPolls };
 }
 
@@ -136,7 +137,13 @@ describe('sign-in bootstrap (spec §4)', () => {
     controller.start();
     await flush();
     expect(identity.calls).toContain('signOut');
-    expect(store.getState()).toMatchObject({ user: null, token: null, ready: false, initialized: false, authResolved: true });
+    expect(store.getState()).toMatchObject({
+      user: null,
+      token: null,
+      ready: false,
+      initialized: false,
+      authResolved: true,
+    });
     expect(userPolls()).toBe(0);
   });
 
@@ -173,7 +180,13 @@ describe('session expired flag (spec §7, §8)', () => {
     await controller.expire();
     await flush();
     expect(identity.calls).toContain('signOut');
-    expect(store.getState()).toMatchObject({ sessionExpired: true, user: null, token: null, ready: false, initialized: false });
+    expect(store.getState()).toMatchObject({
+      sessionExpired: true,
+      user: null,
+      token: null,
+      ready: false,
+      initialized: false,
+    });
 
     await identity.signIn(EMAIL, 'secret1');
     expect(store.getState().sessionExpired).toBe(false);

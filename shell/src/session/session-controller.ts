@@ -41,7 +41,12 @@ export interface SessionController {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function createSessionController({ identity, http, store, log = console.warn }: SessionControllerDeps): SessionController {
+export function createSessionController({
+  identity,
+  http,
+  store,
+  log = console.warn,
+}: SessionControllerDeps): SessionController {
   // Each sign-in starts a new generation; a sign-out or another sign-in makes older loops stop.
   let generation = 0;
 
@@ -53,7 +58,8 @@ export function createSessionController({ identity, http, store, log = console.w
       try {
         return await fetchApiUser(http, email);
       } catch (error) {
-        if (attempt === USER_POLL_FIRST_ATTEMPTS) log('User not found on the backend yet, polling every 2000 ms', error);
+        if (attempt === USER_POLL_FIRST_ATTEMPTS)
+          log('User not found on the backend yet, polling every 2000 ms', error);
       }
       await wait(USER_POLL_INTERVAL_MS);
       if (run !== generation) return null;
@@ -77,8 +83,7 @@ export function createSessionController({ identity, http, store, log = console.w
     const results = [profile, dataSource, licenses, pendingOverage];
     const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     failures.forEach((failure) => log('Data initialisation call failed', failure.reason));
-    const unauthorized =
-      dataSource.status === 'rejected' && dataSource.reason instanceof UnauthorizedDataSourceError;
+    const unauthorized = dataSource.status === 'rejected' && dataSource.reason instanceof UnauthorizedDataSourceError;
     patch.initialized = failures.length === 0 && !unauthorized;
     patch.dataLoaded = true;
     set(patch);

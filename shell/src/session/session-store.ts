@@ -41,7 +41,13 @@ export const emptySession: Omit<SessionData, 'authResolved' | 'authFlowBusy' | '
 };
 
 export function createSessionStore(initial: Partial<SessionData> = {}) {
-  return createStore<SessionData>(() => ({ ...emptySession, authResolved: false, authFlowBusy: false, sessionExpired: false, ...initial }));
+  return createStore<SessionData>(() => ({
+    ...emptySession,
+    authResolved: false,
+    authFlowBusy: false,
+    sessionExpired: false,
+    ...initial,
+  }));
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;

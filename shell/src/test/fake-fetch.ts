@@ -24,15 +24,22 @@ export function createFakeFetch(): FakeFetch {
     },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      const path = String(input).replace(/^\/api/, '').split('?')[0];
+      const path = String(input)
+        .replace(/^\/api/, '')
+        .split('?')[0];
       const authorization = (init?.headers as Record<string, string> | undefined)?.Authorization;
       calls.push({ method, path, authorization });
       const answer = answers.get(`${method} ${path}`);
-      return response(answer ? answer() : { status: 404, body: { message: `No fake for ${method} ${path}`, slug: 'not-found' } });
+      return response(
+        answer ? answer() : { status: 404, body: { message: `No fake for ${method} ${path}`, slug: 'not-found' } },
+      );
     }) as typeof fetch,
   };
   return fake;
 }
 
 /** Spec §7: the api's answer to an expired or invalid token. */
-export const jwtRejected: Answer = { status: 401, body: { message: 'Token is invalid. Re-login again', slug: 'unable-to-verify-jwt' } };
+export const jwtRejected: Answer = {
+  status: 401,
+  body: { message: 'Token is invalid. Re-login again', slug: 'unable-to-verify-jwt' },
+};

@@ -2,7 +2,14 @@ import type { RegistryEntry } from '@portal/shared';
 import type { ApiUser, License, ProfileContact } from '@portal/shared/domain';
 
 export function apiUser(email: string, parentUserId: string | null = null): ApiUser {
-  return { id: `uid-${email}`, email, parentUserId, language: 'de', isActive: true, createdAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    id: `uid-${email}`,
+    email,
+    parentUserId,
+    language: 'de',
+    isActive: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 export function completeContact(email: string): ProfileContact {

@@ -20,7 +20,12 @@ export const testConfig: PortalConfig = {
   apiBaseUrl: '/api',
   firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
   authEmulatorUrl: null,
-  links: { imprint: 'https://example.test/imprint', privacy: 'https://example.test/privacy', terms: 'https://example.test/terms', contactEmail: 'help@example.test' },
+  links: {
+    imprint: 'https://example.test/imprint',
+    privacy: 'https://example.test/privacy',
+    terms: 'https://example.test/terms',
+    contactEmail: 'help@example.test',
+  },
 };
 
 export interface RenderShellOptions {
@@ -50,7 +55,10 @@ export function pendingLoader(): RemoteLoader {
 
 export function loaderOf(remotes: Record<string, PortalRemote>): RemoteLoader {
   return {
-    load: (entry) => (remotes[entry.remote] ? Promise.resolve(remotes[entry.remote]) : Promise.reject(new Error(`unknown ${entry.remote}`))),
+    load: (entry) =>
+      remotes[entry.remote]
+        ? Promise.resolve(remotes[entry.remote])
+        : Promise.reject(new Error(`unknown ${entry.remote}`)),
   };
 }
 
@@ -65,15 +73,29 @@ export function renderShell(options: RenderShellOptions = {}) {
     .onDefault('GET /user', options.apiUser ?? makeApiUser(email))
     .onDefault('GET /user/profile/contact', options.profile?.contact ?? completeContact(email))
     .onDefault('GET /user/profile/avv-accepted-date', {
-      avvAcceptedDate: options.profile && 'avvAcceptedDate' in options.profile ? options.profile.avvAcceptedDate : '2026-01-01T00:00:00.000Z',
+      avvAcceptedDate:
+        options.profile && 'avvAcceptedDate' in options.profile
+          ? options.profile.avvAcceptedDate
+          : '2026-01-01T00:00:00.000Z',
       version: '1',
     })
     .onDefault('GET /user/profile/language', { language: 'de' })
     .onDefault('PUT /user/profile/language', ({ body }) => body)
-    .onDefault('GET /user/ds', options.dataSource === undefined ? { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' } : (options.dataSource ?? (() => {
-      throw apiError(404, 'data-source-not-found');
-    })))
-    .onDefault('GET /license/all', { items: options.licenses ?? [], total: options.licenses?.length ?? 0, page: 1, pageSize: 100 })
+    .onDefault(
+      'GET /user/ds',
+      options.dataSource === undefined
+        ? { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' }
+        : (options.dataSource ??
+            (() => {
+              throw apiError(404, 'data-source-not-found');
+            })),
+    )
+    .onDefault('GET /license/all', {
+      items: options.licenses ?? [],
+      total: options.licenses?.length ?? 0,
+      page: 1,
+      pageSize: 100,
+    })
     .onDefault('GET /subscription/overage/pending', { subscriptions_to_approve: options.pendingOverage ?? [] })
     .onDefault('GET /portal/registry', { entries: options.entries ?? [] });
   const redirect = jest.fn();

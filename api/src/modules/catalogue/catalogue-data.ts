@@ -1,6 +1,13 @@
 // The product catalogue: the server's truth for names, prices (net, minor units, EUR) and plan options.
 // Synced into the `products` table at every start (catalogue-sync.ts); edit here, restart, done.
-import { FREE_TRIAL_DAYS, PLAN_TIERS, type ExtraOptions, type LicenseType, type PlanTier, type PluginName } from '@portal/shared/domain';
+import {
+  FREE_TRIAL_DAYS,
+  PLAN_TIERS,
+  type ExtraOptions,
+  type LicenseType,
+  type PlanTier,
+  type PluginName,
+} from '@portal/shared/domain';
 
 export interface CatalogueProduct {
   id: string;
@@ -188,7 +195,14 @@ const MOBILE_DEFAULT: CatalogueProduct = {
   licenseType: 'free',
   duration: null,
   maxRegistrations: 1,
-  extraOptions: { email_quota_base: 1000, extra_users_included: 0, max_users: 1, jtl_wawi_enabled: false, shipping_orders_enabled: false, analytics_level: 'none' },
+  extraOptions: {
+    email_quota_base: 1000,
+    extra_users_included: 0,
+    max_users: 1,
+    jtl_wawi_enabled: false,
+    shipping_orders_enabled: false,
+    analytics_level: 'none',
+  },
   sortOrder: 150,
 };
 

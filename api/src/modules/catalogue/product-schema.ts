@@ -1,4 +1,11 @@
-import { DURATION_UNITS, LICENSE_TYPES, PLAN_TIERS, PLUGIN_NAMES, type ExtraOptions, type Product } from '@portal/shared/domain';
+import {
+  DURATION_UNITS,
+  LICENSE_TYPES,
+  PLAN_TIERS,
+  PLUGIN_NAMES,
+  type ExtraOptions,
+  type Product,
+} from '@portal/shared/domain';
 import { z } from 'zod';
 import type { products } from '../../db/schema';
 
@@ -50,7 +57,8 @@ export function toProduct(row: ProductRow): Product {
     licenseTypeDetails: [
       {
         type: row.licenseType,
-        licenseValidDuration: row.durationUnit && row.duration != null ? [{ unit: row.durationUnit, duration: row.duration }] : [],
+        licenseValidDuration:
+          row.durationUnit && row.duration != null ? [{ unit: row.durationUnit, duration: row.duration }] : [],
         maxRegistrationsCount: row.maxRegistrations,
         extraOptions: row.extraOptions as ExtraOptions,
       },

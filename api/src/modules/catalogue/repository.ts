@@ -18,7 +18,11 @@ export async function listProducts(
   const conditions = [eq(products.isActive, true)];
   if (filter.pluginName) conditions.push(inArray(products.pluginName, pluginNamesFor(filter.pluginName)));
   if (filter.freeOrTrial) conditions.push(inArray(products.licenseType, ['free', 'trial']));
-  return db.select().from(products).where(and(...conditions)).orderBy(...order);
+  return db
+    .select()
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(...order);
 }
 
 export async function findProduct(db: Db, id: string): Promise<ProductRow | null> {

@@ -17,7 +17,9 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all',
-    { schema: { tags: ['catalogue'], summary: 'Every product for sale', response: { 200: productList, ...authErrors } } },
+    {
+      schema: { tags: ['catalogue'], summary: 'Every product for sale', response: { 200: productList, ...authErrors } },
+    },
     async () => (await listProducts(app.db)).map(toProduct),
   );
 
@@ -51,7 +53,11 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/free_or_trial/all',
     {
-      schema: { tags: ['catalogue'], summary: 'Every free and trial product', response: { 200: productList, ...authErrors } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Every free and trial product',
+        response: { 200: productList, ...authErrors },
+      },
     },
     async () => (await listProducts(app.db, { freeOrTrial: true })).map(toProduct),
   );

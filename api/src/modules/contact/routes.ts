@@ -20,7 +20,9 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { name, phone, email, message } = request.body;
-      await app.db.insert(contactRequests).values({ userId: user.id, name, phone, email: email.toLowerCase(), message });
+      await app.db
+        .insert(contactRequests)
+        .values({ userId: user.id, name, phone, email: email.toLowerCase(), message });
       try {
         await app.mail.send({
           to: app.config.supportEmail,

@@ -36,7 +36,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['datasource'],
-        summary: 'The caller\'s data source, without the password (404 data-source-not-found when none)',
+        summary: "The caller's data source, without the password (404 data-source-not-found when none)",
         querystring: z.object({ email: emailSchema.optional() }),
         response: { 200: dataSourceResponseSchema, ...authErrors },
       },
@@ -44,7 +44,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       // Another address, or a sub-user (who never has an own connection): nothing to show.
-      if (request.query.email !== undefined && request.query.email !== user.email.toLowerCase()) throw dataSourceNotFound();
+      if (request.query.email !== undefined && request.query.email !== user.email.toLowerCase())
+        throw dataSourceNotFound();
       if (isSubUser(user)) throw dataSourceNotFound();
       const row = await findDataSource(app, user.id);
       if (!row) throw dataSourceNotFound();
@@ -87,7 +88,12 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const stored = await findDataSource(app, user.id);
       const details = resolveDetails(app, request.body, stored);
       await runConnectionTest(app, details);
-      const row = await saveDataSource(app, user.id, details, request.body.userEmails ?? stored?.userEmails ?? [user.email]);
+      const row = await saveDataSource(
+        app,
+        user.id,
+        details,
+        request.body.userEmails ?? stored?.userEmails ?? [user.email],
+      );
       return reply.code(stored ? 200 : 201).send(toDataSourceDto(row));
     },
   );
@@ -151,7 +157,13 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
         : stored
           ? resolveDetails(
               app,
-              { host: stored.host, port: stored.port, database: stored.database, user: stored.dbUser, engine: stored.engine },
+              {
+                host: stored.host,
+                port: stored.port,
+                database: stored.database,
+                user: stored.dbUser,
+                engine: stored.engine,
+              },
               stored,
             )
           : resolveDetails(app, body, null);

@@ -20,9 +20,14 @@ export type DataSourceRow = typeof dataSources.$inferSelect;
 export const dataSourceNotFound = () => new HttpError(404, 'data-source-not-found', 'Data source not found');
 
 export const emailNotVerified = () =>
-  new HttpError(403, 'email-not-verified', 'Email address is not verified. Please verify your email before testing the connection.');
+  new HttpError(
+    403,
+    'email-not-verified',
+    'Email address is not verified. Please verify your email before testing the connection.',
+  );
 
-const detailsMissing = () => new HttpError(400, 'connection-details-missing', 'Database connection details are missing');
+const detailsMissing = () =>
+  new HttpError(400, 'connection-details-missing', 'Database connection details are missing');
 
 // Host name, IPv4, IPv6 (optionally in brackets), and for SQL Server an optional `\INSTANCE`.
 const HOST_PATTERN = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._:-]+)(\\[A-Za-z0-9_$#-]{1,64})?$/;
@@ -48,7 +53,11 @@ export function toDataSourceDto(row: DataSourceRow) {
  * Complete, validated connection details from a request body. Only the password may come from the
  * stored data source (the form never receives it back); host, database and user must be sent.
  */
-export function resolveDetails(app: FastifyInstance, body: ConnectionBody | undefined | null, stored: DataSourceRow | null): ConnectionDetails {
+export function resolveDetails(
+  app: FastifyInstance,
+  body: ConnectionBody | undefined | null,
+  stored: DataSourceRow | null,
+): ConnectionDetails {
   const b = body ?? {};
   const password = b.password ? b.password : stored ? app.crypto.decrypt(stored.passwordEncrypted) : undefined;
   const candidate = { host: b.host, port: b.port, database: b.database, user: b.user, password, engine: b.engine };
@@ -57,16 +66,25 @@ export function resolveDetails(app: FastifyInstance, body: ConnectionBody | unde
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue.path[0] ?? '');
-    const message = field === 'port' ? 'Port must be a whole number between 0 and 65535' : readableMessage(issue.message);
+    const message =
+      field === 'port' ? 'Port must be a whole number between 0 and 65535' : readableMessage(issue.message);
     throw new HttpError(400, 'validation-error', message);
   }
   const d = parsed.data;
-  if (!HOST_PATTERN.test(d.host)) throw new HttpError(400, 'validation-error', 'Host must be a host name or an IP address');
+  if (!HOST_PATTERN.test(d.host))
+    throw new HttpError(400, 'validation-error', 'Host must be a host name or an IP address');
   const engine = d.engine ?? 'mssql';
   if (engine !== 'mssql' && d.host.includes('\\')) {
     throw new HttpError(400, 'validation-error', 'An instance name (host\\INSTANCE) is only possible for SQL Server');
   }
-  return { engine, host: d.host, port: d.port > 0 ? d.port : DEFAULT_PORTS[engine], database: d.database, user: d.user, password: d.password };
+  return {
+    engine,
+    host: d.host,
+    port: d.port > 0 ? d.port : DEFAULT_PORTS[engine],
+    database: d.database,
+    user: d.user,
+    password: d.password,
+  };
 }
 
 function mapConnectError(err: unknown): never {

@@ -38,20 +38,28 @@ const freshdeskRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['user'],
-        summary: 'The account\'s API key for the Freshdesk connector (needs a valid fresh_desk license; created on first call)',
+        summary:
+          "The account's API key for the Freshdesk connector (needs a valid fresh_desk license; created on first call)",
         response: { 200: z.object({ api_key: z.string() }), ...authErrors },
       },
     },
     async (request) => {
       const ownerId = ownerIdFor(currentUser(request));
       if (!(await hasValidLicense(app.db, ownerId, 'fresh_desk'))) {
-        throw new HttpError(403, 'license-required', 'You need a valid license to access this feature. Please purchase a license for fresh_desk.');
+        throw new HttpError(
+          403,
+          'license-required',
+          'You need a valid license to access this feature. Please purchase a license for fresh_desk.',
+        );
       }
       const [owner] = await app.db.select({ key: users.freshdeskApiKey }).from(users).where(eq(users.id, ownerId));
       if (owner?.key) return { api_key: owner.key };
       const key = newFreshdeskApiKey();
       // Only set when still empty, so two first calls at once agree on one key.
-      await app.db.update(users).set({ freshdeskApiKey: key }).where(and(eq(users.id, ownerId), isNull(users.freshdeskApiKey)));
+      await app.db
+        .update(users)
+        .set({ freshdeskApiKey: key })
+        .where(and(eq(users.id, ownerId), isNull(users.freshdeskApiKey)));
       const [after] = await app.db.select({ key: users.freshdeskApiKey }).from(users).where(eq(users.id, ownerId));
       return { api_key: after.key ?? key };
     },

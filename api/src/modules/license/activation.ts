@@ -19,7 +19,10 @@ export async function issueLicense(
   opts: { now?: Date; extraOptions?: ExtraOptions } = {},
 ): Promise<License> {
   const now = opts.now ?? new Date();
-  const duration = product.durationUnit && product.duration != null ? { unit: product.durationUnit, duration: product.duration } : null;
+  const duration =
+    product.durationUnit && product.duration != null
+      ? { unit: product.durationUnit, duration: product.duration }
+      : null;
   const noExpiry = product.licenseType === 'free' || product.licenseType === 'permanent';
   const [row] = await db
     .insert(licenses)
@@ -43,11 +46,20 @@ export const productNotFound = () => new HttpError(404, 'product-not-found', 'Pr
  * Activates a free (no expiry) or trial (now + its duration, 3 days) product for a main user.
  * One trial per plugin per user, one license per free product.
  */
-export async function activateFreeOrTrial(db: Db, owner: UserRow, productId: string, now = new Date()): Promise<License> {
+export async function activateFreeOrTrial(
+  db: Db,
+  owner: UserRow,
+  productId: string,
+  now = new Date(),
+): Promise<License> {
   const product = await findProduct(db, productId);
   if (!product) throw productNotFound();
   if (product.licenseType !== 'free' && product.licenseType !== 'trial') {
-    throw new HttpError(400, 'product-not-free-or-trial', 'This product is neither free nor a trial; it has to be bought');
+    throw new HttpError(
+      400,
+      'product-not-free-or-trial',
+      'This product is neither free nor a trial; it has to be bought',
+    );
   }
   const plugin = product.pluginName as PluginName;
 
@@ -59,7 +71,13 @@ export async function activateFreeOrTrial(db: Db, owner: UserRow, productId: str
         .select({ id: licenses.id })
         .from(licenses)
         .innerJoin(products, eq(products.id, licenses.productId))
-        .where(and(eq(licenses.userId, owner.id), eq(products.licenseType, 'trial'), inArray(products.pluginName, pluginNamesFor(plugin))))
+        .where(
+          and(
+            eq(licenses.userId, owner.id),
+            eq(products.licenseType, 'trial'),
+            inArray(products.pluginName, pluginNamesFor(plugin)),
+          ),
+        )
         .limit(1);
       if (used) throw new HttpError(409, 'trial-already-used', 'The free trial of this plugin has already been used');
     } else {

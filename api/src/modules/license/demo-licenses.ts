@@ -6,7 +6,13 @@ import { DEMO_SELLER } from '../../seed/demo';
 const DAY_MS = 86_400_000;
 
 /** The demo seller's licenses; fixed keys make the seeder idempotent. Expiries are relative to the start. */
-const DEMO_LICENSES: { key: string; productId: string; createdDaysAgo: number; expiresInDays: number | null; extraOptions?: Record<string, unknown> }[] = [
+const DEMO_LICENSES: {
+  key: string;
+  productId: string;
+  createdDaysAgo: number;
+  expiresInDays: number | null;
+  extraOptions?: Record<string, unknown>;
+}[] = [
   // active paid fresh_desk (yearly plan)
   { key: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', createdDaysAgo: 165, expiresInDays: 200 },
   // expiring soon

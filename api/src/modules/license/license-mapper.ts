@@ -41,7 +41,10 @@ export function toLicense(row: LicenseRow, product: ProductRow, now = new Date()
     licenseCreated: row.createdAt.toISOString(),
     licenseExpired: row.expiresAt ? row.expiresAt.toISOString() : null,
     // The license's own options (e.g. chosen extra users) win over the product's.
-    licenseTypeDetails: { type: product.licenseType, extraOptions: { ...product.extraOptions, ...row.extraOptions } as ExtraOptions },
+    licenseTypeDetails: {
+      type: product.licenseType,
+      extraOptions: { ...product.extraOptions, ...row.extraOptions } as ExtraOptions,
+    },
     licenseUser: row.licenseUsers,
     priceNetto: { amount: product.priceAmount, currency: product.currency },
   };

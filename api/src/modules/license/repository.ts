@@ -6,7 +6,11 @@ import { pluginNamesFor } from '../catalogue/repository';
 import { toLicense } from './license-mapper';
 
 /** Every license of an owner (a seller has a handful), newest first, mapped to the shared License shape. */
-export async function listOwnerLicenses(db: Db, ownerId: string, filter: { pluginName?: PluginName } = {}): Promise<License[]> {
+export async function listOwnerLicenses(
+  db: Db,
+  ownerId: string,
+  filter: { pluginName?: PluginName } = {},
+): Promise<License[]> {
   const conditions = [eq(licenses.userId, ownerId)];
   if (filter.pluginName) conditions.push(inArray(products.pluginName, pluginNamesFor(filter.pluginName)));
   const rows = await db

@@ -41,7 +41,12 @@ export const licenseFilterSchema = z.object({
   status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` }).optional(),
 });
 
-const pageSchema = z.object({ items: z.array(licenseSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+const pageSchema = z.object({
+  items: z.array(licenseSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 
 const licenseNotFound = () => new HttpError(404, 'license-not-found', 'License not found');
 
@@ -69,7 +74,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['license'],
-        summary: 'One page of the account\'s licenses, newest first',
+        summary: "One page of the account's licenses, newest first",
         querystring: z.object({ page: pageField.default(1), pageSize: pageSizeField.default(LICENSE_PAGE_SIZE) }),
         response: { 200: pageSchema, ...authErrors },
       },
@@ -86,7 +91,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['license'],
-        summary: 'The account\'s licenses of one plugin (mobile includes mobile_default)',
+        summary: "The account's licenses of one plugin (mobile includes mobile_default)",
         querystring: z.object({ pluginName: pluginNameSchema }),
         response: { 200: z.array(licenseSchema), ...authErrors },
       },

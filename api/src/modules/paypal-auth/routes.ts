@@ -15,16 +15,26 @@ const credentialSchema = z.object({
   updatedAt: z.string(),
 });
 
-const clientId = z.string().trim().min(8, 'clientId must be at least 8 characters').max(200).regex(/^[A-Za-z0-9_-]+$/, 'clientId may only contain letters, digits, - and _');
+const clientId = z
+  .string()
+  .trim()
+  .min(8, 'clientId must be at least 8 characters')
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'clientId may only contain letters, digits, - and _');
 const clientSecret = z.string().trim().min(8, 'clientSecret must be at least 8 characters').max(200);
 const mode = z.enum(['sandbox', 'live'], { error: 'mode must be sandbox or live' });
 
 const createBody = z.object({ paypalEmail: emailSchema, clientId, clientSecret, mode: mode.default('sandbox') });
 const updateBody = z
-  .object({ paypalEmail: emailSchema.optional(), clientId: clientId.optional(), clientSecret: clientSecret.optional(), mode: mode.optional() })
+  .object({
+    paypalEmail: emailSchema.optional(),
+    clientId: clientId.optional(),
+    clientSecret: clientSecret.optional(),
+    mode: mode.optional(),
+  })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Request must not be empty');
 
-const query = z.object({ email: emailSchema.optional().describe('The caller\'s login email (optional)') });
+const query = z.object({ email: emailSchema.optional().describe("The caller's login email (optional)") });
 
 const notFound = () => new HttpError(404, 'paypal-auth-not-found', 'PayPal credentials not found');
 
@@ -72,11 +82,18 @@ const paypalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (await find(user.id)) throw new HttpError(409, 'paypal-auth-exists', 'PayPal credentials already exist; use PUT to change them');
+      if (await find(user.id))
+        throw new HttpError(409, 'paypal-auth-exists', 'PayPal credentials already exist; use PUT to change them');
       const b = request.body;
       const [row] = await app.db
         .insert(paypalAuth)
-        .values({ userId: user.id, email: b.paypalEmail, clientId: b.clientId, mode: b.mode, secretEncrypted: app.crypto.encrypt(b.clientSecret) })
+        .values({
+          userId: user.id,
+          email: b.paypalEmail,
+          clientId: b.clientId,
+          mode: b.mode,
+          secretEncrypted: app.crypto.encrypt(b.clientSecret),
+        })
         .returning();
       return reply.code(201).send(toDto(row));
     },
@@ -84,7 +101,14 @@ const paypalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/auth',
-    { schema: { tags: ['paypal'], querystring: query, body: updateBody, response: { 200: credentialSchema, ...authErrors } } },
+    {
+      schema: {
+        tags: ['paypal'],
+        querystring: query,
+        body: updateBody,
+        response: { 200: credentialSchema, ...authErrors },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       if (!(await find(user.id))) throw notFound();
@@ -108,7 +132,10 @@ const paypalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth',
     { schema: { tags: ['paypal'], querystring: query, response: { 204: z.null(), ...authErrors } } },
     async (request, reply) => {
-      const deleted = await app.db.delete(paypalAuth).where(eq(paypalAuth.userId, currentUser(request).id)).returning({ id: paypalAuth.userId });
+      const deleted = await app.db
+        .delete(paypalAuth)
+        .where(eq(paypalAuth.userId, currentUser(request).id))
+        .returning({ id: paypalAuth.userId });
       if (deleted.length === 0) throw notFound();
       return reply.code(204).send(null);
     },

@@ -27,7 +27,14 @@ export function renderAvvPdf(lang: 'de' | 'en', input: AvvTextInput): Promise<Bu
   doc.font('Helvetica-Bold').fontSize(12).text(text.partiesHeading);
   doc.moveDown(0.5);
   const { customer } = input;
-  const controllerLines = [customer.companyName, customer.name, customer.street, customer.postalCodeCity, customer.country, customer.email]
+  const controllerLines = [
+    customer.companyName,
+    customer.name,
+    customer.street,
+    customer.postalCodeCity,
+    customer.country,
+    customer.email,
+  ]
     .map((l) => l.trim())
     .filter(Boolean);
   doc.font('Helvetica-Bold').fontSize(10).text(text.controllerLabel);

@@ -147,13 +147,13 @@ function english({ version, acceptedDate }: AvvTextInput): AvvDocument {
       {
         heading: '3. Nature and purpose of processing',
         paragraphs: [
-          'Collecting, storing, querying, transmitting and erasing data in order to provide the booked plugins: matching order and customer data from the controller\'s shop database with the ticket system, showing order status in the mobile app, counting open orders and storing product-safety documents.',
+          "Collecting, storing, querying, transmitting and erasing data in order to provide the booked plugins: matching order and customer data from the controller's shop database with the ticket system, showing order status in the mobile app, counting open orders and storing product-safety documents.",
         ],
       },
       {
         heading: '4. Categories of personal data',
         paragraphs: [
-          'Contact data (name, address, email address, phone number), order and contract data (order numbers, items, amounts, shipping type, shipment status), communication data from support requests and login data of the controller\'s staff.',
+          "Contact data (name, address, email address, phone number), order and contract data (order numbers, items, amounts, shipping type, shipment status), communication data from support requests and login data of the controller's staff.",
         ],
       },
       {

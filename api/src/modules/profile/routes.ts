@@ -103,7 +103,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const version = app.config.avvVersion;
       await app.db.transaction(async (tx) => {
-        await tx.update(users).set({ avvAcceptedDate: now, avvVersion: version, updatedAt: now }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ avvAcceptedDate: now, avvVersion: version, updatedAt: now })
+          .where(eq(users.id, user.id));
         await tx.insert(avvAcceptances).values({ userId: user.id, version, acceptedAt: now });
       });
       return { avvAcceptedDate: now.toISOString(), version };
@@ -141,7 +144,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'The AVV as a base64 PDF, filled with the caller\'s company and acceptance date',
+        summary: "The AVV as a base64 PDF, filled with the caller's company and acceptance date",
         querystring: z.object({ lang: z.enum(['de', 'en'], { error: 'lang must be de or en' }).optional() }),
         response: { 200: z.object({ pdf: z.string() }), ...authErrors },
       },

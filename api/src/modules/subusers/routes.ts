@@ -104,7 +104,10 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
       try {
         const link = await app.firebaseAuth.generatePasswordResetLink(email);
-        await app.mail.send({ to: email, ...subUserInvitation(parent.language, { name, parentEmail: parent.email, link }) });
+        await app.mail.send({
+          to: email,
+          ...subUserInvitation(parent.language, { name, parentEmail: parent.email, link }),
+        });
       } catch (err) {
         // The account exists; the parent can trigger "forgot password" for it. Keep the sub-user.
         request.log.error({ err }, 'could not send the invitation of a sub-user');

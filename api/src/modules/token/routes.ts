@@ -29,7 +29,7 @@ const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['user'],
-        summary: 'Verified facts about the caller\'s ID token (age, expiry, fresh for token sync)',
+        summary: "Verified facts about the caller's ID token (age, expiry, fresh for token sync)",
         response: { 200: tokenInfoSchema, ...authErrors },
       },
     },

@@ -22,7 +22,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['user'],
-        summary: 'The caller\'s api user (404 user-not-found until POST /user)',
+        summary: "The caller's api user (404 user-not-found until POST /user)",
         querystring: z.object({ userEmail: emailSchema.optional() }),
         response: { 200: apiUserSchema, ...authErrors },
       },
@@ -96,7 +96,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['user'],
-        summary: 'Delete the caller\'s account: Firebase account, rows, sub-users; invoices stay (detached)',
+        summary: "Delete the caller's account: Firebase account, rows, sub-users; invoices stay (detached)",
         querystring: z.object({ email: emailSchema.optional() }),
         response: { 204: z.null(), ...authErrors },
       },

@@ -20,15 +20,32 @@ describe('parseIp', () => {
 
 describe('isBlockedAddress', () => {
   it.each([
-    '127.0.0.1', '127.9.9.9', '10.0.0.5', '172.16.0.1', '172.31.255.255', '192.168.1.10', '169.254.169.254',
-    '169.254.1.1', '0.0.0.0', '::1', '::', 'fc00::1', 'fd00:ec2::254', 'fe80::1', '::ffff:10.0.0.1', '::ffff:169.254.169.254',
+    '127.0.0.1',
+    '127.9.9.9',
+    '10.0.0.5',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.10',
+    '169.254.169.254',
+    '169.254.1.1',
+    '0.0.0.0',
+    '::1',
+    '::',
+    'fc00::1',
+    'fd00:ec2::254',
+    'fe80::1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
   ])('blocks %s', (address) => {
     expect(isBlockedAddress(parseIp(address)!)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '172.32.0.1', '192.169.0.1', '2a00:1450:4001::200e', '93.184.216.34'])('lets %s through', (address) => {
-    expect(isBlockedAddress(parseIp(address)!)).toBe(false);
-  });
+  it.each(['8.8.8.8', '172.32.0.1', '192.169.0.1', '2a00:1450:4001::200e', '93.184.216.34'])(
+    'lets %s through',
+    (address) => {
+      expect(isBlockedAddress(parseIp(address)!)).toBe(false);
+    },
+  );
 });
 
 describe('resolveAllowedAddress', () => {
@@ -38,8 +55,21 @@ describe('resolveAllowedAddress', () => {
   });
 
   it('refuses private, loopback, link-local and metadata addresses, by name or literal', async () => {
-    const lookup = fixed({ 'internal.example': ['10.0.0.7'], 'meta.example': ['169.254.169.254'], localhost: ['127.0.0.1', '::1'] });
-    for (const host of ['internal.example', 'meta.example', 'localhost', '127.0.0.1', '[::1]', '192.168.0.2', '0.0.0.0', 'fd00:ec2::254']) {
+    const lookup = fixed({
+      'internal.example': ['10.0.0.7'],
+      'meta.example': ['169.254.169.254'],
+      localhost: ['127.0.0.1', '::1'],
+    });
+    for (const host of [
+      'internal.example',
+      'meta.example',
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      '192.168.0.2',
+      '0.0.0.0',
+      'fd00:ec2::254',
+    ]) {
       await expect(resolveAllowedAddress(host, [], lookup)).rejects.toBeInstanceOf(AddressNotAllowedError);
     }
   });
@@ -52,10 +82,18 @@ describe('resolveAllowedAddress', () => {
   it('accepts what DS_ALLOWED_HOSTS permits: host names, .suffixes, addresses and CIDR ranges', async () => {
     const lookup = fixed({ 'db.lan': ['10.0.0.9'], 'wawi.corp.example': ['192.168.5.5'], 'other.lan': ['10.0.0.10'] });
     await expect(resolveAllowedAddress('db.lan', ['db.lan'], lookup)).resolves.toMatchObject({ address: '10.0.0.9' });
-    await expect(resolveAllowedAddress('wawi.corp.example', ['.corp.example'], lookup)).resolves.toMatchObject({ address: '192.168.5.5' });
-    await expect(resolveAllowedAddress('127.0.0.1', ['127.0.0.1'], lookup)).resolves.toMatchObject({ address: '127.0.0.1' });
-    await expect(resolveAllowedAddress('other.lan', ['10.0.0.0/24'], lookup)).resolves.toMatchObject({ address: '10.0.0.10' });
-    await expect(resolveAllowedAddress('other.lan', ['10.0.1.0/24', 'db.lan'], lookup)).rejects.toBeInstanceOf(AddressNotAllowedError);
+    await expect(resolveAllowedAddress('wawi.corp.example', ['.corp.example'], lookup)).resolves.toMatchObject({
+      address: '192.168.5.5',
+    });
+    await expect(resolveAllowedAddress('127.0.0.1', ['127.0.0.1'], lookup)).resolves.toMatchObject({
+      address: '127.0.0.1',
+    });
+    await expect(resolveAllowedAddress('other.lan', ['10.0.0.0/24'], lookup)).resolves.toMatchObject({
+      address: '10.0.0.10',
+    });
+    await expect(resolveAllowedAddress('other.lan', ['10.0.1.0/24', 'db.lan'], lookup)).rejects.toBeInstanceOf(
+      AddressNotAllowedError,
+    );
   });
 
   it('reports names that do not resolve', async () => {

@@ -21,7 +21,8 @@ const BLOCKED_RANGES: Cidr[] = [
   'ff00::/8',
 ].map((c) => parseCidr(c) as Cidr);
 
-export type AllowEntry = { kind: 'host'; host: string } | { kind: 'suffix'; suffix: string } | { kind: 'cidr'; cidr: Cidr };
+export type AllowEntry =
+  { kind: 'host'; host: string } | { kind: 'suffix'; suffix: string } | { kind: 'cidr'; cidr: Cidr };
 
 /** DS_ALLOWED_HOSTS entries: hostnames, `.suffix` hostnames, IP addresses or CIDR ranges. */
 export function parseAllowList(entries: readonly string[]): AllowEntry[] {
@@ -52,7 +53,9 @@ function addressAllowed(ip: ParsedIp, allow: AllowEntry[]): boolean {
 
 export class AddressNotAllowedError extends Error {
   constructor() {
-    super('The database host points to a private, loopback, link-local or otherwise reserved address, which is not allowed');
+    super(
+      'The database host points to a private, loopback, link-local or otherwise reserved address, which is not allowed',
+    );
     this.name = 'AddressNotAllowedError';
   }
 }

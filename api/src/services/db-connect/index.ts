@@ -47,8 +47,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function run<T>(details: ConnectionDetails, opts: DbConnectOptions, action: (d: EngineDriver, t: ConnectTarget) => Promise<T>) {
-  const { host, instanceName } = details.engine === 'mssql' ? splitInstance(details.host) : { host: details.host, instanceName: undefined };
+async function run<T>(
+  details: ConnectionDetails,
+  opts: DbConnectOptions,
+  action: (d: EngineDriver, t: ConnectTarget) => Promise<T>,
+) {
+  const { host, instanceName } =
+    details.engine === 'mssql' ? splitInstance(details.host) : { host: details.host, instanceName: undefined };
   const resolved = await resolveAllowedAddress(host, opts.allowList, opts.lookup);
   const target: ConnectTarget = {
     address: resolved.address,

@@ -71,7 +71,8 @@ export function parseCidr(value: string): Cidr | null {
   // A mapped address with a v6 prefix length (::ffff:10.0.0.0/104) is re-based onto the v4 bits.
   const mappedShift = ip.family === 4 && net.isIP(addr.replace(/^\[(.*)\]$/, '$1')) === 6 ? 96 : 0;
   const prefix = bits === undefined ? max : Number(bits) - mappedShift;
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (bits !== undefined && !/^\d+$/.test(bits))) return null;
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (bits !== undefined && !/^\d+$/.test(bits)))
+    return null;
   return { family: ip.family, bytes: ip.bytes, prefix };
 }
 

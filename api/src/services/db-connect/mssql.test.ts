@@ -1,7 +1,14 @@
 // No SQL Server runs here: the tedious settings are checked instead of a live connection.
 import { buildTediousConfig, splitInstance } from './mssql';
 
-const target = { address: '93.184.216.34', hostname: 'wawi.shop.example', port: 1433, database: 'eazybusiness', user: 'sa', password: 'pw-123' };
+const target = {
+  address: '93.184.216.34',
+  hostname: 'wawi.shop.example',
+  port: 1433,
+  database: 'eazybusiness',
+  user: 'sa',
+  password: 'pw-123',
+};
 
 describe('buildTediousConfig', () => {
   it('connects to the checked address with SQL login, port, database, TLS and 5 s timeouts', () => {

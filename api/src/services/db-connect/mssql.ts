@@ -68,7 +68,10 @@ export const mssqlDriver: EngineDriver = {
   test: (t) => withConnection(t, async (c) => void (await query(c, 'SELECT 1'))),
   listSchemas: (t) =>
     withConnection(t, async (c) => {
-      const rows = await query(c, "SELECT name FROM sys.databases WHERE name NOT IN ('master','tempdb','model','msdb') ORDER BY name");
+      const rows = await query(
+        c,
+        "SELECT name FROM sys.databases WHERE name NOT IN ('master','tempdb','model','msdb') ORDER BY name",
+      );
       return rows.map((r) => String(r[0]));
     }),
 };

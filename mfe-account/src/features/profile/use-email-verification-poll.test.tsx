@@ -18,7 +18,9 @@ describe('useEmailVerificationPoll', () => {
   it('announces the verification even when the reload itself already re-rendered the page as verified', async () => {
     jest.useFakeTimers();
     try {
-      const { identity, notify, session } = renderAccount(<Probe />, { session: { user: { ...demoUser(), emailVerified: false } } });
+      const { identity, notify, session } = renderAccount(<Probe />, {
+        session: { user: { ...demoUser(), emailVerified: false } },
+      });
       // Like the shell's identity service: reloadUser() updates the session (page re-renders verified) before it resolves.
       identity.reloadUser = async () => {
         identity.calls.push('reloadUser');

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useIdentity, useNotify, useSession, EMAIL_VERIFICATION_POLL_MS } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 
-
 export function useEmailVerificationPoll(unverified: boolean) {
   const identity = useIdentity();
   const notify = useNotify();

@@ -14,7 +14,11 @@ export function AuthFrame({ title, subtitle, children }: { title: string; subtit
         <LanguageSwitcher />
         <ThemeToggle />
       </Stack>
-      <Box component="main" id="main-content" sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', px: 2 }}>
+      <Box
+        component="main"
+        id="main-content"
+        sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', px: 2 }}
+      >
         <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, mt: { xs: 2, sm: 6 } }}>
           <Typography variant="overline" color="primary" component="p">
             {t('app_name')}

@@ -1,12 +1,28 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Checkbox, FormControl, FormControlLabel, FormHelperText, Link, Stack, TextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { identityErrorCode } from '../../identity/identity-gateway';
 import { useShell } from '../../services/shell-context';
 import { BackendUserCreationError } from '../../services/shell-runtime';
 import { AuthFrame } from './AuthFrame';
-import { authErrorMessageKey, validateEmail, validatePassword, validatePasswordRepeat, validateTerms } from './auth-validation';
+import {
+  authErrorMessageKey,
+  validateEmail,
+  validatePassword,
+  validatePasswordRepeat,
+  validateTerms,
+} from './auth-validation';
 import { PasswordField } from './PasswordField';
 import { textFieldProps, useValidatedField } from './use-validated-field';
 
@@ -16,7 +32,10 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const email = useValidatedField('', validateEmail);
   const password = useValidatedField('', validatePassword);
-  const repeatValidator = useCallback((repeat: string) => validatePasswordRepeat(password.value, repeat), [password.value]);
+  const repeatValidator = useCallback(
+    (repeat: string) => validatePasswordRepeat(password.value, repeat),
+    [password.value],
+  );
   const repeat = useValidatedField('', repeatValidator);
   const terms = useValidatedField(false, validateTerms);
   const [busy, setBusy] = useState(false);
@@ -36,7 +55,9 @@ export function RegisterPage() {
     } catch (error) {
       stores.session.setState({ authFlowBusy: false });
       const message =
-        error instanceof BackendUserCreationError ? t('error_backend_user_creation') : t(authErrorMessageKey(identityErrorCode(error)));
+        error instanceof BackendUserCreationError
+          ? t('error_backend_user_creation')
+          : t(authErrorMessageKey(identityErrorCode(error)));
       notify.error({ title: t('notification_error'), message });
       setBusy(false);
     }
@@ -81,7 +102,9 @@ export function RegisterPage() {
                 <Trans
                   t={t}
                   i18nKey="terms_accept_label"
-                  components={{ termsLink: <Link href={config.links.terms} target="_blank" rel="noopener noreferrer" /> }}
+                  components={{
+                    termsLink: <Link href={config.links.terms} target="_blank" rel="noopener noreferrer" />,
+                  }}
                 />
               }
             />

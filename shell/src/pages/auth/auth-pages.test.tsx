@@ -102,7 +102,12 @@ describe('redirects', () => {
     await act(() => router.navigate('/logout'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(identity.calls).toContain('signOut');
-    expect(runtime.stores.session.getState()).toMatchObject({ user: null, token: null, ready: false, initialized: false });
+    expect(runtime.stores.session.getState()).toMatchObject({
+      user: null,
+      token: null,
+      ready: false,
+      initialized: false,
+    });
   });
 });
 
@@ -132,8 +137,13 @@ describe('register', () => {
     await view.userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
     expect(screen.getByText('Please accept the terms and conditions.')).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: /I accept/ })).toHaveAccessibleDescription('Please accept the terms and conditions.');
-    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute('href', 'https://example.test/terms');
+    expect(screen.getByRole('checkbox', { name: /I accept/ })).toHaveAccessibleDescription(
+      'Please accept the terms and conditions.',
+    );
+    expect(screen.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+      'href',
+      'https://example.test/terms',
+    );
     expect(view.identity.calls).not.toContain('signUp');
   });
 
@@ -188,14 +198,17 @@ describe('forgot password', () => {
     expect(screen.getByText('Please enter your email address.')).toBeInTheDocument();
     let release: () => void = () => undefined;
     const original = view.identity.sendPasswordReset;
-    view.identity.sendPasswordReset = (email) => new Promise<void>((resolve) => (release = () => void original(email).then(resolve)));
+    view.identity.sendPasswordReset = (email) =>
+      new Promise<void>((resolve) => (release = () => void original(email).then(resolve)));
     await view.userEvent.type(screen.getByLabelText(/^Email/), SELLER);
     await view.userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
     release();
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
     expect(view.identity.calls).toContain(`sendPasswordReset:${SELLER}`);
-    expect(screen.getByText('We have sent you a link to reset your password. Please check your inbox.')).toBeInTheDocument();
+    expect(
+      screen.getByText('We have sent you a link to reset your password. Please check your inbox.'),
+    ).toBeInTheDocument();
   });
 
   it('has a back-to-login link', async () => {

@@ -17,7 +17,11 @@ export const validatePassword = (password: string) => firstIssue(passwordSchema,
 export const validateLoginPassword = (password: string) => firstIssue(loginSchema.shape.password, password);
 
 export function validatePasswordRepeat(password: string, repeat: string): string | null {
-  return repeat === password && repeat.length > 0 ? null : repeat.length === 0 ? 'validation_password_required' : 'validation_password_mismatch';
+  return repeat === password && repeat.length > 0
+    ? null
+    : repeat.length === 0
+      ? 'validation_password_required'
+      : 'validation_password_mismatch';
 }
 
 export function validateTerms(accepted: boolean): string | null {

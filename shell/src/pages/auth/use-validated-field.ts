@@ -25,7 +25,12 @@ export function useValidatedField<T extends string | boolean>(initial: T, valida
 
 /** The props a TextField needs from a validated field: value, handlers, error state and the translated message. */
 export function textFieldProps(
-  field: { value: string; error: string | null; onChange: (event: ChangeEvent<HTMLInputElement>) => void; onBlur: () => void },
+  field: {
+    value: string;
+    error: string | null;
+    onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+    onBlur: () => void;
+  },
   t: (key: string) => string,
   hint?: string,
 ) {

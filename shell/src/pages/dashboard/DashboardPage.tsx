@@ -38,14 +38,16 @@ export function DashboardPage() {
 
   let body;
   if (registryStatus === 'error') {
-    body = (
-      <ErrorPanel message={t('registry_load_error')} onRetry={() => void reloadRegistry()} />
-    );
+    body = <ErrorPanel message={t('registry_load_error')} onRetry={() => void reloadRegistry()} />;
   } else if (registryStatus !== 'ready' || !dataLoaded) {
     body = <CardSkeletons />;
   } else if (cards.length === 0) {
     body = (
-      <EmptyState icon={<Extension fontSize="inherit" />} title={t('dashboard_empty_title')} message={t('dashboard_empty_text')} />
+      <EmptyState
+        icon={<Extension fontSize="inherit" />}
+        title={t('dashboard_empty_title')}
+        message={t('dashboard_empty_text')}
+      />
     );
   } else {
     body = (

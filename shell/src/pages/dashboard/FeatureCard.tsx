@@ -38,7 +38,12 @@ export function FeatureCard({ card }: { card: DashboardCard }) {
   }
 
   return (
-    <Card component="article" aria-label={title} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-label={title}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       {image && <CardMedia component="img" image={image} alt="" sx={{ aspectRatio: '16 / 9', objectFit: 'cover' }} />}
       <CardContent sx={{ flex: 1 }}>
         <Typography variant="h6" component="h2" gutterBottom>

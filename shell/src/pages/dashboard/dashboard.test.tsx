@@ -7,7 +7,14 @@ import { renderShell, SELLER } from '../../test/render-shell';
 beforeEach(() => window.localStorage.clear());
 
 function card(pluginName: DashboardCard['pluginName'], overrides: Partial<DashboardCard> = {}): DashboardCard {
-  const title = { fresh_desk: 'Freshdesk', mobile: 'Mobile App', magic_matrix: 'Content Master', gpsr: 'GPSR', lieferbar: 'Lieferbar', mobile_default: 'Mobile' }[pluginName];
+  const title = {
+    fresh_desk: 'Freshdesk',
+    mobile: 'Mobile App',
+    magic_matrix: 'Content Master',
+    gpsr: 'GPSR',
+    lieferbar: 'Lieferbar',
+    mobile_default: 'Mobile',
+  }[pluginName];
   return {
     pluginName,
     title: { en: title, de: `${title} DE` },
@@ -66,7 +73,10 @@ describe('dashboard cards', () => {
   it('asks to complete the profile and links each hint to the missing step', async () => {
     const view = renderShell({ entries, profile: { contact: { ...completeContact(SELLER), city: '' } } });
     const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
-    expect(within(freshdesk).getByRole('link', { name: 'Profile information is incomplete' })).toHaveAttribute('href', '/profile');
+    expect(within(freshdesk).getByRole('link', { name: 'Profile information is incomplete' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     await view.userEvent.click(within(freshdesk).getByRole('button', { name: /^Complete profile/ }));
     expect(view.router.state.location.pathname).toBe('/profile');
   });
@@ -74,7 +84,10 @@ describe('dashboard cards', () => {
   it('points to the AVV when it is not accepted', async () => {
     renderShell({ entries, profile: { avvAcceptedDate: null } });
     const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
-    expect(within(freshdesk).getByRole('link', { name: 'AVV is not accepted' })).toHaveAttribute('href', '/profile?direction=avv');
+    expect(within(freshdesk).getByRole('link', { name: 'AVV is not accepted' })).toHaveAttribute(
+      'href',
+      '/profile?direction=avv',
+    );
   });
 
   it('needs a database only for cards that are not buy-without-filling', async () => {

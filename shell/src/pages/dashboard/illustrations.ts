@@ -17,5 +17,9 @@ const ILLUSTRATIONS: Record<string, string> = {
  * anything else (e.g. a path no server serves) falls back to the plugin's own one before being used as a URL.
  */
 export function illustrationUrl(illustration: string, pluginName: string): string | undefined {
-  return ILLUSTRATIONS[illustration] ?? ILLUSTRATIONS[pluginName] ?? (/^(\/|https?:)/.test(illustration) ? illustration : undefined);
+  return (
+    ILLUSTRATIONS[illustration] ??
+    ILLUSTRATIONS[pluginName] ??
+    (/^(\/|https?:)/.test(illustration) ? illustration : undefined)
+  );
 }

@@ -6,7 +6,10 @@ import { renderShell } from '../../test/render-shell';
 it("shows the 'Unexpected Application Error' page with a way back when a page throws while rendering", async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   // A malformed registry card (no title) makes the dashboard throw during render.
-  const broken = { ...registryEntry('x'), card: { pluginName: 'mobile', illustration: 'mobile' } } as unknown as RegistryEntry;
+  const broken = {
+    ...registryEntry('x'),
+    card: { pluginName: 'mobile', illustration: 'mobile' },
+  } as unknown as RegistryEntry;
   renderShell({ entries: [broken] });
   expect(await screen.findByRole('heading', { name: 'Unexpected Application Error' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');

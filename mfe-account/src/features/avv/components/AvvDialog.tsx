@@ -1,11 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
 import { keyframes } from '@emotion/react';
 import { useNotify, useSession, SHAKE_MS } from '@portal/shared';
 import { pdfViewerUrl } from '../../../lib/file-download';
 import { contractLanguage, useAvvApi } from '../api';
-
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -113,7 +122,14 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
             component="iframe"
             title={t('avv_dialog_pdf_title')}
             src={load.url}
-            sx={{ width: '100%', height: { xs: '60vh', md: '65vh' }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}
+            sx={{
+              width: '100%',
+              height: { xs: '60vh', md: '65vh' },
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              bgcolor: 'background.default',
+            }}
           />
         )}
         {acceptError && (

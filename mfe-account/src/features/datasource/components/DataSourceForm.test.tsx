@@ -115,7 +115,11 @@ describe('DataSourceForm', () => {
     await user.type(password(), 'pw');
     await user.click(screen.getByRole('button', { name: en.ds_save }));
     await waitFor(() => expect(http.callsTo('PUT /user/ds')).toHaveLength(1));
-    expect(http.callsTo('PUT /user/ds')[0].body).toMatchObject({ host: 'db.muster-shop.de', port: 1433, password: 'pw' });
+    expect(http.callsTo('PUT /user/ds')[0].body).toMatchObject({
+      host: 'db.muster-shop.de',
+      port: 1433,
+      password: 'pw',
+    });
     expect(http.callsTo('POST /user/ds')).toHaveLength(0);
   });
 
@@ -142,7 +146,12 @@ describe('DataSourceForm', () => {
     });
     await user.type(password(), 'pw');
     await user.click(screen.getByRole('button', { name: en.ds_save }));
-    await waitFor(() => expect(notify.last('error')).toMatchObject({ title: en.error_failed_update_datasource, message: 'Host unreachable' }));
+    await waitFor(() =>
+      expect(notify.last('error')).toMatchObject({
+        title: en.error_failed_update_datasource,
+        message: 'Host unreachable',
+      }),
+    );
     expect(password()).toHaveValue('pw');
   });
 });

@@ -48,7 +48,10 @@ export function DataSourceForm() {
       await api.test(toInput(values));
       notify.success({ title: t('notification_success'), message: t('success_connection_test') });
     } catch (error) {
-      notify.error({ title: t('notification_error'), message: connectionErrorMessage(error, 'error_connection_test_failed', t) });
+      notify.error({
+        title: t('notification_error'),
+        message: connectionErrorMessage(error, 'error_connection_test_failed', t),
+      });
     } finally {
       setBusy(null);
     }
@@ -70,7 +73,10 @@ export function DataSourceForm() {
       setValues((v) => ({ ...v, password: '' }));
       await session.refresh('dataSource');
     } catch (error) {
-      notify.error({ title: t('error_failed_update_datasource'), message: connectionErrorMessage(error, 'error_failed_update_datasource', t) });
+      notify.error({
+        title: t('error_failed_update_datasource'),
+        message: connectionErrorMessage(error, 'error_failed_update_datasource', t),
+      });
     } finally {
       setBusy(null);
     }

@@ -36,9 +36,7 @@ export function AvvSection({ onOpenDialog }: { onOpenDialog: () => void }) {
       {avv.isAccepted ? (
         <>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            {avv.acceptedDate
-              ? t('avv_accepted_on', { date: formatDateTime(avv.acceptedDate) })
-              : t('avv_accepted')}
+            {avv.acceptedDate ? t('avv_accepted_on', { date: formatDateTime(avv.acceptedDate) }) : t('avv_accepted')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <Button variant="outlined" onClick={onOpenDialog}>

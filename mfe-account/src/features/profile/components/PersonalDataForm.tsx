@@ -4,7 +4,13 @@ import { Box, Button, Grid, TextField } from '@mui/material';
 import { useNotify, useSession, isProfileComplete } from '@portal/shared';
 import { readApiError } from '../../../lib/api-error';
 import { useProfileApi, type ContactFormValues } from '../api';
-import { contactToForm, normalizeContact, validateContact, type ContactErrors, type ContactField } from '../contact-form';
+import {
+  contactToForm,
+  normalizeContact,
+  validateContact,
+  type ContactErrors,
+  type ContactField,
+} from '../contact-form';
 import { CountrySelect } from './CountrySelect';
 
 export interface PersonalDataFormProps {
@@ -116,7 +122,9 @@ export function PersonalDataForm({ onSavedComplete }: PersonalDataFormProps) {
           <TextField
             {...field('invoiceEmail', { type: 'email', autoComplete: 'email' })}
             placeholder={loginEmail}
-            helperText={errors.invoiceEmail ? t(errors.invoiceEmail) : t('profile_invoiceEmail_hint', { email: loginEmail })}
+            helperText={
+              errors.invoiceEmail ? t(errors.invoiceEmail) : t('profile_invoiceEmail_hint', { email: loginEmail })
+            }
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

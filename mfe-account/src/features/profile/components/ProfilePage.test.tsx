@@ -11,17 +11,37 @@ function newUserProfile(): Profile {
   const base = demoProfile();
   return {
     ...base,
-    contact: { ...base.contact, firstName: '', lastName: '', companyName: '', city: '', street: '', houseNumber: '', postalCode: '', vatID: '', country: '' },
+    contact: {
+      ...base.contact,
+      firstName: '',
+      lastName: '',
+      companyName: '',
+      city: '',
+      street: '',
+      houseNumber: '',
+      postalCode: '',
+      vatID: '',
+      country: '',
+    },
     avv: { isAccepted: false, acceptedDate: null },
   };
 }
 
 describe('ProfilePage – personal data', () => {
   it('shows the required-field errors, sends nothing, and clears an error when its field is edited', async () => {
-    const { http, user } = renderAccount(<ProfilePage />, { route: '/profile', session: { profile: newUserProfile() } });
+    const { http, user } = renderAccount(<ProfilePage />, {
+      route: '/profile',
+      session: { profile: newUserProfile() },
+    });
     await user.click(screen.getByRole('button', { name: en.profile_save }));
 
-    for (const key of ['validation_firstName_required', 'validation_lastName_required', 'validation_street_required', 'validation_city_required', 'validation_postalCode_required'] as const) {
+    for (const key of [
+      'validation_firstName_required',
+      'validation_lastName_required',
+      'validation_street_required',
+      'validation_city_required',
+      'validation_postalCode_required',
+    ] as const) {
       expect(screen.getByText(en[key])).toBeInTheDocument();
     }
     expect(http.callsTo('PUT /user/profile/contact')).toHaveLength(0);
@@ -216,7 +236,9 @@ describe('ProfilePage – AVV section', () => {
       return 'blob:avv';
     });
     URL.revokeObjectURL = jest.fn();
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push(this);
     });
     try {
@@ -243,7 +265,9 @@ describe('ProfilePage – AVV section', () => {
       http: { 'GET /user/profile/avv/download': new ApiError(500, 'pdf-failed', 'x') },
     });
     await user.click(screen.getByRole('button', { name: en.avv_download_pdf }));
-    await waitFor(() => expect(notify.last('error')?.message).toBe(en.notification_avv_accepted_download_pdf_error_text));
+    await waitFor(() =>
+      expect(notify.last('error')?.message).toBe(en.notification_avv_accepted_download_pdf_error_text),
+    );
   });
 });
 
@@ -308,7 +332,10 @@ describe('ProfilePage – tabs and query parameters', () => {
   });
 
   it('direction=avv opens the AVV dialog', async () => {
-    renderAccount(<ProfilePage />, { route: '/profile?direction=avv', http: { 'GET /user/profile/avv/download': { pdf: PDF_BASE64 } } });
+    renderAccount(<ProfilePage />, {
+      route: '/profile?direction=avv',
+      http: { 'GET /user/profile/avv/download': { pdf: PDF_BASE64 } },
+    });
     const dialog = await screen.findByRole('dialog', { name: en.avv_dialog_title });
     await within(dialog).findByTitle(en.avv_dialog_pdf_title);
   });
@@ -332,7 +359,10 @@ describe('ProfilePage – profile not available', () => {
   });
 
   it('offers a retry when the profile could not be loaded', async () => {
-    const { session, user } = renderAccount(<ProfilePage />, { route: '/profile', session: { profile: null, initialized: true } });
+    const { session, user } = renderAccount(<ProfilePage />, {
+      route: '/profile',
+      session: { profile: null, initialized: true },
+    });
     expect(screen.getByText(en.profile_load_failed)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: en.retry }));
     expect(session.refreshed).toEqual(['profile']);

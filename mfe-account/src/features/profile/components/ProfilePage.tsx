@@ -42,7 +42,13 @@ function PulsingDot({ label }: { label: string }) {
 
 function TabPanel({ id, active, children }: { id: TabId; active: boolean; children: ReactNode }) {
   return (
-    <Box role="tabpanel" id={`profile-tabpanel-${id}`} aria-labelledby={`profile-tab-${id}`} hidden={!active} sx={{ pt: 3 }}>
+    <Box
+      role="tabpanel"
+      id={`profile-tabpanel-${id}`}
+      aria-labelledby={`profile-tab-${id}`}
+      hidden={!active}
+      sx={{ pt: 3 }}
+    >
       {active && children}
     </Box>
   );
@@ -128,7 +134,14 @@ export function ProfilePage() {
             variant="fullWidth"
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
-            <Tab value="profile" id="profile-tab-profile" aria-controls="profile-tabpanel-profile" label={t('tab_personal_data')} wrapped sx={{ px: 1 }} />
+            <Tab
+              value="profile"
+              id="profile-tab-profile"
+              aria-controls="profile-tabpanel-profile"
+              label={t('tab_personal_data')}
+              wrapped
+              sx={{ px: 1 }}
+            />
             {!isSubUser && (
               <Tab
                 value="dataSource"

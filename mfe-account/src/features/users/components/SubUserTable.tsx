@@ -1,5 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { IconButton, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { formatDateTime, type SubUser } from '@portal/shared';
 
@@ -25,10 +35,18 @@ export function SubUserTable({ users, onDelete }: { users: SubUser[]; onDelete: 
                   {user.email}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, wordBreak: 'break-word' }}>{user.email}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>{formatDateTime(user.createdAt)}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, wordBreak: 'break-word' }}>
+                {user.email}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}>
+                {formatDateTime(user.createdAt)}
+              </TableCell>
               <TableCell align="right">
-                <IconButton aria-label={t('users_delete_aria', { name: user.name })} onClick={() => onDelete(user)} color="error">
+                <IconButton
+                  aria-label={t('users_delete_aria', { name: user.name })}
+                  onClick={() => onDelete(user)}
+                  color="error"
+                >
                   <DeleteOutline />
                 </IconButton>
               </TableCell>

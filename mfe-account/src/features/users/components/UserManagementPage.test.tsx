@@ -54,7 +54,11 @@ describe('UserManagementPage', () => {
     const { http, notify, user } = renderAccount(<UserManagementPage />, {
       http: {
         ...routes([anna], 3),
-        'POST /user/subusers': (req: { body: { name: string; email: string } }) => ({ id: 'sub-9', createdAt: '2026-01-01T00:00:00.000Z', ...req.body }),
+        'POST /user/subusers': (req: { body: { name: string; email: string } }) => ({
+          id: 'sub-9',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          ...req.body,
+        }),
       },
     });
     await user.click(await screen.findByRole('button', { name: en.users_add }));
@@ -78,7 +82,10 @@ describe('UserManagementPage', () => {
 
   it('reports the server-side limit when creating fails with max_users_reached', async () => {
     const { notify, user } = renderAccount(<UserManagementPage />, {
-      http: { ...routes([], 1), 'POST /user/subusers': new ApiError(403, 'max_users_reached', 'Maximum number of users reached') },
+      http: {
+        ...routes([], 1),
+        'POST /user/subusers': new ApiError(403, 'max_users_reached', 'Maximum number of users reached'),
+      },
     });
     await user.click(await screen.findByRole('button', { name: en.users_add }));
     const dialog = await screen.findByRole('dialog', { name: en.users_add_title });
@@ -101,7 +108,9 @@ describe('UserManagementPage', () => {
     const { http, notify, user } = renderAccount(<UserManagementPage />, {
       http: { ...routes([anna, ben], 3), 'DELETE /user/subusers': null },
     });
-    await user.click(await screen.findByRole('button', { name: en.users_delete_aria.replace('{{name}}', 'Anna Lager') }));
+    await user.click(
+      await screen.findByRole('button', { name: en.users_delete_aria.replace('{{name}}', 'Anna Lager') }),
+    );
     const dialog = await screen.findByRole('dialog', { name: en.users_delete_title });
     expect(dialog).toHaveTextContent('Anna Lager (anna@shop.de)');
     await user.click(within(dialog).getByRole('button', { name: en.users_delete_confirm }));
@@ -116,7 +125,9 @@ describe('UserManagementPage', () => {
     const { notify, user } = renderAccount(<UserManagementPage />, {
       http: { ...routes([anna], 3), 'DELETE /user/subusers': new ApiError(500, 'server-error', '') },
     });
-    await user.click(await screen.findByRole('button', { name: en.users_delete_aria.replace('{{name}}', 'Anna Lager') }));
+    await user.click(
+      await screen.findByRole('button', { name: en.users_delete_aria.replace('{{name}}', 'Anna Lager') }),
+    );
     const dialog = await screen.findByRole('dialog', { name: en.users_delete_title });
     await user.click(within(dialog).getByRole('button', { name: en.users_delete_confirm }));
     await waitFor(() => expect(notify.last('error')?.message).toBe(en.delete_user_error));
@@ -125,7 +136,10 @@ describe('UserManagementPage', () => {
 
   it('shows a load error with retry', async () => {
     const { http, user } = renderAccount(<UserManagementPage />, {
-      http: { 'GET /user/subusers': new ApiError(500, 'server-error', ''), 'GET /user/subusers/max-allowed': { max_allowed: 2 } },
+      http: {
+        'GET /user/subusers': new ApiError(500, 'server-error', ''),
+        'GET /user/subusers/max-allowed': { max_allowed: 2 },
+      },
     });
     expect(await screen.findByText(en.fetch_users_error)).toBeInTheDocument();
     http.on('GET /user/subusers', [anna]);

@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
-import { ConfirmDialog, EmptyState, LoadingState, PageHeader, useNotify, useSession, canAddSubUser, type SubUser } from '@portal/shared';
+import {
+  ConfirmDialog,
+  EmptyState,
+  LoadingState,
+  PageHeader,
+  useNotify,
+  useSession,
+  canAddSubUser,
+  type SubUser,
+} from '@portal/shared';
 import { readApiError } from '../../../lib/api-error';
 import { useSubUsersApi, type NewSubUser } from '../api';
 import { AddSubUserDialog } from './AddSubUserDialog';
@@ -59,7 +68,10 @@ function MainUserManagement() {
       const created = await api.create(input);
       setUsers((list) => [...list, created]);
       setAdding(false);
-      notify.success({ title: t('notification_success'), message: t('create_user_success', { email: created.email || input.email }) });
+      notify.success({
+        title: t('notification_success'),
+        message: t('create_user_success', { email: created.email || input.email }),
+      });
     } catch (error) {
       const { slug, message } = readApiError(error);
       const text = slug === 'max_users_reached' ? t('max_users_reached') : (message ?? t('create_user_error'));

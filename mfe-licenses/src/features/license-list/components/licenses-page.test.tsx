@@ -10,7 +10,12 @@ const now = new Date('2026-03-10T12:00:00.000Z');
 const translations = [remote];
 
 function renderPage(options: Parameters<typeof renderWithPortal>[1] = {}) {
-  return renderWithPortal(<LicensesPage now={now} />, { route: '/licenses', path: '/licenses', translations, ...options });
+  return renderWithPortal(<LicensesPage now={now} />, {
+    route: '/licenses',
+    path: '/licenses',
+    translations,
+    ...options,
+  });
 }
 
 function rgb(hex: string): string {
@@ -23,9 +28,19 @@ describe('LicensesPage', () => {
     renderPage({
       http: {
         'GET /license/all': licensePage([
-          licenseFixture({ id: 'a', productName: 'GPSR Trial', licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-05T12:00:00.000Z' }),
+          licenseFixture({
+            id: 'a',
+            productName: 'GPSR Trial',
+            licenseTypeDetails: { type: 'trial' },
+            licenseExpired: '2026-03-05T12:00:00.000Z',
+          }),
           licenseFixture({ id: 'b', productName: 'Mobile App', licenseExpired: '2026-03-13T12:00:00.000Z' }),
-          licenseFixture({ id: 'c', productName: 'Content Master', licenseTypeDetails: { type: 'permanent' }, licenseExpired: null }),
+          licenseFixture({
+            id: 'c',
+            productName: 'Content Master',
+            licenseTypeDetails: { type: 'permanent' },
+            licenseExpired: null,
+          }),
         ]),
       },
     });
@@ -67,7 +82,9 @@ describe('LicensesPage', () => {
   });
 
   it('loads page 1 with page size 10, then asks the api for the page the user moves to', async () => {
-    const rows = Array.from({ length: 23 }, (_, i) => licenseFixture({ id: `l${i + 1}`, productName: `Product ${i + 1}` }));
+    const rows = Array.from({ length: 23 }, (_, i) =>
+      licenseFixture({ id: `l${i + 1}`, productName: `Product ${i + 1}` }),
+    );
     const view = renderPage({
       http: {
         'GET /license/all': (req: { query: Record<string, string> }) => {
@@ -151,7 +168,11 @@ describe('LicensesPage', () => {
       http: { 'GET /license/all': licensePage([licenseFixture()]) },
       session: {
         licenses: [
-          licenseFixture({ id: 't', licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-12T12:00:00.000Z' }),
+          licenseFixture({
+            id: 't',
+            licenseTypeDetails: { type: 'trial' },
+            licenseExpired: '2026-03-12T12:00:00.000Z',
+          }),
           licenseFixture({ id: 'x', licenseExpired: '2026-02-01T12:00:00.000Z' }),
           licenseFixture({ id: 'y', licenseExpired: '2026-02-02T12:00:00.000Z' }),
         ],
@@ -159,14 +180,21 @@ describe('LicensesPage', () => {
     });
     await screen.findByRole('table');
     expect(screen.getByText(/You are using a trial license/)).toBeInTheDocument();
-    expect(screen.getByText('1 license expires within the next 7 days. Renew it in time to keep using the plugin.')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 license expires within the next 7 days. Renew it in time to keep using the plugin.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/^2 licenses have expired\./)).toBeInTheDocument();
   });
 
   it('shows no warning when every license is valid for more than 7 days', async () => {
     renderPage({
       http: { 'GET /license/all': licensePage([licenseFixture()]) },
-      session: { licenses: [licenseFixture({ licenseExpired: '2026-06-01T12:00:00.000Z' }), licenseFixture({ licenseExpired: null })] },
+      session: {
+        licenses: [
+          licenseFixture({ licenseExpired: '2026-06-01T12:00:00.000Z' }),
+          licenseFixture({ licenseExpired: null }),
+        ],
+      },
     });
     await screen.findByRole('table');
     expect(screen.queryByText(/trial license|expire/i)).not.toBeInTheDocument();

@@ -51,7 +51,11 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
       <LicenseWarningAlerts warnings={warnings} />
       {state.status === 'loading' && <LoadingState label={t('list.loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title={t('list.error.title')} message={state.message || t('list.error.fallback')} onRetry={reload} />
+        <ErrorPanel
+          title={t('list.error.title')}
+          message={state.message || t('list.error.fallback')}
+          onRetry={reload}
+        />
       )}
       {state.status === 'ready' && state.page.total === 0 && (
         <EmptyState

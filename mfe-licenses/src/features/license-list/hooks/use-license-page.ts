@@ -4,9 +4,7 @@ import type { License, Page } from '@portal/shared/domain';
 import { fetchLicensePage, LICENSE_PAGE_SIZE } from '../api';
 
 export type LicensePageState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; page: Page<License> };
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: Page<License> };
 
 /** Loads one server-side page of the user's licenses; `reload` retries after a failure. */
 export function useLicensePage(page: number, pageSize = LICENSE_PAGE_SIZE) {
@@ -36,4 +34,3 @@ export function useLicensePage(page: number, pageSize = LICENSE_PAGE_SIZE) {
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, reload };
 }
-
