@@ -5,3 +5,4 @@ export * from './loading-state';
 export * from './pagination';
 export * from './confirm-dialog';
 export * from './contact-form';
+export * from './password-field';

@@ -1,0 +1,2 @@
+export * from './use-portal-form';
+export * from './api-field-errors';

@@ -1,0 +1,86 @@
+import { useEffect, type ChangeEvent, type ReactNode, type Ref } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+
+/** A zod schema whose input is an object of form values (e.g. a shared `z.object({...})` schema). */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+export interface FieldPropsOptions {
+  /** Shown as helper text while the field has no error. */
+  hint?: ReactNode;
+  /** Rewrites what the user types before the form stores it (e.g. live phone formatting). */
+  format?: (value: string) => string;
+}
+
+/** What an MUI TextField (or PasswordField) needs from the form for one field. */
+export interface PortalFieldProps {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onBlur: (event: { target: unknown; type?: unknown }) => void;
+  inputRef: Ref<HTMLInputElement | HTMLTextAreaElement>;
+  error: boolean;
+  helperText: ReactNode;
+  required: boolean;
+}
+
+export type PortalForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>> & {
+  /** TextField props for `name`: registered handlers, value, error + translated message, `required` from the schema. */
+  fieldProps(name: Path<z.input<S>>, options?: FieldPropsOptions): PortalFieldProps;
+};
+
+/**
+ * A react-hook-form form checked by a shared zod schema (spec §5): validates on blur and on submit, and once an error
+ * shows, every edit of that field re-checks it so it clears. Error messages are i18n keys of the `common` namespace.
+ */
+export function usePortalForm<S extends FormSchema>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+): PortalForm<S> {
+  const { t } = useTranslation('common');
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+  });
+  const { watch, getFieldState, trigger } = form;
+
+  // Before the first submit react-hook-form re-checks only on blur; §5 wants a shown error to clear on edit.
+  useEffect(() => {
+    const subscription = watch((_values, { name, type }) => {
+      if (type === 'change' && name && getFieldState(name).error) void trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getFieldState, trigger]);
+
+  function fieldProps(name: Path<z.input<S>>, { hint, format }: FieldPropsOptions = {}): PortalFieldProps {
+    const { ref, onChange, onBlur } = form.register(name);
+    const message = form.getFieldState(name, form.formState).error?.message;
+    const value: unknown = form.watch(name);
+    return {
+      name,
+      value: typeof value === 'string' ? value : value == null ? '' : String(value),
+      onChange: (event) => {
+        if (format) event.target.value = format(event.target.value);
+        return onChange(event);
+      },
+      onBlur,
+      inputRef: ref,
+      error: Boolean(message),
+      helperText: message ? t(message, { ns: 'common' }) : hint,
+      required: isRequired(schema, name),
+    };
+  }
+
+  return Object.assign(form, { fieldProps });
+}
+
+/** A field is required when its own schema rejects an empty entry; fields outside an object schema are not. */
+export function isRequired(schema: FormSchema, name: string): boolean {
+  const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
+  const field = shape?.[name];
+  return field ? !field.safeParse('').success : false;
+}
