@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useNotify, useSession, formatDateTime, isProfileComplete } from '@portal/shared';
-import { base64ToBlob, saveBlob } from '../../../lib/file-download';
-import { contractLanguage, useAvvApi } from '../../avv/api';
+import { base64ToBlob, saveBlob } from '../file-download';
+import { contractLanguage, useAvvApi } from '../api';
 
 /** AVV status on the personal tab: accept button, or acceptance date + show/download. */
 export function AvvSection({ onOpenDialog }: { onOpenDialog: () => void }) {

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { COUNTRY_CODES } from '@portal/shared';
-import { CountryFlag } from './CountryFlag';
+import { CountryFlag } from './country-flag';
 
 describe('CountryFlag', () => {
   it.each(COUNTRY_CODES)('draws a decorative flag for %s', (code) => {

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import type { Profile } from '@portal/shared';
 import { demoProfile, demoUser } from '@portal/shared/testing';
-import { ProfilePage } from './ProfilePage';
-import { PDF_BASE64, en, renderAccount } from '../../../test/render-account';
+import { ProfilePage } from './profile-page';
+import { PDF_BASE64, en, renderAccount } from '../testing/render-account';
 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 

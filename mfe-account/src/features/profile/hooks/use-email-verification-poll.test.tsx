@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { demoUser } from '@portal/shared/testing';
 import { useEmailVerificationPoll } from './use-email-verification-poll';
-import { en, renderAccount } from '../../test/render-account';
+import { en, renderAccount } from '../../../testing/render-account';
 
 let markVerified: () => void = () => {};
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import { demoProfile } from '@portal/shared/testing';
-import { AvvDialog } from './AvvDialog';
-import { PDF_BASE64, deferred, en, renderAccount } from '../../../test/render-account';
+import { AvvDialog } from './avv-dialog';
+import { PDF_BASE64, deferred, en, renderAccount } from '../../../testing/render-account';
 
 const notAccepted = () => ({ ...demoProfile(), avv: { isAccepted: false, acceptedDate: null } });
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import { demoDataSource } from '@portal/shared/testing';
-import { DataSourceForm } from './DataSourceForm';
-import { en, renderAccount } from '../../../test/render-account';
+import { DataSourceForm } from './data-source-form';
+import { en, renderAccount } from '../../../testing/render-account';
 
 const label = (text: string) => new RegExp(`^${text}`);
 const field = (text: string) => screen.getByRole('textbox', { name: label(text) });

@@ -15,8 +15,8 @@ import {
 } from '@portal/shared';
 import { readApiError } from '../../../lib/api-error';
 import { useSubUsersApi, type NewSubUser } from '../api';
-import { AddSubUserDialog } from './AddSubUserDialog';
-import { SubUserTable } from './SubUserTable';
+import { AddSubUserDialog } from './add-sub-user-dialog';
+import { SubUserTable } from './sub-user-table';
 
 type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 

@@ -11,7 +11,7 @@ import {
   type ContactErrors,
   type ContactField,
 } from '../contact-form';
-import { CountrySelect } from './CountrySelect';
+import { CountrySelect } from './country-select';
 
 export interface PersonalDataFormProps {
   /** Called after a save that left the profile complete (the page opens the AVV dialog if needed). */

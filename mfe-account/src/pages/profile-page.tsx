@@ -4,13 +4,13 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Divider, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { keyframes } from '@emotion/react';
 import { LoadingState, PageHeader, useSession, isDataSourceConfigured } from '@portal/shared';
-import { AvvDialog } from '../../avv/components/AvvDialog';
-import { DataSourceForm } from '../../datasource/components/DataSourceForm';
-import { AvvSection } from './AvvSection';
-import { DeleteAccountSection } from './DeleteAccountSection';
-import { EmailVerificationNotice } from './EmailVerificationNotice';
-import { PersonalDataForm } from './PersonalDataForm';
-import { useEmailVerificationPoll } from '../use-email-verification-poll';
+import { AvvDialog } from '../features/avv/components/avv-dialog';
+import { DataSourceForm } from '../features/datasource/components/data-source-form';
+import { AvvSection } from '../features/avv/components/avv-section';
+import { DeleteAccountSection } from '../features/profile/components/delete-account-section';
+import { EmailVerificationNotice } from '../features/profile/components/email-verification-notice';
+import { PersonalDataForm } from '../features/profile/components/personal-data-form';
+import { useEmailVerificationPoll } from '../features/profile/hooks/use-email-verification-poll';
 
 type TabId = 'profile' | 'dataSource';
 

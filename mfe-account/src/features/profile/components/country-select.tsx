@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, Box, TextField } from '@mui/material';
 import { COUNTRIES } from '@portal/shared';
-import { CountryFlag } from './CountryFlag';
+import { CountryFlag } from './country-flag';
 
 interface CountryOption {
   code: string;

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import type { SubUser } from '@portal/shared';
-import { UserManagementPage } from './UserManagementPage';
-import { deferred, en, renderAccount } from '../../../test/render-account';
+import { UserManagementPage } from './user-management-page';
+import { deferred, en, renderAccount } from '../../../testing/render-account';
 
 const anna: SubUser = { id: 'sub-1', name: 'Anna Lager', email: 'anna@shop.de', createdAt: '2025-02-01T12:00:00.000Z' };
 const ben: SubUser = { id: 'sub-2', name: 'Ben Kasse', email: 'ben@shop.de', createdAt: '2025-03-01T12:00:00.000Z' };

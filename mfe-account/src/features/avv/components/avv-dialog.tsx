@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { keyframes } from '@emotion/react';
 import { useNotify, useSession, SHAKE_MS } from '@portal/shared';
-import { pdfViewerUrl } from '../../../lib/file-download';
+import { pdfViewerUrl } from '../file-download';
 import { contractLanguage, useAvvApi } from '../api';
 
 const shake = keyframes`
