@@ -12,14 +12,14 @@ export function BuyLicensePage() {
   const { t } = useTranslation('licenses');
   const [params] = useSearchParams();
   const plugin = buyablePlugin(params.get('plugin'));
-  const title = plugin ? t('buy.titleWithPlugin', { plugin: t(`buy.plugins.${plugin}`) }) : t('buy.title');
+  const title = plugin ? t('buy_title_with_plugin', { plugin: t(`buy_plugins_${plugin}`) }) : t('buy_title');
 
   return (
     <>
-      <PageHeader title={title} subtitle={t('buy.description')} backTo="/dashboard" />
+      <PageHeader title={title} subtitle={t('buy_description')} backTo="/dashboard" />
       <Alert severity="info" sx={{ mb: 4 }}>
-        <AlertTitle>{t('buy.pendingTitle')}</AlertTitle>
-        {t('buy.pendingMessage')}
+        <AlertTitle>{t('buy_pending_title')}</AlertTitle>
+        {t('buy_pending_message')}
       </Alert>
       <Box component="section">
         <ContactForm />

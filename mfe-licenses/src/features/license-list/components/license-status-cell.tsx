@@ -25,13 +25,13 @@ export function LicenseStatusCell({ license, now }: { license: License; now: Dat
       <>
         <span aria-hidden="true">–</span>
         <Box component="span" sx={visuallyHidden}>
-          {t('status.none')}
+          {t('status_none')}
         </Box>
       </>
     );
   }
 
-  const text = t(view.kind === 'expired' ? 'status.expired' : 'status.expires', {
+  const text = t(view.kind === 'expired' ? 'status_expired' : 'status_expires', {
     date: formatDateTime(view.date),
     count: view.days,
   });

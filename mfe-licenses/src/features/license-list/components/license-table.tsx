@@ -7,19 +7,19 @@ export function LicenseTable({ licenses, now }: { licenses: readonly License[]; 
   const { t } = useTranslation('licenses');
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label={t('list.tableLabel')}>
+      <Table aria-label={t('list_table_label')}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('list.columns.product')}</TableCell>
-            <TableCell>{t('list.columns.type')}</TableCell>
-            <TableCell>{t('list.columns.status')}</TableCell>
+            <TableCell>{t('list_columns_product')}</TableCell>
+            <TableCell>{t('list_columns_type')}</TableCell>
+            <TableCell>{t('list_columns_status')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {licenses.map((license) => (
             <TableRow key={license.id}>
               <TableCell>{license.productName}</TableCell>
-              <TableCell>{t(`type.${license.licenseTypeDetails?.type ?? 'free'}`)}</TableCell>
+              <TableCell>{t(`type_${license.licenseTypeDetails?.type ?? 'free'}`)}</TableCell>
               <TableCell>
                 <LicenseStatusCell license={license} now={now} />
               </TableCell>

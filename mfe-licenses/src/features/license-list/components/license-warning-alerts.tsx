@@ -8,11 +8,11 @@ export function LicenseWarningAlerts({ warnings }: { warnings: LicenseWarnings }
   if (!warnings.trial && !warnings.expiring && !warnings.expired) return null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
-      {warnings.expired > 0 && <Alert severity="error">{t('warnings.expired', { count: warnings.expired })}</Alert>}
+      {warnings.expired > 0 && <Alert severity="error">{t('warnings_expired', { count: warnings.expired })}</Alert>}
       {warnings.expiring > 0 && (
-        <Alert severity="warning">{t('warnings.expiring', { count: warnings.expiring })}</Alert>
+        <Alert severity="warning">{t('warnings_expiring', { count: warnings.expiring })}</Alert>
       )}
-      {warnings.trial > 0 && <Alert severity="info">{t('warnings.trial')}</Alert>}
+      {warnings.trial > 0 && <Alert severity="info">{t('warnings_trial')}</Alert>}
     </Stack>
   );
 }

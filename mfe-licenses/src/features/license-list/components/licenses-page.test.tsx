@@ -3,7 +3,7 @@ import { createPortalTheme } from '@portal/shared';
 import { renderWithPortal } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import remote from '../../../remote';
-import { licenseFixture, licensePage } from '../../../test-support/license-fixture';
+import { licenseFixture, licensePage } from '../../../testing/license-fixture';
 import { LicensesPage } from './licenses-page';
 
 const now = new Date('2026-03-10T12:00:00.000Z');

@@ -47,23 +47,23 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
 
   return (
     <>
-      <PageHeader title={t('list.title')} subtitle={t('list.description')} />
+      <PageHeader title={t('list_title')} subtitle={t('list_description')} />
       <LicenseWarningAlerts warnings={warnings} />
-      {state.status === 'loading' && <LoadingState label={t('list.loading')} />}
+      {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
       {state.status === 'error' && (
         <ErrorPanel
-          title={t('list.error.title')}
-          message={state.message || t('list.error.fallback')}
+          title={t('list_error_title')}
+          message={state.message || t('list_error_fallback')}
           onRetry={reload}
         />
       )}
       {state.status === 'ready' && state.page.total === 0 && (
         <EmptyState
-          title={t('list.empty.title')}
-          message={t('list.empty.message')}
+          title={t('list_empty_title')}
+          message={t('list_empty_message')}
           action={
             <Button component={RouterLink} to="/dashboard" variant="contained">
-              {t('list.empty.action')}
+              {t('list_empty_action')}
             </Button>
           }
         />
