@@ -1,36 +1,15 @@
-import { renderRemote } from '@portal/shared/testing';
-import { screen } from '@testing-library/react';
+import { describeSkeletonRemote } from '@portal/shared/testing';
 import remote from './remote';
 
-const mount = (route: string, language: 'en' | 'de') => renderRemote(remote, { route, language });
-
-describe('billing remote', () => {
-  it('is the billing remote with absolute route paths', () => {
-    expect(remote.id).toBe('billing');
-    expect(remote.routes.map((r) => r.path)).toEqual(['/invoices']);
-  });
-
-  it.each([
-    [
-      '/invoices',
-      'Invoices',
-      'Rechnungen',
-      'Invoice list not available yet',
-      'Rechnungsliste noch nicht verfügbar',
-      null,
-    ],
-  ])(
-    'mounts %s with its header and the upcoming-work notice',
-    (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
-      const view = mount(route, 'en');
-      expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
-      expect(screen.getByText(noticeEn)).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
-      view.unmount();
-
-      mount(route, 'de');
-      expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
-      expect(screen.getByText(noticeDe)).toBeInTheDocument();
+describeSkeletonRemote(remote, {
+  id: 'billing',
+  paths: ['/invoices'],
+  pages: [
+    {
+      url: '/invoices',
+      title: { en: 'Invoices', de: 'Rechnungen' },
+      notice: { en: 'Invoice list not available yet', de: 'Rechnungsliste noch nicht verfügbar' },
+      backTo: null,
     },
-  );
+  ],
 });

@@ -1,63 +1,35 @@
-import { renderRemote } from '@portal/shared/testing';
+import { describeSkeletonRemote, renderRemote } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
 import remote from './remote';
 
-const mount = (route: string, language: 'en' | 'de') => renderRemote(remote, { route, language });
-
-describe('gpsr remote', () => {
-  it('is the gpsr remote with absolute route paths', () => {
-    expect(remote.id).toBe('gpsr');
-    expect(remote.routes.map((r) => r.path)).toEqual([
-      '/features/gpsr',
-      '/features/gpsr/product/add',
-      '/features/gpsr/product/edit/:productId',
-    ]);
-  });
-
-  it.each([
-    [
-      '/features/gpsr',
-      'GPSR',
-      'GPSR',
-      'Product list not available yet',
-      'Produktliste noch nicht verfügbar',
-      '/dashboard',
-    ],
-    [
-      '/features/gpsr/product/add',
-      'Add product',
-      'Produkt hinzufügen',
-      'Questionnaire not available yet',
-      'Fragebogen noch nicht verfügbar',
-      '/features/gpsr',
-    ],
-    [
-      '/features/gpsr/product/edit/p-42',
-      'Edit product',
-      'Produkt bearbeiten',
-      'Questionnaire not available yet',
-      'Fragebogen noch nicht verfügbar',
-      '/features/gpsr',
-    ],
-  ])(
-    'mounts %s with its header and the upcoming-work notice',
-    (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
-      const view = mount(route, 'en');
-      expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
-      expect(screen.getByText(noticeEn)).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
-      view.unmount();
-
-      mount(route, 'de');
-      expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
-      expect(screen.getByText(noticeDe)).toBeInTheDocument();
+describeSkeletonRemote(remote, {
+  id: 'gpsr',
+  paths: ['/features/gpsr', '/features/gpsr/product/add', '/features/gpsr/product/edit/:productId'],
+  pages: [
+    {
+      url: '/features/gpsr',
+      title: { en: 'GPSR', de: 'GPSR' },
+      notice: { en: 'Product list not available yet', de: 'Produktliste noch nicht verfügbar' },
+      backTo: '/dashboard',
     },
-  );
+    {
+      url: '/features/gpsr/product/add',
+      title: { en: 'Add product', de: 'Produkt hinzufügen' },
+      notice: { en: 'Questionnaire not available yet', de: 'Fragebogen noch nicht verfügbar' },
+      backTo: '/features/gpsr',
+    },
+    {
+      url: '/features/gpsr/product/edit/p-42',
+      title: { en: 'Edit product', de: 'Produkt bearbeiten' },
+      notice: { en: 'Questionnaire not available yet', de: 'Fragebogen noch nicht verfügbar' },
+      backTo: '/features/gpsr',
+    },
+  ],
 });
 
 describe('gpsr product editor', () => {
   it('names the product being edited', () => {
-    mount('/features/gpsr/product/edit/p-42', 'en');
+    renderRemote(remote, { route: '/features/gpsr/product/edit/p-42', language: 'en' });
     expect(screen.getByText(/^Product p-42: answer the GPSR questionnaire/)).toBeInTheDocument();
   });
 });

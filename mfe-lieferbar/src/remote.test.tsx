@@ -1,36 +1,15 @@
-import { renderRemote } from '@portal/shared/testing';
-import { screen } from '@testing-library/react';
+import { describeSkeletonRemote } from '@portal/shared/testing';
 import remote from './remote';
 
-const mount = (route: string, language: 'en' | 'de') => renderRemote(remote, { route, language });
-
-describe('lieferbar remote', () => {
-  it('is the lieferbar remote with absolute route paths', () => {
-    expect(remote.id).toBe('lieferbar');
-    expect(remote.routes.map((r) => r.path)).toEqual(['/features/lieferbar']);
-  });
-
-  it.each([
-    [
-      '/features/lieferbar',
-      'Lieferbar',
-      'Lieferbar',
-      'Order counts not available yet',
-      'Bestellzahlen noch nicht verfügbar',
-      null,
-    ],
-  ])(
-    'mounts %s with its header and the upcoming-work notice',
-    (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
-      const view = mount(route, 'en');
-      expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
-      expect(screen.getByText(noticeEn)).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
-      view.unmount();
-
-      mount(route, 'de');
-      expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
-      expect(screen.getByText(noticeDe)).toBeInTheDocument();
+describeSkeletonRemote(remote, {
+  id: 'lieferbar',
+  paths: ['/features/lieferbar'],
+  pages: [
+    {
+      url: '/features/lieferbar',
+      title: { en: 'Lieferbar', de: 'Lieferbar' },
+      notice: { en: 'Order counts not available yet', de: 'Bestellzahlen noch nicht verfügbar' },
+      backTo: null,
     },
-  );
+  ],
 });

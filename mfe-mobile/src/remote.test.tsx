@@ -1,36 +1,15 @@
-import { renderRemote } from '@portal/shared/testing';
-import { screen } from '@testing-library/react';
+import { describeSkeletonRemote } from '@portal/shared/testing';
 import remote from './remote';
 
-const mount = (route: string, language: 'en' | 'de') => renderRemote(remote, { route, language });
-
-describe('mobile remote', () => {
-  it('is the mobile remote with absolute route paths', () => {
-    expect(remote.id).toBe('mobile');
-    expect(remote.routes.map((r) => r.path)).toEqual(['/features/mobile-app']);
-  });
-
-  it.each([
-    [
-      '/features/mobile-app',
-      'Mobile app',
-      'Mobile App',
-      'Mobile app page not available yet',
-      'Seite zur mobilen App noch nicht verfügbar',
-      '/dashboard',
-    ],
-  ])(
-    'mounts %s with its header and the upcoming-work notice',
-    (route, titleEn, titleDe, noticeEn, noticeDe, backTo) => {
-      const view = mount(route, 'en');
-      expect(screen.getByRole('heading', { level: 1, name: titleEn })).toBeInTheDocument();
-      expect(screen.getByText(noticeEn)).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
-      view.unmount();
-
-      mount(route, 'de');
-      expect(screen.getByRole('heading', { level: 1, name: titleDe })).toBeInTheDocument();
-      expect(screen.getByText(noticeDe)).toBeInTheDocument();
+describeSkeletonRemote(remote, {
+  id: 'mobile',
+  paths: ['/features/mobile-app'],
+  pages: [
+    {
+      url: '/features/mobile-app',
+      title: { en: 'Mobile app', de: 'Mobile App' },
+      notice: { en: 'Mobile app page not available yet', de: 'Seite zur mobilen App noch nicht verfügbar' },
+      backTo: '/dashboard',
     },
-  );
+  ],
 });

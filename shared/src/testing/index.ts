@@ -5,3 +5,4 @@ export * from './demo-data';
 export * from './render-with-portal';
 export * from './standalone';
 export { expectSameKeys, keyDifferences, flattenKeys } from '../i18n/same-keys';
+export * from './skeleton-remote';

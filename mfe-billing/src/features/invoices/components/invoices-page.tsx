@@ -7,10 +7,10 @@ export function InvoicesPage() {
   const { t } = useTranslation('billing');
   return (
     <>
-      <PageHeader title={t('invoices.title')} subtitle={t('invoices.description')} />
+      <PageHeader title={t('invoices_title')} subtitle={t('invoices_description')} />
       <Alert severity="info">
-        <AlertTitle>{t('invoices.upcomingTitle')}</AlertTitle>
-        {t('invoices.upcomingMessage')}
+        <AlertTitle>{t('invoices_upcoming_title')}</AlertTitle>
+        {t('invoices_upcoming_message')}
       </Alert>
     </>
   );

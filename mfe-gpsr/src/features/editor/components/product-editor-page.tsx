@@ -10,14 +10,14 @@ import { useParams } from 'react-router-dom';
 export function ProductEditorPage({ mode }: { mode: 'add' | 'edit' }) {
   const { t } = useTranslation('gpsr');
   const { productId } = useParams();
-  const title = mode === 'add' ? t('editor.addTitle') : t('editor.editTitle');
-  const subtitle = mode === 'edit' && productId ? t('editor.editDescription', { productId }) : t('editor.description');
+  const title = mode === 'add' ? t('editor_add_title') : t('editor_edit_title');
+  const subtitle = mode === 'edit' && productId ? t('editor_edit_description', { productId }) : t('editor_description');
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} backTo="/features/gpsr" />
       <Alert severity="info">
-        <AlertTitle>{t('editor.upcomingTitle')}</AlertTitle>
-        {t('editor.upcomingMessage')}
+        <AlertTitle>{t('editor_upcoming_title')}</AlertTitle>
+        {t('editor_upcoming_message')}
       </Alert>
     </>
   );

@@ -7,10 +7,10 @@ export function ProductsPage() {
   const { t } = useTranslation('gpsr');
   return (
     <>
-      <PageHeader title={t('products.title')} subtitle={t('products.description')} backTo="/dashboard" />
+      <PageHeader title={t('products_title')} subtitle={t('products_description')} backTo="/dashboard" />
       <Alert severity="info">
-        <AlertTitle>{t('products.upcomingTitle')}</AlertTitle>
-        {t('products.upcomingMessage')}
+        <AlertTitle>{t('products_upcoming_title')}</AlertTitle>
+        {t('products_upcoming_message')}
       </Alert>
     </>
   );

@@ -7,10 +7,10 @@ export function LieferbarPage() {
   const { t } = useTranslation('lieferbar');
   return (
     <>
-      <PageHeader title={t('page.title')} subtitle={t('page.description')} />
+      <PageHeader title={t('page_title')} subtitle={t('page_description')} />
       <Alert severity="info">
-        <AlertTitle>{t('page.upcomingTitle')}</AlertTitle>
-        {t('page.upcomingMessage')}
+        <AlertTitle>{t('page_upcoming_title')}</AlertTitle>
+        {t('page_upcoming_message')}
       </Alert>
     </>
   );

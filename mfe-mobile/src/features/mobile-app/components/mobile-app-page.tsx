@@ -7,10 +7,10 @@ export function MobileAppPage() {
   const { t } = useTranslation('mobile');
   return (
     <>
-      <PageHeader title={t('page.title')} subtitle={t('page.description')} backTo="/dashboard" />
+      <PageHeader title={t('page_title')} subtitle={t('page_description')} backTo="/dashboard" />
       <Alert severity="info">
-        <AlertTitle>{t('page.upcomingTitle')}</AlertTitle>
-        {t('page.upcomingMessage')}
+        <AlertTitle>{t('page_upcoming_title')}</AlertTitle>
+        {t('page_upcoming_message')}
       </Alert>
     </>
   );
