@@ -3,189 +3,323 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { cacheControlOf, contentTypeOf, listenPortalServer, safeJoin } from './serve-portal.mjs';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { buildPortalServer, listenPortalServer } from './serve-portal.mjs';
+import { cacheControlOf, safeJoin } from './portal-server/static-files.mjs';
+import { inlineScriptHashReader, listenHost } from './portal-server/security.mjs';
 import { portalConfigFromEnv } from './portal-config.mjs';
 
+const MAIN_JS = `console.log(${JSON.stringify('main '.repeat(400))})`;
+const ENV = {
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  REMOTE_URL_GPSR: 'https://cdn.example.test/gpsr/mf-manifest.json',
+};
+
 let root;
-let portal;
 let api;
-let base;
+let apiUrl;
+let portal;
 const apiSeen = [];
 
-function write(file, text) {
+function write(file, content) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
+  fs.writeFileSync(file, content);
 }
 
 before(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-portal-test-'));
   write(path.join(root, 'shell/dist/index.html'), '<!doctype html><title>shell</title>');
-  write(path.join(root, 'shell/dist/main.js'), 'console.log("main")');
+  write(path.join(root, 'shell/dist/main.js'), MAIN_JS);
+  write(path.join(root, 'shell/dist/main.js.br'), zlib.brotliCompressSync(MAIN_JS));
+  write(path.join(root, 'shell/dist/main.js.gz'), zlib.gzipSync(MAIN_JS));
   write(path.join(root, 'shell/dist/src_app.1a2b3c4d.js'), '// chunk');
+  write(path.join(root, 'shell/dist/src_app.1a2b3c4d.js.br'), zlib.brotliCompressSync('// chunk'));
   write(path.join(root, 'mfe-gpsr/dist/mf-manifest.json'), '{"id":"mfe_gpsr"}');
   write(path.join(root, 'mfe-gpsr/dist/remoteEntry.js'), 'var mfe_gpsr;');
   write(path.join(root, 'mfe-gpsr/dist/.build-stamp.json'), '{"hash":"x"}');
   write(path.join(root, 'secret.txt'), 'do not serve');
 
-  // A stand-in api that echoes what reached it, streaming the body back.
-  api = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      apiSeen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() });
-      res.writeHead(req.url.startsWith('/api/missing') ? 404 : 200, {
-        'content-type': 'application/json',
-        'x-api': 'yes',
-      });
-      res.end(JSON.stringify({ method: req.method, url: req.url, body: Buffer.concat(chunks).toString() }));
-    });
+  // A stand-in api on Fastify like the real one (1 MiB body limit → 413), echoing what reached it.
+  api = Fastify();
+  api.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  api.all('/api/*', async (request, reply) => {
+    apiSeen.push({ method: request.method, url: request.url, headers: request.headers });
+    if (request.url.startsWith('/api/missing')) return reply.code(404).send({ message: 'nope', slug: 'not-found' });
+    reply.header('x-api', 'yes');
+    return { method: request.method, url: request.url, body: request.body ?? '' };
   });
-  await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
-  portal = await listenPortalServer({
-    port: 0,
-    host: '127.0.0.1',
-    root,
-    apiUrl: `http://127.0.0.1:${api.address().port}`,
-    env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
-  });
-  base = `http://127.0.0.1:${portal.address().port}`;
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  apiUrl = `http://127.0.0.1:${api.server.address().port}`;
+  portal = await buildPortalServer({ root, apiUrl, env: ENV });
 });
 
 after(async () => {
-  portal.closeAllConnections();
-  api.closeAllConnections();
-  await new Promise((resolve) => portal.close(resolve));
-  await new Promise((resolve) => api.close(resolve));
+  await portal.close();
+  await api.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** Raw request, so paths like /../ reach the server unnormalised. */
-function rawGet(urlPath) {
+const get = (url, headers = {}) => portal.inject({ method: 'GET', url, headers });
+
+/** Sends a raw request line, so targets like //host/… or /../ reach the server exactly as written. */
+function rawRequest(port, target) {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/`, { method: 'GET', path: urlPath }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode, body }));
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
     });
-    req.on('error', reject);
-    req.end();
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('end', () => {
+      const [head, ...rest] = data.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body: rest.join('\r\n\r\n') });
+    });
+    socket.on('error', reject);
   });
 }
 
+async function withListeningPortal(options, fn) {
+  const server = await listenPortalServer({ port: 0, host: '127.0.0.1', root, apiUrl, env: ENV, ...options });
+  try {
+    return await fn(server.server.address().port);
+  } finally {
+    await server.close();
+  }
+}
+
 test('serves the shell with no-cache html and falls back to index.html for client routes', async () => {
-  const index = await fetch(`${base}/`);
-  assert.equal(index.status, 200);
-  assert.match(index.headers.get('content-type'), /^text\/html/);
-  assert.equal(index.headers.get('cache-control'), 'no-cache');
+  const index = await get('/');
+  assert.equal(index.statusCode, 200);
+  assert.match(index.headers['content-type'], /^text\/html/);
+  assert.equal(index.headers['cache-control'], 'no-cache');
 
-  const route = await fetch(`${base}/features/gpsr/product/edit/42`);
-  assert.equal(route.status, 200);
-  assert.match(await route.text(), /<title>shell<\/title>/);
+  const route = await get('/features/gpsr/product/edit/42');
+  assert.equal(route.statusCode, 200);
+  assert.match(route.body, /<title>shell<\/title>/);
+  assert.equal(route.headers['cache-control'], 'no-cache');
 
-  const missingFile = await fetch(`${base}/missing.js`);
-  assert.equal(missingFile.status, 404);
+  assert.equal((await get('/missing.js')).statusCode, 404);
 });
 
-test('long cache only for content-hashed files', async () => {
-  const chunk = await fetch(`${base}/src_app.1a2b3c4d.js`);
-  assert.equal(chunk.headers.get('cache-control'), 'public, max-age=31536000, immutable');
-  assert.match(chunk.headers.get('content-type'), /^text\/javascript/);
-  const main = await fetch(`${base}/main.js`);
-  assert.equal(main.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
-  assert.equal(cacheControlOf('remoteEntry.js'), 'no-cache');
-  assert.equal(cacheControlOf('mf-manifest.json'), 'no-cache');
-  assert.equal(contentTypeOf('a.woff2'), 'font/woff2');
+test('types and caching: one year immutable only for content-hashed files', async () => {
+  const chunk = await get('/src_app.1a2b3c4d.js');
+  assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+  assert.match(chunk.headers['content-type'], /^(text|application)\/javascript/);
+  const main = await get('/main.js');
+  assert.equal(main.headers['cache-control'], 'public, max-age=0, must-revalidate');
+  const manifest = await get('/remotes/mfe-gpsr/mf-manifest.json');
+  assert.match(manifest.headers['content-type'], /^application\/json/);
+  assert.equal(manifest.headers['cache-control'], 'no-cache');
+  assert.equal((await get('/remotes/mfe-gpsr/remoteEntry.js')).headers['cache-control'], 'no-cache');
+  assert.equal(cacheControlOf('/x/src_app.1a2b3c4d.js.br'), 'public, max-age=31536000, immutable');
+  assert.equal(cacheControlOf('/x/index.html.gz'), 'no-cache');
 });
 
 test('answers 304 when the ETag matches', async () => {
-  const first = await fetch(`${base}/main.js`);
-  const etag = first.headers.get('etag');
+  const etag = (await get('/main.js')).headers.etag;
   assert.ok(etag);
-  const second = await fetch(`${base}/main.js`, { headers: { 'If-None-Match': etag } });
-  assert.equal(second.status, 304);
+  assert.equal((await get('/main.js', { 'if-none-match': etag })).statusCode, 304);
+});
+
+test('chooses the pre-compressed variant by Accept-Encoding', async () => {
+  const br = await get('/main.js', { 'accept-encoding': 'gzip, deflate, br' });
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.match(br.headers['content-type'], /javascript/);
+  assert.match(br.headers.vary, /accept-encoding/i);
+  assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString(), MAIN_JS);
+
+  const gzip = await get('/main.js', { 'accept-encoding': 'gzip' });
+  assert.equal(gzip.headers['content-encoding'], 'gzip');
+  assert.equal(zlib.gunzipSync(gzip.rawPayload).toString(), MAIN_JS);
+
+  const plain = await get('/main.js');
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.equal(plain.body, MAIN_JS);
+
+  // Only a .br exists for the chunk: a gzip-only client gets the plain file.
+  const chunk = await get('/src_app.1a2b3c4d.js', { 'accept-encoding': 'gzip' });
+  assert.equal(chunk.headers['content-encoding'], undefined);
+  assert.equal(chunk.body, '// chunk');
 });
 
 test('serves remotes under /remotes/<folder>/ with CORS and no SPA fallback', async () => {
-  const manifest = await fetch(`${base}/remotes/mfe-gpsr/mf-manifest.json`, { headers: { Origin: 'http://x.test' } });
-  assert.equal(manifest.status, 200);
-  assert.equal(manifest.headers.get('access-control-allow-origin'), '*');
-  assert.equal(manifest.headers.get('cache-control'), 'no-cache');
-  assert.deepEqual(await manifest.json(), { id: 'mfe_gpsr' });
+  const manifest = await get('/remotes/mfe-gpsr/mf-manifest.json', { origin: 'http://x.test' });
+  assert.equal(manifest.statusCode, 200);
+  assert.equal(manifest.headers['access-control-allow-origin'], '*');
+  assert.equal(manifest.headers['cross-origin-resource-policy'], 'cross-origin');
+  assert.deepEqual(manifest.json(), { id: 'mfe_gpsr' });
 
-  const preflight = await fetch(`${base}/remotes/mfe-gpsr/remoteEntry.js`, { method: 'OPTIONS' });
-  assert.equal(preflight.status, 204);
-  assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+  const preflight = await portal.inject({ method: 'OPTIONS', url: '/remotes/mfe-gpsr/remoteEntry.js' });
+  assert.equal(preflight.statusCode, 204);
+  assert.equal(preflight.headers['access-control-allow-origin'], '*');
 
-  assert.equal((await fetch(`${base}/remotes/mfe-gpsr/nope.js`)).status, 404);
-  assert.equal((await fetch(`${base}/remotes/mfe-unknown/mf-manifest.json`)).status, 404);
-  assert.equal((await fetch(`${base}/remotes/shell/index.html`)).status, 404);
+  assert.equal((await get('/remotes/mfe-gpsr/nope.js')).statusCode, 404);
+  assert.equal((await get('/remotes/mfe-unknown/mf-manifest.json')).statusCode, 404);
+  assert.equal((await get('/remotes/shell/index.html')).statusCode, 404);
+  assert.equal((await get('/remotes/mfe-gpsr/')).statusCode, 404);
 });
 
 test('never serves hidden files or anything outside the dist folders', async () => {
-  assert.equal((await fetch(`${base}/remotes/mfe-gpsr/.build-stamp.json`)).status, 404);
-  for (const attempt of [
-    '/../secret.txt',
-    '/%2e%2e/secret.txt',
-    '/%2e%2e%2fsecret.txt',
-    '/remotes/mfe-gpsr/../../secret.txt',
-    '/remotes/mfe-gpsr/%2e%2e%2f%2e%2e%2fsecret.txt',
-    '/..%5csecret.txt',
-  ]) {
-    const { status, body } = await rawGet(attempt);
-    assert.notEqual(body, 'do not serve', attempt);
-    assert.ok(
-      status === 404 || status === 400 || (status === 200 && body.includes('<title>shell')),
-      `${attempt} → ${status}`,
-    );
-  }
+  assert.equal((await get('/remotes/mfe-gpsr/.build-stamp.json')).statusCode, 404);
+  await withListeningPortal({}, async (port) => {
+    for (const attempt of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/remotes/mfe-gpsr/../../secret.txt',
+      '/remotes/mfe-gpsr/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
+      const { status, body } = await rawRequest(port, attempt);
+      assert.doesNotMatch(body, /do not serve/, attempt);
+      assert.ok(
+        status === 404 || status === 400 || (status === 200 && body.includes('<title>shell')),
+        `${attempt} → ${status}`,
+      );
+    }
+  });
   assert.equal(safeJoin('/srv/dist', '/a/../../etc/passwd'), null);
   assert.equal(safeJoin('/srv/dist', '/%E0%A4%A'), null);
   assert.equal(safeJoin('/srv/dist', '/assets/logo.svg'), path.resolve('/srv/dist/assets/logo.svg'));
 });
 
+test('security headers: CSP lists exactly the portal and the registered remote origins', async () => {
+  for (const url of ['/', '/remotes/mfe-gpsr/remoteEntry.js', '/portal-config.json']) {
+    const { headers } = await get(url);
+    const csp = Object.fromEntries(
+      headers['content-security-policy'].split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    assert.equal(csp['default-src'], "'self'", url);
+    assert.equal(csp['script-src'], "'self' https://cdn.example.test", url);
+    assert.equal(csp['style-src'], "'self' https://cdn.example.test 'unsafe-inline'", url);
+    assert.equal(csp['connect-src'], "'self' https://cdn.example.test http://127.0.0.1:9099", url);
+    assert.equal(csp['frame-ancestors'], "'none'", url);
+    assert.equal(csp['object-src'], "'none'", url);
+    assert.equal(headers['x-content-type-options'], 'nosniff', url);
+    assert.equal(headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
+  }
+  assert.equal((await get('/')).headers['cross-origin-resource-policy'], 'same-origin');
+
+  const real = await buildPortalServer({ root, apiUrl, env: { FIREBASE_API_KEY: 'AIza-real' } });
+  try {
+    const csp = (await real.inject({ url: '/' })).headers['content-security-policy'];
+    assert.match(csp, /script-src 'self';/);
+    assert.match(
+      csp,
+      /connect-src 'self' https:\/\/identitytoolkit\.googleapis\.com https:\/\/securetoken\.googleapis\.com;/,
+    );
+  } finally {
+    await real.close();
+  }
+});
+
+test('an inline script of index.html is allowed by its hash, and only while it is there', () => {
+  const file = path.join(root, 'inline.html');
+  write(file, '<script src="/main.js"></script><script>window.x = 1;</script>');
+  const hashes = inlineScriptHashReader(file);
+  assert.deepEqual(hashes(), ["'sha256-U1BU0BfAhaBREBgsEDDctSYokOF3U7hQUIj6mrtukfw='"]);
+  write(file, '<script src="/main.js"></script>');
+  fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+  assert.deepEqual(hashes(), []);
+});
+
 test('proxies /api with method, headers, query and body', async () => {
-  const response = await fetch(`${base}/api/user?userEmail=a%40b.test`, {
-    method: 'PUT',
-    headers: { Authorization: 'Bearer t0ken', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada' }),
-  });
-  assert.equal(response.status, 200);
-  assert.equal(response.headers.get('x-api'), 'yes');
-  assert.deepEqual(await response.json(), {
+  const response = await portal.inject({
     method: 'PUT',
     url: '/api/user?userEmail=a%40b.test',
-    body: '{"name":"Ada"}',
+    headers: { authorization: 'Bearer t0ken', 'content-type': 'application/json' },
+    payload: JSON.stringify({ name: 'Ada' }),
   });
+  assert.equal(response.statusCode, 200);
+  assert.equal(response.headers['x-api'], 'yes');
+  assert.deepEqual(response.json(), { method: 'PUT', url: '/api/user?userEmail=a%40b.test', body: { name: 'Ada' } });
   const seen = apiSeen.at(-1);
   assert.equal(seen.headers.authorization, 'Bearer t0ken');
   assert.equal(seen.headers['x-forwarded-proto'], 'http');
 
-  const missing = await fetch(`${base}/api/missing`);
-  assert.equal(missing.status, 404);
+  const missing = await get('/api/missing');
+  assert.equal(missing.statusCode, 404);
+  assert.equal(missing.json().slug, 'not-found');
+});
+
+test('a 413 from the api arrives as 413', async () => {
+  await withListeningPortal({}, async (port) => {
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/upload`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(2 * 1024 * 1024),
+      });
+      assert.equal(response.status, 413);
+      assert.equal((await response.json()).code, 'FST_ERR_CTP_BODY_TOO_LARGE', "the api's own body");
+    }
+  });
+});
+
+test('refuses absolute-form and //host request targets instead of forwarding them', async () => {
+  // What the client names must never be reached: a server standing in for the Auth emulator.
+  let reached = 0;
+  const other = http.createServer((_req, res) => {
+    reached += 1;
+    res.end('other host');
+  });
+  await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const otherHost = `127.0.0.1:${other.address().port}`;
+  try {
+    await withListeningPortal({}, async (port) => {
+      for (const target of [
+        `//${otherHost}/api/health`,
+        `//${otherHost}/`,
+        `/\\${otherHost}/api/health`,
+        `http://${otherHost}/api/health`,
+        `http://${otherHost}/`,
+      ]) {
+        const { status, body } = await rawRequest(port, target);
+        assert.equal(status, 400, target);
+        assert.equal(JSON.parse(body).slug, 'bad-request', target);
+      }
+    });
+    assert.equal(reached, 0);
+    assert.equal(apiSeen.filter((s) => s.url.includes(otherHost)).length, 0);
+  } finally {
+    await new Promise((resolve) => other.close(resolve));
+  }
 });
 
 test('answers 502 with the error body shape when the api is down', async () => {
-  const down = await listenPortalServer({ port: 0, host: '127.0.0.1', root, apiUrl: 'http://127.0.0.1:1' });
+  const down = await buildPortalServer({ root, apiUrl: 'http://127.0.0.1:1', env: ENV });
   try {
-    const response = await fetch(`http://127.0.0.1:${down.address().port}/api/health`);
-    assert.equal(response.status, 502);
-    assert.equal((await response.json()).slug, 'bad-gateway');
+    const response = await down.inject({ url: '/api/health' });
+    assert.equal(response.statusCode, 502);
+    assert.equal(response.json().slug, 'bad-gateway');
   } finally {
-    down.closeAllConnections();
-    await new Promise((resolve) => down.close(resolve));
+    await down.close();
   }
 });
 
 test('/portal-config.json comes from env', async () => {
-  const response = await fetch(`${base}/portal-config.json`);
-  assert.equal(response.headers.get('cache-control'), 'no-store');
-  const config = await response.json();
+  const response = await get('/portal-config.json');
+  assert.equal(response.headers['cache-control'], 'no-store');
+  const config = response.json();
   assert.equal(config.apiBaseUrl, '/api');
   assert.equal(config.authEmulatorUrl, 'http://127.0.0.1:9099');
   assert.equal(config.firebase.projectId, 'demo-portal');
   assert.ok(config.links.imprint && config.links.privacy && config.links.terms && config.links.contactEmail);
+});
+
+test('listens on 127.0.0.1 while the Auth emulator is in use, says why, and HOST overrides', () => {
+  const emulator = listenHost({}, portalConfigFromEnv({}));
+  assert.equal(emulator.host, '127.0.0.1');
+  assert.match(emulator.reason, /Auth emulator/);
+  assert.match(emulator.reason, /HOST/);
+  assert.equal(listenHost({ HOST: '0.0.0.0' }, portalConfigFromEnv({})).host, '0.0.0.0');
+  assert.equal(listenHost({}, portalConfigFromEnv({ FIREBASE_API_KEY: 'AIza-real' })).host, '0.0.0.0');
 });
 
 test('portal config: a real Firebase project without emulator host has authEmulatorUrl null', () => {

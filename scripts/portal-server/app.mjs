@@ -1,0 +1,67 @@
+// The portal server as a Fastify instance (tests use inject(); scripts/serve-portal.mjs listens):
+//   /                      shell/dist, SPA fallback to index.html for unknown paths without a file extension
+//   /remotes/mfe-x/...     mfe-x/dist with CORS headers (the shell loads remotes at runtime)
+//   /portal-config.json    runtime config built from env (see ../portal-config.mjs)
+//   /api, /api/...         proxied to the one api target (method, headers and body kept)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import { portalConfigFromEnv } from '../portal-config.mjs';
+import { cspDirectives, inlineScriptHashReader, isOriginForm, remoteOriginsFromEnv } from './security.mjs';
+import { apiProxy } from './api-proxy.mjs';
+import { staticFiles } from './static-files.mjs';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function apiUrlFromEnv(env = process.env) {
+  return env.API_URL ?? `http://127.0.0.1:${env.API_PORT || 3001}`;
+}
+
+/**
+ * @param {{ root?: string, apiUrl?: string, env?: NodeJS.ProcessEnv, logger?: boolean | object }} [options]
+ */
+export async function buildPortalServer({ root = REPO_ROOT, apiUrl, env = process.env, logger = false } = {}) {
+  const upstream = apiUrl ?? apiUrlFromEnv(env);
+  const portalConfig = portalConfigFromEnv(env);
+  const app = Fastify({ logger });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isOriginForm(request.raw.url)) {
+      return reply.code(400).send({ message: 'Only origin-form request targets are accepted', slug: 'bad-request' });
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives({
+        portalConfig,
+        remoteOrigins: remoteOriginsFromEnv(env),
+        inlineScriptHashes: inlineScriptHashReader(path.join(root, 'shell', 'dist', 'index.html')),
+      }),
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Remotes may be loaded by a portal on another origin (CORS '*'); the rest stays same-origin.
+    crossOriginResourcePolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('cross-origin-resource-policy')) {
+      const remote = request.raw.url.startsWith('/remotes/');
+      reply.header('cross-origin-resource-policy', remote ? 'cross-origin' : 'same-origin');
+    }
+  });
+
+  await app.register(apiProxy, { upstream });
+
+  const configJson = JSON.stringify(portalConfig);
+  app.get('/portal-config.json', (_request, reply) => {
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(configJson);
+  });
+
+  await app.register(staticFiles, { root });
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+  return app;
+}
