@@ -1,39 +1,73 @@
-// Expected texts come from the shell's own locale files (shell/src/locales/<lang>.json, namespace 'shell'),
-// so a reworded label does not break a journey while a missing key does.
+// Expected texts come from the packages' own locale files (<package>/src/locales/<lang>.json, flat keys) and the
+// api's registry (card titles), so a reworded label does not break a journey while a missing key does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Lang = 'de' | 'en';
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shell/src/locales');
-const cache = new Map<Lang, Record<string, string>>();
+type Params = Record<string, string | number>;
 
-function bundle(lang: Lang): Record<string, string> {
-  let messages = cache.get(lang);
-  if (!messages) {
-    messages = JSON.parse(fs.readFileSync(path.join(localesDir, `${lang}.json`), 'utf8')) as Record<string, string>;
-    cache.set(lang, messages);
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cache = new Map<string, Record<string, unknown>>();
+
+function readJson(file: string): Record<string, unknown> {
+  let content = cache.get(file);
+  if (!content) {
+    content = JSON.parse(fs.readFileSync(path.join(repo, file), 'utf8')) as Record<string, unknown>;
+    cache.set(file, content);
   }
-  return messages;
+  return content;
 }
 
-/** The shell's text for `key` in `lang`, with <tags> of Trans components removed. */
-export function text(lang: Lang, key: string): string {
-  const value = bundle(lang)[key];
-  if (typeof value !== 'string') throw new Error(`shell locale ${lang} has no key "${key}"`);
-  return value.replace(/<\/?[a-zA-Z]+>/g, '');
+function message(pkg: string, lang: Lang, key: string, params: Params): string {
+  const file = `${pkg}/src/locales/${lang}.json`;
+  const value = readJson(file)[key];
+  if (typeof value !== 'string') throw new Error(`${file} has no key "${key}"`);
+  return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
-function escape(value: string): string {
+/** The shell's text for `key`, with the <tags> of Trans components removed. */
+export function text(lang: Lang, key: string, params: Params = {}): string {
+  return message('shell', lang, key, params).replace(/<\/?[a-zA-Z]+>/g, '');
+}
+
+/** Text of the account remote. */
+export function acc(lang: Lang, key: string, params: Params = {}): string {
+  return message('mfe-account', lang, key, params);
+}
+
+/** Text of the licenses remote. */
+export function lic(lang: Lang, key: string, params: Params = {}): string {
+  return message('mfe-licenses', lang, key, params);
+}
+
+/** Dashboard card title of a plugin, as the api's default registry (api/registry/registry.json) names it. */
+export function cardTitle(lang: Lang, pluginName: string): string {
+  const { entries } = readJson('api/registry/registry.json') as {
+    entries: Array<{ card?: { pluginName: string; title: Record<Lang, string> } }>;
+  };
+  const card = entries.find((entry) => entry.card?.pluginName === pluginName)?.card;
+  if (!card) throw new Error(`api/registry/registry.json has no card for plugin "${pluginName}"`);
+  return card.title[lang];
+}
+
+export function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Exact (whole-name) match for an accessible name, allowing the " *" MUI adds to required fields. */
-export function exact(lang: Lang, key: string): RegExp {
-  return new RegExp(`^${escape(text(lang, key))}\\s*\\*?$`);
+/** Whole accessible name, allowing the " *" MUI appends to required fields. */
+export function whole(value: string): RegExp {
+  return new RegExp(`^${escapeRegExp(value)}\\s*\\*?$`);
 }
 
-/** Matches text containing any of the given messages. */
+/** Whole accessible name of the shell's text for `key`. */
+export function exact(lang: Lang, key: string): RegExp {
+  return whole(text(lang, key));
+}
+
+/** Matches text containing any of the shell's messages for `keys`. */
 export function oneOf(lang: Lang, ...keys: string[]): RegExp {
-  return new RegExp(keys.map((key) => escape(text(lang, key))).join('|'));
+  return new RegExp(keys.map((key) => escapeRegExp(text(lang, key))).join('|'));
 }

@@ -4,7 +4,7 @@
 // Every screen is checked even when an earlier one fails (soft assertions), so one run lists all findings.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SELLER } from '../support/env';
-import { exact, text } from '../support/locales';
+import { acc, escapeRegExp, exact, lic, text, whole } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
 import { describeFindings, seriousViolations } from '../support/account/axe';
 import {
@@ -15,7 +15,6 @@ import {
   openDashboard,
   profileTabs,
 } from '../support/account/portal-ui';
-import { acc, lic, whole, escapeRegExp } from '../support/account/texts';
 
 const lang = 'en' as const;
 
@@ -70,8 +69,8 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: whole(acc(lang, 'cancel')) }).click();
 
     await page.goto('/licenses');
-    await expect(page.getByRole('heading', { level: 1, name: whole(lic(lang, 'list.title')) })).toBeVisible();
-    await expect(page.getByRole('table', { name: lic(lang, 'list.tableLabel') })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: whole(lic(lang, 'list_title')) })).toBeVisible();
+    await expect(page.getByRole('table', { name: lic(lang, 'list_table_label') })).toBeVisible();
     await check(page, `licenses (${theme})`);
   });
 }

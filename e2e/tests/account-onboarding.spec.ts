@@ -7,7 +7,7 @@
 // e2e api started with DS_ALLOWED_HOSTS=127.0.0.1,localhost (e2e/global-setup.ts).
 import fs from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { exact, oneOf, text } from '../support/locales';
+import { acc, escapeRegExp, exact, oneOf, text, whole } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
 import { waitForOobCode } from '../support/account/emulator';
 import { pdfText } from '../support/account/pdf-text';
@@ -23,7 +23,6 @@ import {
   personalForm,
   profileTabs,
 } from '../support/account/portal-ui';
-import { acc, escapeRegExp, whole } from '../support/account/texts';
 
 const lang = 'en' as const;
 const suffix = Math.random().toString(36).slice(2, 8);

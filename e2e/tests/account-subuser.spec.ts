@@ -5,7 +5,7 @@
 // Setup shortcut: the parent's free mobile license (which allows one sub-user) is activated through the api,
 // because the buy page has no license cards yet (support/account/portal-api.ts).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { exact, oneOf, text, type Lang } from '../support/locales';
+import { acc, exact, oneOf, text, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
 import { resetPassword, waitForOobCode } from '../support/account/emulator';
 import { activateFreeProduct } from '../support/account/portal-api';
@@ -21,7 +21,6 @@ import {
   profileLink,
   profileTabs,
 } from '../support/account/portal-ui';
-import { acc, whole } from '../support/account/texts';
 
 const lang = 'en' as const;
 // The sub-user works in German (the portal's default language), the parent in English.

@@ -1,7 +1,6 @@
 // Locators and steps of the account journeys: by role and accessible name, texts from the locale files.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { text, type Lang } from '../locales';
-import { acc, cardTitle, escapeRegExp, whole } from './texts';
+import { acc, cardTitle, escapeRegExp, text, whole, type Lang } from '../locales';
 
 /**
  * A notification in the shell's notification region whose text contains `message`. includeHidden: while a MUI dialog
