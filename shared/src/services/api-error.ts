@@ -1,11 +1,15 @@
 import { isNotFoundMessage } from '../domain/errors';
 
-/** Every failed call throws this: HTTP status (0 for network failures), the server's slug and a message. */
+/**
+ * Every failed call throws this: HTTP status (0 for network failures), the server's slug and a message, and for
+ * validation errors `fields` (field path → i18n key of the `common` namespace) taken from the body.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly slug: string;
   /** Parsed error body when there was one. */
   readonly body?: unknown;
+  readonly fields?: Record<string, string>;
 
   constructor(status: number, slug: string, message: string, body?: unknown) {
     super(message);
@@ -13,7 +17,16 @@ export class ApiError extends Error {
     this.status = status;
     this.slug = slug;
     this.body = body;
+    this.fields = fieldsOf(body);
   }
+}
+
+/** The body's `fields` when it is a non-empty map of strings (CONTRACT §1). */
+function fieldsOf(body: unknown): Record<string, string> | undefined {
+  const fields = body && typeof body === 'object' ? (body as { fields?: unknown }).fields : undefined;
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return undefined;
+  const entries = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {

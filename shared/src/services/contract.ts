@@ -40,7 +40,9 @@ export interface Notifier {
   info(input: NotifyInput): void;
 }
 
-export type SessionPart = 'user' | 'profile' | 'dataSource' | 'licenses' | 'pendingOverage' | 'all';
+/** A part of the session that is loaded (and can fail) on its own. */
+export type SessionDataPart = 'user' | 'profile' | 'dataSource' | 'licenses' | 'pendingOverage';
+export type SessionPart = SessionDataPart | 'all';
 
 export interface Session {
   /** Identity user (Firebase). */
@@ -52,8 +54,15 @@ export interface Session {
   licenses: License[];
   pendingOverage: PendingOverage[];
   isSubUser: boolean;
-  /** True when all of §4 "data initialisation" finished. */
+  /** True when all of §4 "data initialisation" finished and no part failed (see isSessionInitialized). */
   initialized: boolean;
+  /**
+   * The parts whose last load failed; a part leaves the list when it loads. A part that is null (or not yet there)
+   * and listed here failed: show an error with Retry (`refresh(part)`); null and not listed = still loading.
+   */
+  failedParts: readonly SessionDataPart[];
+  /** The api user exists but is inactive: 'Your account is inactive. Contact your administrator' (spec §6). */
+  accountInactive: boolean;
   refresh(part: SessionPart): Promise<void>;
 }
 

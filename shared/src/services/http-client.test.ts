@@ -120,6 +120,28 @@ describe('createHttpClient', () => {
     expect(error).toMatchObject({ status: 403, slug: 'max_users_reached', message: 'Maximum number of users reached' });
   });
 
+  it('parses the field errors of a validation failure', async () => {
+    const { http } = setup(() =>
+      json(400, {
+        message: 'Invalid postal code',
+        slug: 'validation-failed',
+        fields: { postalCode: 'validation_postalCode_invalid', 'userEmails.0': 'validation_email_invalid', n: 3 },
+      }),
+    );
+    const error = await http.put('/user/profile/contact', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, slug: 'validation-failed' });
+    expect((error as ApiError).fields).toEqual({
+      postalCode: 'validation_postalCode_invalid',
+      'userEmails.0': 'validation_email_invalid',
+    });
+  });
+
+  it('has no field errors when the body names none', async () => {
+    const { http } = setup(() => json(400, { message: 'Bad', slug: 'bad-request', fields: ['x'] }));
+    const error = await http.get('/x').catch((e: unknown) => e);
+    expect((error as ApiError).fields).toBeUndefined();
+  });
+
   it('gives a generic error with status, status text and body for other statuses', async () => {
     const { http } = setup(() => new Response('slow down', { status: 429, statusText: 'Too Many Requests' }));
     await expect(http.get('/x')).rejects.toMatchObject({

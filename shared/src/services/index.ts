@@ -4,3 +4,4 @@ export * from './http-client';
 export * from './loading-store';
 export * from './notification-store';
 export * from './context';
+export * from './session-state';

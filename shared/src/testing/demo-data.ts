@@ -18,6 +18,11 @@ export function demoApiUser(): ApiUser {
   };
 }
 
+/** A sub-user of the demo seller (spec §6). */
+export function demoSubApiUser(): ApiUser {
+  return { ...demoApiUser(), id: 'demo-sub-uid', email: 'lager@muster-shop.de', parentUserId: 'demo-uid' };
+}
+
 export function demoProfile(): Profile {
   return {
     contact: {

@@ -8,6 +8,7 @@ import type {
   Session,
   SessionPart,
 } from '../services/contract';
+import { deriveSessionFlags, type SessionFacts } from '../services/session-state';
 import type { AuthUser, Language, Theme } from '../domain/types';
 import { demoApiUser, demoDataSource, demoLicenses, demoProfile, demoUser } from './demo-data';
 
@@ -41,30 +42,36 @@ export interface FakeSession extends Session {
   refreshed: SessionPart[];
 }
 
-/** A signed-in main user with a complete profile, accepted AVV, a data source and no licenses, unless overridden. */
-export function createFakeSession(partial: Partial<Session> = {}): FakeSession {
+/** What a test may set; `isSubUser` and `initialized` follow from it exactly as in the shell. */
+export type FakeSessionInput = Partial<SessionFacts & Pick<Session, 'refresh'>>;
+
+/**
+ * A signed-in main user with a complete profile, accepted AVV, a data source and no licenses, unless overridden.
+ * A sub-user: `{ apiUser: demoSubApiUser() }`; a failed profile load: `{ profile: null, failedParts: ['profile'] }`.
+ */
+export function createFakeSession(input: FakeSessionInput = {}): FakeSession {
   const refreshed: SessionPart[] = [];
-  const session: FakeSession = {
+  const { refresh, ...given } = input;
+  const facts: SessionFacts = {
     user: demoUser(),
     apiUser: demoApiUser(),
     profile: demoProfile(),
     dataSource: demoDataSource(),
     licenses: [],
     pendingOverage: [],
-    isSubUser: false,
-    initialized: true,
-    refresh: async (part) => void refreshed.push(part),
-    ...partial,
-    refreshed,
+    failedParts: [],
+    accountInactive: false,
+    ...given,
   };
-  if (partial.refresh) {
-    const custom = partial.refresh;
-    session.refresh = async (part) => {
+  return {
+    ...facts,
+    ...deriveSessionFlags(facts),
+    refreshed,
+    async refresh(part) {
       refreshed.push(part);
-      await custom(part);
-    };
-  }
-  return session;
+      await refresh?.(part);
+    },
+  };
 }
 
 export { demoLicenses };

@@ -9,7 +9,7 @@ import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
 import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
 import { PortalServicesProvider } from '../services/context';
-import type { PortalServices, Session } from '../services/contract';
+import type { PortalServices } from '../services/contract';
 import { PortalThemeProvider } from '../theme/theme-provider';
 import type { Language, Theme } from '../domain/types';
 import { createFakeHttp, type FakeHttp, type FakeRoutes } from './fake-http';
@@ -24,6 +24,7 @@ import {
   type FakeNotify,
   type FakePreferences,
   type FakeSession,
+  type FakeSessionInput,
 } from './fakes';
 
 export interface RenderWithPortalOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
@@ -39,7 +40,7 @@ export interface RenderWithPortalOptions extends Omit<RenderOptions, 'wrapper' |
   language?: Language;
   theme?: Theme;
   /** Merged into the fake session. */
-  session?: Partial<Session>;
+  session?: FakeSessionInput;
   /** Translation bundles to register, e.g. [{ id: 'gpsr', translations: { en, de } }] or your remote definition. */
   translations?: Pick<PortalRemote, 'id' | 'translations'>[];
 }

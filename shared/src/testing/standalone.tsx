@@ -8,19 +8,19 @@ import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
 import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
 import { PortalServicesProvider } from '../services/context';
-import type { PortalServices, Session } from '../services/contract';
+import type { PortalServices } from '../services/contract';
 import { createLoadingStore } from '../services/loading-store';
 import { createNotificationStore } from '../services/notification-store';
 import { PortalThemeProvider } from '../theme/theme-provider';
 import type { Language, Theme } from '../domain/types';
 import { createFakeHttp, type FakeRoutes } from './fake-http';
-import { createFakeIdentity, createFakePreferences, createFakeSession } from './fakes';
+import { createFakeIdentity, createFakePreferences, createFakeSession, type FakeSessionInput } from './fakes';
 import { demoLicenses, demoProducts, demoProfile, demoSubUsers } from './demo-data';
 
 export interface StandaloneOptions {
   /** Extra/overriding fake api routes for this remote. */
   routes?: FakeRoutes;
-  session?: Partial<Session>;
+  session?: FakeSessionInput;
   language?: Language;
   /** Simulated api latency, default 300 ms. */
   latencyMs?: number;

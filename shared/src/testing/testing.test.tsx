@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../services/api-error';
 import { useHttp, usePreferences, useSession } from '../services/context';
+import { demoSubApiUser } from './demo-data';
 import { createFakeHttp } from './fake-http';
 import {
   createFakeIdentity,
@@ -46,11 +47,21 @@ describe('other fakes', () => {
     notify.success({ message: 'y' });
     expect(notify.last()?.message).toBe('y');
     expect(notify.last('error')?.message).toBe('x');
-    const session = createFakeSession({ isSubUser: true });
+    const session = createFakeSession({ apiUser: demoSubApiUser() });
     expect(session.isSubUser).toBe(true);
     expect(session.profile?.contact.firstName).toBe('Erika');
     await session.refresh('profile');
     expect(session.refreshed).toEqual(['profile']);
+  });
+  it('session flags follow from the data as in the shell: no impossible state', () => {
+    expect(createFakeSession()).toMatchObject({ initialized: true, isSubUser: false, failedParts: [] });
+    expect(createFakeSession({ profile: null }).initialized).toBe(false);
+    const failed = createFakeSession({ profile: null, failedParts: ['profile'] });
+    expect(failed).toMatchObject({ initialized: false, failedParts: ['profile'] });
+    expect(createFakeSession({ failedParts: ['licenses'] }).initialized).toBe(false);
+    expect(createFakeSession({ apiUser: null }).initialized).toBe(false);
+    expect(createFakeSession({ accountInactive: true }).initialized).toBe(false);
+    expect(createFakeSession({ apiUser: demoSubApiUser() }).isSubUser).toBe(true);
   });
   it('loading, identity and preferences record what happened', async () => {
     const loading = createFakeLoading();
@@ -83,7 +94,7 @@ describe('renderWithPortal', () => {
     renderWithPortal(<Page />, {
       route: '/features/gpsr/product/edit/p9',
       path: '/features/gpsr/product/edit/:productId',
-      session: { isSubUser: true },
+      session: { apiUser: demoSubApiUser() },
       language: 'de',
       translations: [{ id: 'gpsr', translations: { en: { title: 'Product' }, de: { title: 'Produkt' } } }],
     });

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LegalLinks } from '../pages/auth/LegalLinks';
 import { useShellStore } from '../services/shell-context';
-import { isSubUser as isSubUserOf } from '../session/session-store';
+import { isSubUserOf } from '@portal/shared';
 import { Header } from './Header';
 import { OverageBanner } from './OverageBanner';
 import { OverageResultDialog } from './OverageResultDialog';

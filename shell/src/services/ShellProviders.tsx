@@ -1,8 +1,13 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useStore } from 'zustand';
-import { PortalServicesProvider, PortalThemeProvider, type PortalServices, type Session } from '@portal/shared';
-import { isSubUser } from '../session/session-store';
+import {
+  deriveSessionFlags,
+  PortalServicesProvider,
+  PortalThemeProvider,
+  type PortalServices,
+  type Session,
+} from '@portal/shared';
 import { ShellRuntimeProvider } from './shell-context';
 import type { ShellRuntime } from './shell-runtime';
 
@@ -17,20 +22,11 @@ export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; c
     document.documentElement.lang = preferences.language;
   }, [i18n, preferences.language]);
 
-  const session = useMemo<Session>(
-    () => ({
-      user: sessionState.user,
-      apiUser: sessionState.apiUser,
-      profile: sessionState.profile,
-      dataSource: sessionState.dataSource,
-      licenses: sessionState.licenses,
-      pendingOverage: sessionState.pendingOverage,
-      isSubUser: isSubUser(sessionState.apiUser),
-      initialized: sessionState.initialized,
-      refresh: runtime.controller.refresh,
-    }),
-    [sessionState, runtime.controller],
-  );
+  const session = useMemo<Session>(() => {
+    const { user, apiUser, profile, dataSource, licenses, pendingOverage, failedParts, accountInactive } = sessionState;
+    const facts = { user, apiUser, profile, dataSource, licenses, pendingOverage, failedParts, accountInactive };
+    return { ...facts, ...deriveSessionFlags(facts), refresh: runtime.controller.refresh };
+  }, [sessionState, runtime.controller]);
 
   const services = useMemo<PortalServices>(
     () => ({

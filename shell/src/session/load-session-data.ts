@@ -2,6 +2,7 @@
 import { isApiError, isNotFoundError, type HttpClient } from '@portal/shared';
 import type {
   ApiUser,
+  AuthUser,
   DataSource,
   Language,
   License,
@@ -12,7 +13,25 @@ import type {
 } from '@portal/shared/domain';
 
 export async function fetchApiUser(http: HttpClient, email: string): Promise<ApiUser> {
-  return http.get<ApiUser>('/user', { query: { userEmail: email }, silent: true });
+  const apiUser = await http.get<ApiUser>('/user', { query: { userEmail: email }, silent: true });
+  if (apiUser.isActive === false) throw new AccountInactiveError();
+  return apiUser;
+}
+
+/** Spec §4 registration step 2, also the repair of a half-failed registration (POST /user is idempotent). */
+export async function createApiUser(http: HttpClient, user: AuthUser): Promise<ApiUser> {
+  return http.post<ApiUser>('/user', { Id: user.uid, Email: user.email }, { silent: true });
+}
+
+/** The api user exists but is inactive (spec §6); the api answers 403 'account-inactive'. */
+export class AccountInactiveError extends Error {
+  constructor() {
+    super('Your account is inactive. Contact your administrator');
+  }
+}
+
+export function isAccountInactive(error: unknown): boolean {
+  return error instanceof AccountInactiveError || (isApiError(error) && error.slug === 'account-inactive');
 }
 
 export async function fetchProfile(http: HttpClient): Promise<Profile> {

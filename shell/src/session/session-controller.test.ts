@@ -86,6 +86,55 @@ describe('sign-in bootstrap (spec §4)', () => {
     expect(userPolls()).toBe(6);
   });
 
+  it('stops after the 3 tries on an error other than "not found" and marks the user part failed', async () => {
+    const { http, store, controller, userPolls } = setup({ foundOnAttempt: 1 });
+    http.on('GET /user', () => {
+      throw apiError(500, 'internal');
+    });
+    controller.start();
+    await flush();
+    await advance(2000);
+    await advance(2000);
+    expect(userPolls()).toBe(3);
+    expect(store.getState()).toMatchObject({ failedParts: ['user'], apiUser: null, ready: false, initialized: false });
+    await advance(20_000);
+    expect(userPolls()).toBe(3);
+
+    // Retry runs the bootstrap again and loads the data.
+    http.on('GET /user', apiUser(EMAIL));
+    await controller.refresh('user');
+    await flush();
+    expect(store.getState()).toMatchObject({ failedParts: [], ready: true, initialized: true });
+  });
+
+  it('stops at once for an inactive account and flags it', async () => {
+    const { http, store, controller, userPolls } = setup({ foundOnAttempt: 1 });
+    http.on('GET /user', () => {
+      throw apiError(403, 'account-inactive', 'Your account is inactive. Contact your administrator');
+    });
+    controller.start();
+    await flush();
+    await advance(10_000);
+    expect(userPolls()).toBe(1);
+    expect(store.getState()).toMatchObject({ accountInactive: true, ready: false, initialized: false });
+  });
+
+  it('creates the missing api user after a half-failed registration (identity account, GET /user not found)', async () => {
+    const { http, store, controller, userPolls } = setup({ foundOnAttempt: 99 });
+    http.on('POST /user', ({ body }) => ({ ...apiUser(EMAIL), id: (body as { Id: string }).Id }));
+    controller.start();
+    await flush();
+    await advance(2000);
+    expect(http.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    await advance(2000);
+    expect(userPolls()).toBe(3);
+    expect(http.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
+      { Id: `uid-${EMAIL}`, Email: EMAIL },
+    ]);
+    expect(store.getState()).toMatchObject({ ready: true, initialized: true });
+    expect(store.getState().apiUser?.id).toBe(`uid-${EMAIL}`);
+  });
+
   it('asks for licenses page 1 size 100', async () => {
     const { http, controller } = setup({ foundOnAttempt: 1 });
     controller.start();
@@ -129,6 +178,34 @@ describe('sign-in bootstrap (spec §4)', () => {
     await flush();
     expect(store.getState().initialized).toBe(false);
     expect(store.getState().licenses).toHaveLength(1);
+  });
+
+  it('lists the parts that failed to load and drops a part once a refresh loads it', async () => {
+    const { http, store, controller } = setup({ foundOnAttempt: 1 });
+    http.on('GET /user/profile/contact', () => {
+      throw apiError(500, 'internal');
+    });
+    controller.start();
+    await flush();
+    expect(store.getState()).toMatchObject({ failedParts: ['profile'], profile: null, initialized: false });
+
+    await expect(controller.refresh('profile')).resolves.toBeUndefined();
+    expect(store.getState().failedParts).toEqual(['profile']);
+
+    http.on('GET /user/profile/contact', completeContact(EMAIL));
+    await controller.refresh('profile');
+    expect(store.getState()).toMatchObject({ failedParts: [], initialized: true });
+    expect(store.getState().profile?.contact.email).toBe(EMAIL);
+  });
+
+  it('lists an Unauthorized data source as failed', async () => {
+    const { http, store, controller } = setup({ foundOnAttempt: 1 });
+    http.on('GET /user/ds', () => {
+      throw apiError(401, 'unable-to-verify-jwt');
+    });
+    controller.start();
+    await flush();
+    expect(store.getState().failedParts).toEqual(['dataSource']);
   });
 
   it('clears the session and signs out when the token cannot be read (auth init error)', async () => {

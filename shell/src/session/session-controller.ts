@@ -1,15 +1,16 @@
 // Spec §4: sign-in bootstrap, data initialisation, refresh, sign-out. Framework-free so tests drive it with fakes.
-import type { HttpClient, SessionPart } from '@portal/shared';
-import type { AuthUser } from '@portal/shared/domain';
+import { isNotFoundError, type HttpClient, type SessionDataPart, type SessionPart } from '@portal/shared';
+import type { ApiUser, AuthUser } from '@portal/shared/domain';
 import type { IdentityGateway } from '../identity/identity-gateway';
-import { emptySession, type SessionData, type SessionStore } from './session-store';
+import { emptySession, patchSession, type SessionData, type SessionStore } from './session-store';
 import {
+  createApiUser,
   fetchApiUser,
   fetchDataSource,
   fetchLicenses,
   fetchPendingOverage,
   fetchProfile,
-  UnauthorizedDataSourceError,
+  isAccountInactive,
 } from './load-session-data';
 
 /** Spec §9: backend-user poll, 3 attempts 2000 ms apart, then every 2000 ms until found. */
@@ -26,6 +27,7 @@ export interface SessionControllerDeps {
 export interface SessionController {
   /** Subscribes to the identity service; returns the unsubscribe function. */
   start(): () => void;
+  /** Reloads a part; never rejects: a failure is kept in `failedParts` (CONTRACT §4). */
   refresh(part: SessionPart): Promise<void>;
   /** Signs out and clears token, user, ready and initialised flags. */
   signOut(): Promise<void>;
@@ -41,6 +43,8 @@ export interface SessionController {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+type DataPart = Exclude<SessionDataPart, 'user'>;
+
 export function createSessionController({
   identity,
   http,
@@ -50,16 +54,56 @@ export function createSessionController({
   // Each sign-in starts a new generation; a sign-out or another sign-in makes older loops stop.
   let generation = 0;
 
-  const set = (patch: Partial<SessionData>) => store.setState(patch);
+  const set = (patch: Partial<Omit<SessionData, 'initialized'>>) => patchSession(store, patch);
   const clear = () => set({ ...emptySession, authResolved: true });
+  const withFailed = (failed: Partial<Record<SessionDataPart, boolean>>) => {
+    const parts = new Set(store.getState().failedParts);
+    for (const [part, isFailed] of Object.entries(failed) as [SessionDataPart, boolean][]) {
+      if (isFailed) parts.add(part);
+      else parts.delete(part);
+    }
+    return [...parts];
+  };
 
-  async function pollApiUser(email: string, run: number) {
+  const loaders: { [P in DataPart]: (email: string) => Promise<SessionData[P]> } = {
+    profile: () => fetchProfile(http),
+    dataSource: (email) => fetchDataSource(http, email),
+    licenses: () => fetchLicenses(http),
+    pendingOverage: () => fetchPendingOverage(http),
+  };
+  const DATA_PARTS = Object.keys(loaders) as DataPart[];
+
+  /** GET /user; still missing after the first tries = a registration whose POST /user failed: create it now. */
+  async function findOrCreateApiUser(user: AuthUser, attempt: number): Promise<ApiUser> {
+    try {
+      return await fetchApiUser(http, user.email);
+    } catch (error) {
+      if (!isNotFoundError(error) || attempt < USER_POLL_FIRST_ATTEMPTS) throw error;
+      log('User not found on the backend: creating it', error);
+      return createApiUser(http, user);
+    }
+  }
+
+  /**
+   * Spec §4 polling: "not found" keeps polling every 2000 ms; an inactive account stops at once; any other error
+   * stops after the 3 tries, and the user part is marked failed (the dashboard then offers Retry).
+   */
+  async function pollApiUser(user: AuthUser, run: number): Promise<ApiUser | null> {
+    let failures = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await fetchApiUser(http, email);
+        return await findOrCreateApiUser(user, attempt);
       } catch (error) {
-        if (attempt === USER_POLL_FIRST_ATTEMPTS)
-          log('User not found on the backend yet, polling every 2000 ms', error);
+        if (run !== generation) return null;
+        if (isAccountInactive(error)) {
+          set({ accountInactive: true });
+          return null;
+        }
+        if (!isNotFoundError(error) && ++failures >= USER_POLL_FIRST_ATTEMPTS) {
+          log('Loading the user from the backend failed', error);
+          set({ failedParts: withFailed({ user: true }) });
+          return null;
+        }
       }
       await wait(USER_POLL_INTERVAL_MS);
       if (run !== generation) return null;
@@ -68,31 +112,30 @@ export function createSessionController({
 
   async function initialiseData(run: number) {
     const email = store.getState().user?.email ?? '';
-    const [profile, dataSource, licenses, pendingOverage] = await Promise.allSettled([
-      fetchProfile(http),
-      fetchDataSource(http, email),
-      fetchLicenses(http),
-      fetchPendingOverage(http),
-    ]);
+    const results = await Promise.allSettled(DATA_PARTS.map((part) => loaders[part](email)));
     if (run !== generation) return;
     const patch: Partial<SessionData> = {};
-    if (profile.status === 'fulfilled') patch.profile = profile.value;
-    if (dataSource.status === 'fulfilled') patch.dataSource = dataSource.value;
-    if (licenses.status === 'fulfilled') patch.licenses = licenses.value;
-    if (pendingOverage.status === 'fulfilled') patch.pendingOverage = pendingOverage.value;
-    const results = [profile, dataSource, licenses, pendingOverage];
-    const failures = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
-    failures.forEach((failure) => log('Data initialisation call failed', failure.reason));
-    const unauthorized = dataSource.status === 'rejected' && dataSource.reason instanceof UnauthorizedDataSourceError;
-    patch.initialized = failures.length === 0 && !unauthorized;
-    patch.dataLoaded = true;
-    set(patch);
+    const failed: Partial<Record<SessionDataPart, boolean>> = {};
+    results.forEach((result, index) => {
+      const part = DATA_PARTS[index];
+      failed[part] = result.status === 'rejected';
+      if (result.status === 'fulfilled') Object.assign(patch, { [part]: result.value });
+      else log(`Data initialisation call failed (${part})`, result.reason);
+    });
+    set({ ...patch, failedParts: withFailed(failed), dataLoaded: true });
+  }
+
+  async function loadUserAndData(user: AuthUser, run: number) {
+    const apiUser = await pollApiUser(user, run);
+    if (!apiUser || run !== generation) return;
+    set({ apiUser, ready: true, failedParts: withFailed({ user: false }) });
+    await initialiseData(run);
   }
 
   async function handleSignedIn(user: AuthUser) {
     const run = ++generation;
     // A new sign-in ends an expired session; cleared before any call of this sign-in is made.
-    set({ user, authResolved: true, ready: false, initialized: false, dataLoaded: false, sessionExpired: false });
+    set({ ...emptySession, user, authResolved: true, sessionExpired: false });
     try {
       const token = await identity.getIdToken();
       if (run !== generation) return;
@@ -105,10 +148,7 @@ export function createSessionController({
       await identity.signOut().catch(() => undefined);
       return;
     }
-    const apiUser = await pollApiUser(user.email, run);
-    if (!apiUser || run !== generation) return;
-    set({ apiUser, ready: true });
-    await initialiseData(run);
+    await loadUserAndData(user, run);
   }
 
   function handleSignedOut() {
@@ -116,31 +156,40 @@ export function createSessionController({
     clear();
   }
 
-  async function refresh(part: SessionPart) {
-    const { user } = store.getState();
-    if (!user) return;
-    const email = user.email;
-    switch (part) {
-      case 'user':
-        set({ apiUser: await fetchApiUser(http, email) });
-        return;
-      case 'profile':
-        set({ profile: await fetchProfile(http) });
-        return;
-      case 'dataSource':
-        set({ dataSource: await fetchDataSource(http, email) });
-        return;
-      case 'licenses':
-        set({ licenses: await fetchLicenses(http) });
-        return;
-      case 'pendingOverage':
-        set({ pendingOverage: await fetchPendingOverage(http) });
-        return;
-      case 'all':
-        set({ apiUser: await fetchApiUser(http, email) });
-        await initialiseData(generation);
-        return;
+  async function refreshPart(part: DataPart, email: string) {
+    const run = generation;
+    try {
+      const value = await loaders[part](email);
+      if (run === generation) set({ [part]: value, failedParts: withFailed({ [part]: false }) });
+    } catch (error) {
+      log(`Reloading ${part} failed`, error);
+      if (run === generation) set({ failedParts: withFailed({ [part]: true }) });
     }
+  }
+
+  async function refresh(part: SessionPart) {
+    const { user, apiUser } = store.getState();
+    if (!user) return;
+    if (part === 'all' || (part === 'user' && !apiUser)) {
+      // Retry after a failed bootstrap, or a full reload: the same path as a sign-in, without a new token.
+      set({ failedParts: [], accountInactive: false, dataLoaded: false });
+      await loadUserAndData(user, ++generation);
+      return;
+    }
+    if (part === 'user') {
+      const run = generation;
+      try {
+        const fresh = await fetchApiUser(http, user.email);
+        if (run === generation) set({ apiUser: fresh, failedParts: withFailed({ user: false }) });
+      } catch (error) {
+        log('Reloading the user failed', error);
+        if (run === generation) {
+          set(isAccountInactive(error) ? { accountInactive: true } : { failedParts: withFailed({ user: true }) });
+        }
+      }
+      return;
+    }
+    await refreshPart(part, user.email);
   }
 
   return {

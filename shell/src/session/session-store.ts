@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { deriveSessionFlags, type SessionDataPart } from '@portal/shared';
 import type { ApiUser, AuthUser, DataSource, License, PendingOverage, Profile } from '@portal/shared/domain';
 
 export interface SessionData {
@@ -9,7 +10,7 @@ export interface SessionData {
   authResolved: boolean;
   /** The api user was found (end of the §4 polling). */
   ready: boolean;
-  /** §4 data initialisation finished successfully. */
+  /** §4 data initialisation finished successfully; derived with `deriveSessionFlags` (never set directly). */
   initialized: boolean;
   /** The §4 data initialisation ran (successfully or not); screens stop showing skeletons. */
   dataLoaded: boolean;
@@ -18,6 +19,10 @@ export interface SessionData {
   dataSource: DataSource | null;
   licenses: License[];
   pendingOverage: PendingOverage[];
+  /** Parts whose last load failed (CONTRACT §4). */
+  failedParts: SessionDataPart[];
+  /** The api answered that the account is inactive (spec §6). */
+  accountInactive: boolean;
   /** Registration is running: public routes must not redirect to /dashboard before it ends. */
   authFlowBusy: boolean;
   /**
@@ -38,6 +43,8 @@ export const emptySession: Omit<SessionData, 'authResolved' | 'authFlowBusy' | '
   dataSource: null,
   licenses: [],
   pendingOverage: [],
+  failedParts: [],
+  accountInactive: false,
 };
 
 export function createSessionStore(initial: Partial<SessionData> = {}) {
@@ -52,6 +59,7 @@ export function createSessionStore(initial: Partial<SessionData> = {}) {
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
-export function isSubUser(apiUser: ApiUser | null): boolean {
-  return apiUser?.parentUserId != null;
+/** Applies a patch and derives `initialized` from the result, in one update (the shared fakes derive it the same way). */
+export function patchSession(store: SessionStore, patch: Partial<Omit<SessionData, 'initialized'>>): void {
+  store.setState((state) => ({ ...patch, initialized: deriveSessionFlags({ ...state, ...patch }).initialized }));
 }

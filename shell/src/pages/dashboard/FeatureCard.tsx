@@ -1,11 +1,10 @@
 import { Button, Card, CardActions, CardContent, CardMedia, Link, Typography } from '@mui/material';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import type { DashboardCard } from '@portal/shared';
+import { isSubUserOf, type DashboardCard } from '@portal/shared';
 import { cardReadiness, type CardReadiness } from '@portal/shared/domain';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useShell, useShellStore } from '../../services/shell-context';
-import { isSubUser as isSubUserOf } from '../../session/session-store';
 import { illustrationUrl } from './illustrations';
 
 const BUTTON_KEYS: Record<CardReadiness['action'], string> = {

@@ -1,0 +1,26 @@
+import type { ApiUser } from '../domain/types';
+import type { Session } from './contract';
+
+/** What the shell knows about a session; the rest of `Session` is derived from it. */
+export type SessionFacts = Pick<
+  Session,
+  'user' | 'apiUser' | 'profile' | 'dataSource' | 'licenses' | 'pendingOverage' | 'failedParts' | 'accountInactive'
+>;
+
+/** Sub-user = the api user has a parent (spec §6). */
+export function isSubUserOf(apiUser: ApiUser | null): boolean {
+  return apiUser?.parentUserId != null;
+}
+
+/**
+ * Spec §4: initialised once the api user is there, the data initialisation filled the profile and no part failed.
+ * The shell and the test fakes derive the flags with this one function, so a test cannot use a state the shell
+ * never produces.
+ */
+export function deriveSessionFlags(facts: SessionFacts): Pick<Session, 'isSubUser' | 'initialized'> {
+  const { user, apiUser, profile, failedParts, accountInactive } = facts;
+  return {
+    isSubUser: isSubUserOf(apiUser),
+    initialized: user !== null && apiUser !== null && profile !== null && !accountInactive && failedParts.length === 0,
+  };
+}
