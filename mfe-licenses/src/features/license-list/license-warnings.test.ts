@@ -27,7 +27,7 @@ describe('licenseWarnings', () => {
         license({ id: 'trial', licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-12T12:00:00Z' }),
         license({ id: 'soon', licenseExpired: '2026-03-17T11:00:00Z' }),
         license({ id: 'later', licenseExpired: '2026-03-18T13:00:00Z' }),
-        license({ id: 'gone', licenseExpired: '2026-03-01T00:00:00Z' }),
+        license({ id: 'gone', pluginName: 'gpsr', licenseExpired: '2026-03-01T00:00:00Z' }),
         license({ id: 'forever', licenseExpired: null, licenseTypeDetails: { type: 'permanent' } }),
       ],
       now,
@@ -44,6 +44,16 @@ describe('licenseWarnings', () => {
       now,
     );
     expect(result).toEqual({ trial: 0, expiring: 0, expired: 1 });
+  });
+
+  it('does not warn about an expired license once a newer license of the same plugin is active', () => {
+    const expired = license({ id: 'old', licenseExpired: '2026-02-01T00:00:00Z' });
+    const renewed = license({ id: 'new', licenseExpired: '2027-02-01T00:00:00Z' });
+    const otherPlugin = license({ id: 'gpsr', pluginName: 'gpsr', licenseExpired: '2027-02-01T00:00:00Z' });
+    expect(licenseWarnings([expired, renewed], now).expired).toBe(0);
+    expect(licenseWarnings([expired, otherPlugin], now).expired).toBe(1);
+    const renewedButInactive = license({ id: 'new', status: 'inactive', licenseExpired: '2027-02-01T00:00:00Z' });
+    expect(licenseWarnings([expired, renewedButInactive], now).expired).toBe(1);
   });
 
   it('returns no warnings for licenses without expiry', () => {

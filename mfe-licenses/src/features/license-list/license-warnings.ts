@@ -1,4 +1,4 @@
-import { licenseStatusView } from '@portal/shared';
+import { hasValidLicense, licenseStatusView } from '@portal/shared';
 import type { License } from '@portal/shared/domain';
 
 /** A license counts as "expiring" when it ends within this many days. */
@@ -12,14 +12,17 @@ export interface LicenseWarnings {
   expired: number;
 }
 
-/** Counts the licenses the page warns about. Deleted licenses are ignored: the user removed them on purpose. */
+/**
+ * Counts the licenses the page warns about. Deleted licenses are ignored: the user removed them on purpose; an expired
+ * license is no longer news once a valid license of the same plugin replaced it.
+ */
 export function licenseWarnings(licenses: readonly License[], now: Date = new Date()): LicenseWarnings {
   const warnings: LicenseWarnings = { trial: 0, expiring: 0, expired: 0 };
   for (const license of licenses) {
     if (license.status === 'deleted') continue;
     const view = licenseStatusView(license, now);
     if (view.kind === 'expired') {
-      warnings.expired += 1;
+      if (!hasValidLicense(licenses, license.pluginName, now)) warnings.expired += 1;
       continue;
     }
     if (license.licenseTypeDetails?.type === 'trial') warnings.trial += 1;

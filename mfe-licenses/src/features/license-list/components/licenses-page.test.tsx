@@ -173,8 +173,8 @@ describe('LicensesPage', () => {
             licenseTypeDetails: { type: 'trial' },
             licenseExpired: '2026-03-12T12:00:00.000Z',
           }),
-          licenseFixture({ id: 'x', licenseExpired: '2026-02-01T12:00:00.000Z' }),
-          licenseFixture({ id: 'y', licenseExpired: '2026-02-02T12:00:00.000Z' }),
+          licenseFixture({ id: 'x', pluginName: 'gpsr', licenseExpired: '2026-02-01T12:00:00.000Z' }),
+          licenseFixture({ id: 'y', pluginName: 'magic_matrix', licenseExpired: '2026-02-02T12:00:00.000Z' }),
         ],
       },
     });
@@ -184,6 +184,21 @@ describe('LicensesPage', () => {
       screen.getByText('1 license expires within the next 7 days. Renew it in time to keep using the plugin.'),
     ).toBeInTheDocument();
     expect(screen.getByText(/^2 licenses have expired\./)).toBeInTheDocument();
+  });
+
+  it('drops the expired warning once a newer license of the same plugin is active', async () => {
+    renderPage({
+      http: { 'GET /license/all': licensePage([licenseFixture()]) },
+      session: {
+        licenses: [
+          licenseFixture({ id: 'old', licenseExpired: '2026-02-01T12:00:00.000Z' }),
+          licenseFixture({ id: 'new', licenseExpired: '2027-02-01T12:00:00.000Z' }),
+        ],
+      },
+      language: 'de',
+    });
+    await screen.findByRole('table');
+    await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
   });
 
   it('shows no warning when every license is valid for more than 7 days', async () => {
