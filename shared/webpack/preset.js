@@ -3,6 +3,8 @@
 // Usage (host):    module.exports = createHostConfig({ name: 'shell', port: 3000, dir: __dirname });
 const path = require('path');
 const fs = require('fs');
+const zlib = require('zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { defaultPortalConfig } = require('./portal-config');
@@ -139,6 +141,28 @@ function baseConfig({ name, dir, mode, publicPath }) {
   };
 }
 
+// Brotli and gzip files beside every text asset, written once at build time; the portal server picks one by
+// Accept-Encoding. Files that shrink by less than 10 % (or are under 1 KB) are served as they are.
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg)$/;
+
+function compressionPlugins() {
+  const common = { test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
+  ];
+}
+
 function federationPlugin(options) {
   return new ModuleFederationPlugin({
     manifest: true,
@@ -210,6 +234,7 @@ function createRemoteConfig({ name, exposes, port, dir, extra, standalone }) {
           shared: sharedConfig(dir),
         }),
         ...(hasStandalone ? [htmlPlugin(dir, { title: `${name} (standalone)`, chunks: ['standalone'] })] : []),
+        ...(mode === 'production' ? compressionPlugins() : []),
       ],
       devServer: {
         port,
@@ -246,6 +271,7 @@ function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
       plugins: [
         federationPlugin({ name, remotes: {}, shared: sharedConfig(dir) }),
         htmlPlugin(dir, { title: 'Portal', chunks: ['main'] }),
+        ...(mode === 'production' ? compressionPlugins() : []),
       ],
       devServer: {
         port,

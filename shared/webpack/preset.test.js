@@ -44,6 +44,22 @@ describe('createRemoteConfig', () => {
     expect(mf.shared['@mui/material/utils'].version).toBe(mf.shared['@mui/material'].version);
     expect(mf.shared['@mui/material/utils'].requiredVersion).toBe(mf.shared['@mui/material'].requiredVersion);
   });
+  it('writes brotli and gzip files beside the text assets of a production build only', () => {
+    const compression = (c) =>
+      c.plugins.filter((p) => p.constructor.name === 'CompressionPlugin').map((p) => p.options);
+    const options = compression(config);
+    expect(options.map((o) => o.filename).sort()).toEqual(['[path][base].br', '[path][base].gz']);
+    for (const o of options) {
+      for (const file of ['main.js', '853.ae5a41ba.js', 'mf-manifest.json', 'index.html'])
+        expect(o.test.test(file)).toBe(true);
+      for (const file of ['main.js.map', 'logo.png', 'main.js.LICENSE.txt']) expect(o.test.test(file)).toBe(false);
+    }
+    const dev = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir })({}, { mode: 'development' });
+    expect(compression(dev)).toEqual([]);
+    expect(compression(createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'production' }))).toHaveLength(
+      2,
+    );
+  });
   it('serves with CORS and history fallback', () => {
     expect(config.devServer).toMatchObject({ port: 3199, historyApiFallback: true });
     expect(config.devServer.headers['Access-Control-Allow-Origin']).toBe('*');
