@@ -1,2 +1,2 @@
-export * from './create-theme';
+export * from './portal-theme';
 export * from './theme-provider';

@@ -1,6 +1,8 @@
+import { Typography } from '@mui/material';
+import { useColorScheme } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
-import { useTheme } from '@mui/material';
-import { createPortalTheme } from './create-theme';
+import type { Theme } from '../domain/types';
+import { portalTheme } from './portal-theme';
 import { PortalThemeProvider } from './theme-provider';
 
 /** WCAG relative luminance contrast ratio. */
@@ -15,36 +17,81 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-describe('createPortalTheme', () => {
-  it.each(['light', 'dark'] as const)('%s mode has AA contrast for text and primary buttons', (mode) => {
-    const theme = createPortalTheme(mode);
-    expect(theme.palette.mode).toBe(mode);
-    expect(contrast(theme.palette.text.primary, theme.palette.background.default)).toBeGreaterThanOrEqual(7);
-    expect(contrast(theme.palette.text.secondary, theme.palette.background.paper)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.palette.primary.contrastText, theme.palette.primary.main)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.palette.primary.main, theme.palette.background.paper)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.palette.error.main, theme.palette.background.paper)).toBeGreaterThanOrEqual(4.5);
+const palette = (mode: Theme) => portalTheme.colorSchemes[mode]!.palette;
+
+/** The colour an element is drawn in: jsdom leaves var() unresolved, the variables live on <html>. */
+function drawnColor(element: HTMLElement): string {
+  const color = getComputedStyle(element).color;
+  const variable = /^var\((--[\w-]+)(,.*)?\)$/.exec(color)?.[1];
+  return variable ? getComputedStyle(document.documentElement).getPropertyValue(variable).trim() : color;
+}
+
+function ErrorText() {
+  return <Typography color="error">mode {useColorScheme().mode}</Typography>;
+}
+
+beforeEach(() => {
+  document.documentElement.className = '';
+});
+
+describe('portalTheme', () => {
+  it.each(['light', 'dark'] as const)('%s scheme has AA contrast for text and primary buttons', (mode) => {
+    const p = palette(mode);
+    expect(p.mode).toBe(mode);
+    expect(contrast(p.text.primary, p.background.default)).toBeGreaterThanOrEqual(7);
+    expect(contrast(p.text.secondary, p.background.paper)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(p.primary.contrastText, p.primary.main)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(p.primary.main, p.background.paper)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(p.error.main, p.background.paper)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('is one theme whose colours are CSS variables switched by a class', () => {
+    expect(portalTheme.vars?.palette.error.main).toBe('var(--mui-palette-error-main, #b42318)');
+    expect(portalTheme.getColorSchemeSelector('dark')).toBe('.dark &');
   });
 });
 
 describe('PortalThemeProvider', () => {
-  function Mode() {
-    return <span>{useTheme().palette.mode}</span>;
-  }
-  it('provides the theme and toggles the dark class on <html>', () => {
+  it('switches MUI color scheme, the class on <html> and the drawn colours with the mode prop', () => {
     const { rerender } = render(
       <PortalThemeProvider mode="dark">
-        <Mode />
+        <ErrorText />
       </PortalThemeProvider>,
     );
-    expect(screen.getByText('dark')).toBeInTheDocument();
+    expect(screen.getByText('mode dark')).toBeInTheDocument();
     expect(document.documentElement).toHaveClass('dark');
+    expect(document.documentElement).not.toHaveClass('light');
+    expect(drawnColor(screen.getByText('mode dark'))).toBe(palette('dark').error.main);
+
     rerender(
       <PortalThemeProvider mode="light">
-        <Mode />
+        <ErrorText />
       </PortalThemeProvider>,
     );
-    expect(screen.getByText('light')).toBeInTheDocument();
+    expect(screen.getByText('mode light')).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('light');
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(drawnColor(screen.getByText('mode light'))).toBe(palette('light').error.main);
+  });
+
+  it('starts in the given mode and keeps nothing in storage (the shell owns the preference)', () => {
+    window.localStorage.clear();
+    render(
+      <PortalThemeProvider mode="dark">
+        <ErrorText />
+      </PortalThemeProvider>,
+    );
+    expect(screen.getByText('mode dark')).toBeInTheDocument();
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('leaves <html> alone with darkClass off (component tests)', () => {
+    render(
+      <PortalThemeProvider mode="dark" darkClass={false}>
+        <ErrorText />
+      </PortalThemeProvider>,
+    );
+    expect(screen.getByText('mode dark')).toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass('dark');
   });
 });
