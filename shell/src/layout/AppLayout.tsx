@@ -8,6 +8,7 @@ import { isSubUserOf } from '@portal/shared';
 import { Header } from './Header';
 import { OverageBanner } from './OverageBanner';
 import { OverageResultDialog } from './OverageResultDialog';
+import { SessionGate } from './session-gate';
 import { Sidebar } from './Sidebar';
 
 export const DRAWER_WIDTH = 240;
@@ -60,8 +61,10 @@ export function AppLayout() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}>
-          <OverageBanner />
-          <Outlet />
+          <SessionGate>
+            <OverageBanner />
+            <Outlet />
+          </SessionGate>
         </Box>
         <Box component="footer" sx={{ py: 3, px: 2, borderTop: 1, borderColor: 'divider' }}>
           <LegalLinks withContact />

@@ -1,28 +1,31 @@
 import { useState } from 'react';
 import { Alert, AlertTitle, Button, List, ListItem, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../services/shell-context';
+import { useHttp, useSession } from '@portal/shared';
+import { approveOverage } from '../overage/overage-api';
+import { useShell } from '../services/shell-context';
 
 /** Subscriptions waiting for overage approval; approving redirects to the provider's approval_url. */
 export function OverageBanner() {
   const { t } = useTranslation('shell');
-  const pending = useShellStore('session', (state) => state.pendingOverage);
-  const { http, redirect } = useShell();
+  const session = useSession();
+  const http = useHttp();
+  const { redirect } = useShell();
+  const pending = session.pendingOverage;
   const [busyId, setBusyId] = useState<string | null>(null);
   if (pending.length === 0) return null;
 
   async function approve(id: string) {
     setBusyId(id);
     try {
-      const answer = await http.post<{ approval_url: string }>(
-        `/subscription/${encodeURIComponent(id)}/overage/approve`,
-      );
-      redirect(answer.approval_url);
+      const approvalUrl = await approveOverage(http, id);
+      if (approvalUrl) return redirect(approvalUrl);
+      await session.refresh('pendingOverage');
     } catch (error) {
       // Spec §8: overage approval failure is only logged.
       console.error('Failed to approve overage', error);
-      setBusyId(null);
     }
+    setBusyId(null);
   }
 
   return (

@@ -142,6 +142,19 @@ describe('overage', () => {
     error.mockRestore();
   });
 
+  it('an approval answered without a url (a 500 is ok) reloads the pending list instead of failing', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = renderShell({ pendingOverage: [{ id: 'sub-9' }] });
+    view.http.on('POST /subscription/sub-9/overage/approve', () => undefined);
+    const banner = await screen.findByRole('region', { name: 'Overage approval required' });
+    view.http.on('GET /subscription/overage/pending', { subscriptions_to_approve: [] });
+    await view.userEvent.click(within(banner).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Overage approval required' })).toBeNull());
+    expect(view.redirect).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
   it('shows the approval result dialog and clears it with go-to-dashboard', async () => {
     const view = renderShell({ route: '/licenses?overage_approval_result=true' });
     const dialog = await screen.findByRole('dialog', { name: 'Success' });

@@ -7,7 +7,6 @@ import type {
   Language,
   License,
   Page,
-  PendingOverage,
   Profile,
   ProfileContact,
 } from '@portal/shared/domain';
@@ -70,17 +69,6 @@ export async function fetchLicenses(http: HttpClient): Promise<License[]> {
     return page.items;
   } catch (error) {
     if (isNotFoundError(error)) return [];
-    throw error;
-  }
-}
-
-export async function fetchPendingOverage(http: HttpClient): Promise<PendingOverage[]> {
-  try {
-    const answer = await http.get<{ subscriptions_to_approve: PendingOverage[] }>('/subscription/overage/pending');
-    return answer.subscriptions_to_approve ?? [];
-  } catch (error) {
-    // Spec §7: the overage calls treat a 500 as ok.
-    if (isNotFoundError(error) || (isApiError(error) && error.status === 500)) return [];
     throw error;
   }
 }

@@ -8,10 +8,10 @@ import {
   fetchApiUser,
   fetchDataSource,
   fetchLicenses,
-  fetchPendingOverage,
   fetchProfile,
   isAccountInactive,
 } from './load-session-data';
+import { fetchPendingOverage } from '../overage/overage-api';
 
 /** Spec §9: backend-user poll, 3 attempts 2000 ms apart, then every 2000 ms until found. */
 export const USER_POLL_INTERVAL_MS = 2000;
