@@ -11,7 +11,7 @@ const reactDom = pkgDir('react-dom');
 
 module.exports = {
   ...base,
-  setupFiles: [...(base.setupFiles ?? []), path.join(__dirname, 'src/test/setup-request.js')],
+  setupFiles: [...(base.setupFiles ?? []), path.join(__dirname, 'src/testing/setup-request.js')],
   moduleNameMapper: {
     ...base.moduleNameMapper,
     '^react$': react,

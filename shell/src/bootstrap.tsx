@@ -8,9 +8,9 @@ import { createShellI18n } from './i18n/create-shell-i18n';
 import { createFederationRemoteLoader } from './remotes/remote-loader';
 import { ROUTER_FUTURE } from './routes/router-options';
 import { createShellRoutes } from './routes/shell-routes';
-import { readStoredLanguage } from './services/preferences-store';
-import { createShellRuntime } from './services/shell-runtime';
-import { ShellApp } from './ShellApp';
+import { readStoredLanguage } from './preferences/preferences-store';
+import { createShellRuntime } from './composition/create-shell';
+import { ShellApp } from './shell-app';
 
 async function boot(container: HTMLElement) {
   const language = readStoredLanguage();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiUser } from '../test/fixtures';
-import { renderShell, SELLER } from '../test/render-shell';
-import { COOKIE_CONSENT_STORAGE_KEY } from './CookieConsentBanner';
+import { apiUser } from '../testing/fixtures';
+import { renderShell, SELLER } from '../testing/render-shell';
+import { COOKIE_CONSENT_STORAGE_KEY } from './cookie-consent-banner';
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { apiError, createFakeHttp } from '../test/fake-http';
-import { renderShell } from '../test/render-shell';
+import { apiError, createFakeHttp } from '../testing/fake-http';
+import { renderShell } from '../testing/render-shell';
 
 const languageCalls = (view: ReturnType<typeof renderShell>, method: string) =>
   view.http.requests.filter((request) => request.method === method && request.path === '/user/profile/language');

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createHttpClient } from '@portal/shared';
-import { createFakeFetch, jwtRejected } from '../test/fake-fetch';
-import { apiUser, completeContact } from '../test/fixtures';
-import { renderShell, SELLER } from '../test/render-shell';
+import { createFakeFetch, jwtRejected } from '../testing/fake-fetch';
+import { apiUser, completeContact } from '../testing/fixtures';
+import { renderShell, SELLER } from '../testing/render-shell';
 
 function backend() {
   return createFakeFetch()

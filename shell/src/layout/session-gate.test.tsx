@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { renderWithPortal, type FakeSessionInput } from '@portal/shared/testing';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import { apiError, createFakeHttp } from '../test/fake-http';
-import { renderShell } from '../test/render-shell';
+import { apiError, createFakeHttp } from '../testing/fake-http';
+import { renderShell } from '../testing/render-shell';
 import { SessionGate } from './session-gate';
 
 const shellTranslations = { id: 'shell', translations: { en, de } };

@@ -1,4 +1,4 @@
-import { registryEntry } from '../test/fixtures';
+import { registryEntry } from '../testing/fixtures';
 import { prefetchRemotes } from './prefetch-remotes';
 import type { RemoteLoader } from './remote-loader';
 

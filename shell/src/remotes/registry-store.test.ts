@@ -1,4 +1,4 @@
-import { registryEntry } from '../test/fixtures';
+import { registryEntry } from '../testing/fixtures';
 import { findEntryForPath } from './registry-store';
 import { assertPortalRemote, resolveManifestUrl } from './remote-loader';
 

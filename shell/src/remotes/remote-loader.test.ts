@@ -1,4 +1,4 @@
-import { registryEntry } from '../test/fixtures';
+import { registryEntry } from '../testing/fixtures';
 import { createFederationRemoteLoader } from './remote-loader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

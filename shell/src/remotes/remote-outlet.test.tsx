@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { definePortalRemote, type PortalRemote, type RegistryEntry } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { registryEntry } from '../test/fixtures';
-import { renderShell } from '../test/render-shell';
+import { registryEntry } from '../testing/fixtures';
+import { renderShell } from '../testing/render-shell';
 import type { RemoteLoader } from './remote-loader';
 
 beforeEach(() => window.localStorage.clear());

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addRemoteTranslations, type PortalRemote, type RegistryEntry } from '@portal/shared';
-import { useShell } from '../services/shell-context';
+import { useShell } from '../composition/shell-context';
 
 type RemoteState =
   { status: 'loading' } | { status: 'ready'; remote: PortalRemote } | { status: 'error'; error: unknown };

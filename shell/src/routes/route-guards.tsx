@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
-import { useShellStore } from '../services/shell-context';
+import { useShellStore } from '../composition/shell-context';
 
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };

@@ -1,16 +1,16 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '../layout/AppLayout';
-import { CookieConsentBanner } from '../layout/CookieConsentBanner';
-import { LoadingBar } from '../layout/LoadingBar';
-import { NotificationArea } from '../layout/NotificationArea';
-import { ForgotPasswordPage } from '../pages/auth/ForgotPasswordPage';
-import { LoginPage } from '../pages/auth/LoginPage';
-import { RegisterPage } from '../pages/auth/RegisterPage';
-import { DashboardPage } from '../pages/dashboard/DashboardPage';
-import { ContentMasterPage } from '../pages/misc/ContentMasterPage';
-import { LogoutPage } from '../pages/misc/LogoutPage';
-import { UnexpectedErrorPage } from '../pages/misc/UnexpectedErrorPage';
-import { RemoteOutlet } from '../remotes/RemoteOutlet';
+import { AppLayout } from '../layout/app-layout';
+import { CookieConsentBanner } from '../layout/cookie-consent-banner';
+import { LoadingBar } from '../layout/loading-bar';
+import { NotificationArea } from '../layout/notification-area';
+import { ForgotPasswordPage } from '../pages/auth/forgot-password-page';
+import { LoginPage } from '../pages/auth/login-page';
+import { RegisterPage } from '../pages/auth/register-page';
+import { DashboardPage } from '../pages/dashboard/dashboard-page';
+import { ContentMasterPage } from '../pages/misc/content-master-page';
+import { LogoutPage } from '../pages/misc/logout-page';
+import { UnexpectedErrorPage } from '../pages/misc/unexpected-error-page';
+import { RemoteOutlet } from '../remotes/remote-outlet';
 import { PublicOnly, RequireAuth } from './route-guards';
 
 /** Frame around every page: loading bar, notifications and cookie banner also show on the sign-in screens. */

@@ -1,6 +1,6 @@
-import { apiError, createFakeHttp, type FakeHttp } from '../test/fake-http';
-import { createFakeIdentity, makeUser } from '../test/fake-identity';
-import { activeLicense, apiUser, completeContact } from '../test/fixtures';
+import { apiError, createFakeHttp, type FakeHttp } from '../testing/fake-http';
+import { createFakeIdentity, makeUser } from '../testing/fake-identity';
+import { activeLicense, apiUser, completeContact } from '../testing/fixtures';
 import { createSessionController } from './session-controller';
 import { createSessionStore } from './session-store';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiError } from '../../test/fake-http';
-import { renderShell, SELLER } from '../../test/render-shell';
+import { apiError } from '../../testing/fake-http';
+import { renderShell, SELLER } from '../../testing/render-shell';
 
 beforeEach(() => window.localStorage.clear());
 

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { DashboardCard, RegistryEntry } from '@portal/shared';
-import { activeLicense, apiUser, completeContact, registryEntry } from '../../test/fixtures';
-import { createFakeHttp } from '../../test/fake-http';
-import { renderShell, SELLER } from '../../test/render-shell';
+import { activeLicense, apiUser, completeContact, registryEntry } from '../../testing/fixtures';
+import { createFakeHttp } from '../../testing/fake-http';
+import { renderShell, SELLER } from '../../testing/render-shell';
 
 beforeEach(() => window.localStorage.clear());
 

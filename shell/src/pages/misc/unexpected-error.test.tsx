@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { RegistryEntry } from '@portal/shared';
-import { registryEntry } from '../../test/fixtures';
-import { renderShell } from '../../test/render-shell';
+import { registryEntry } from '../../testing/fixtures';
+import { renderShell } from '../../testing/render-shell';
 
 it("shows the 'Unexpected Application Error' page with a way back when a page throws while rendering", async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,6 +1,6 @@
 import { Box, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShellStore } from '../services/shell-context';
+import { useShellStore } from '../composition/shell-context';
 
 /** Global loading indicator, driven by the loading counter (visible while count > 0). */
 export function LoadingBar() {

@@ -15,8 +15,8 @@ import { prefetchRemotes } from '../remotes/prefetch-remotes';
 import { createRegistryStore, loadRegistry } from '../remotes/registry-store';
 import { createSessionController } from '../session/session-controller';
 import { createSessionStore } from '../session/session-store';
-import { createPreferencesStore } from './preferences-store';
-import { saveServerLanguage, watchServerLanguage } from './server-language';
+import { createPreferencesStore } from '../preferences/preferences-store';
+import { saveServerLanguage, watchServerLanguage } from '../preferences/server-language';
 
 export interface HttpHooks {
   baseUrl: string;

@@ -1,6 +1,6 @@
 import { Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../services/shell-context';
+import { useShell } from '../../composition/shell-context';
 
 /** Imprint, privacy and terms, opening the external pages in a new tab. */
 export function LegalLinks({ withContact = false }: { withContact?: boolean }) {

@@ -4,7 +4,7 @@ import { isSubUserOf, type DashboardCard } from '@portal/shared';
 import { cardReadiness, type CardReadiness } from '@portal/shared/domain';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../../services/shell-context';
+import { useShell, useShellStore } from '../../composition/shell-context';
 import { illustrationUrl } from './illustrations';
 
 const BUTTON_KEYS: Record<CardReadiness['action'], string> = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../services/shell-context';
+import { useShell } from '../composition/shell-context';
 
 export const COOKIE_CONSENT_STORAGE_KEY = 'portal.cookieConsent';
 type Consent = 'all' | 'necessary';

@@ -9,7 +9,7 @@ import {
   type Session,
 } from '@portal/shared';
 import { ShellRuntimeProvider } from './shell-context';
-import type { ShellRuntime } from './shell-runtime';
+import type { ShellRuntime } from './create-shell';
 
 /** Theme, language, the shell's own context and the PortalServices every remote reads through @portal/shared. */
 export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; children: ReactNode }) {

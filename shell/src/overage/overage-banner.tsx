@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, AlertTitle, Button, List, ListItem, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useHttp, useSession } from '@portal/shared';
-import { approveOverage } from '../overage/overage-api';
-import { useShell } from '../services/shell-context';
+import { approveOverage } from './overage-api';
+import { useShell } from '../composition/shell-context';
 
 /** Subscriptions waiting for overage approval; approving redirects to the provider's approval_url. */
 export function OverageBanner() {

@@ -1,7 +1,7 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { Language } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../services/shell-context';
+import { useShell, useShellStore } from '../composition/shell-context';
 
 export function LanguageSwitcher() {
   const { t } = useTranslation('shell');

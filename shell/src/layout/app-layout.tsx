@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Box, Drawer, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LegalLinks } from '../pages/auth/LegalLinks';
-import { useShellStore } from '../services/shell-context';
+import { LegalLinks } from '../pages/auth/legal-links';
+import { useShellStore } from '../composition/shell-context';
 import { isSubUserOf } from '@portal/shared';
-import { Header } from './Header';
-import { OverageBanner } from './OverageBanner';
-import { OverageResultDialog } from './OverageResultDialog';
+import { Header } from './header';
+import { OverageBanner } from '../overage/overage-banner';
+import { OverageResultDialog } from '../overage/overage-result-dialog';
 import { SessionGate } from './session-gate';
-import { Sidebar } from './Sidebar';
+import { Sidebar } from './sidebar';
 
 export const DRAWER_WIDTH = 240;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useShell } from '../../services/shell-context';
+import { useShell } from '../../composition/shell-context';
 import { LoadingState } from '@portal/shared';
 
 /** /logout: signs out (clears token, user and flags) and goes to /login. */

@@ -4,8 +4,8 @@ import Logout from '@mui/icons-material/Logout';
 import Menu from '@mui/icons-material/Menu';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from './LanguageSwitcher';
-import { ThemeToggle } from './ThemeToggle';
+import { LanguageSwitcher } from './language-switcher';
+import { ThemeToggle } from './theme-toggle';
 
 export interface HeaderProps {
   isSubUser: boolean;

@@ -1,11 +1,11 @@
 // Spec §7/§8 with the real http client of @portal/shared over a fake fetch, the real stores and a fake identity.
 import { createHttpClient } from '@portal/shared';
 import { createShellI18n } from '../i18n/create-shell-i18n';
-import { createFakeFetch, jwtRejected, type FakeFetch } from '../test/fake-fetch';
-import { createFakeIdentity, makeUser } from '../test/fake-identity';
-import { apiUser, completeContact } from '../test/fixtures';
-import { testConfig } from '../test/render-shell';
-import { createShellRuntime } from './shell-runtime';
+import { createFakeFetch, jwtRejected, type FakeFetch } from '../testing/fake-fetch';
+import { createFakeIdentity, makeUser } from '../testing/fake-identity';
+import { apiUser, completeContact } from '../testing/fixtures';
+import { testConfig } from '../testing/render-shell';
+import { createShellRuntime } from '../composition/create-shell';
 
 const EMAIL = 'seller@shop.test';
 const EXPIRED = 'Session expired. Please login again.';

@@ -1,9 +1,9 @@
 import { createShellI18n } from '../i18n/create-shell-i18n';
-import { createFakeHttp } from '../test/fake-http';
-import { createFakeIdentity, makeUser } from '../test/fake-identity';
-import { apiUser } from '../test/fixtures';
-import { testConfig } from '../test/render-shell';
-import { createShellRuntime, type HttpHooks } from './shell-runtime';
+import { createFakeHttp } from '../testing/fake-http';
+import { createFakeIdentity, makeUser } from '../testing/fake-identity';
+import { apiUser } from '../testing/fixtures';
+import { testConfig } from '../testing/render-shell';
+import { createShellRuntime, type HttpHooks } from './create-shell';
 
 const EMAIL = 'seller@shop.test';
 

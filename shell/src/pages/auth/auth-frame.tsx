@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
-import { ThemeToggle } from '../../layout/ThemeToggle';
-import { LegalLinks } from './LegalLinks';
+import { LanguageSwitcher } from '../../layout/language-switcher';
+import { ThemeToggle } from '../../layout/theme-toggle';
+import { LegalLinks } from './legal-links';
 
 /** Centred card used by login, register and forgot-password. */
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, AlertTitle, Box, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShellStore } from '../services/shell-context';
+import { useShellStore } from '../composition/shell-context';
 import type { PortalNotification } from '@portal/shared';
 
 function NotificationItem({ item, dismiss }: { item: PortalNotification; dismiss(id: string): void }) {

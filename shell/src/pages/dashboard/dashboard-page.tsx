@@ -2,8 +2,8 @@ import { Box, Card, CardContent, Grid, Skeleton } from '@mui/material';
 import Extension from '@mui/icons-material/Extension';
 import { EmptyState, ErrorPanel, PageHeader, type DashboardCard } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../../services/shell-context';
-import { FeatureCard } from './FeatureCard';
+import { useShell, useShellStore } from '../../composition/shell-context';
+import { FeatureCard } from './feature-card';
 
 const GRID_ITEM = { xs: 12, sm: 6, lg: 4 } as const;
 

@@ -3,8 +3,8 @@ import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { identityErrorCode } from '../../identity/identity-gateway';
-import { useShell } from '../../services/shell-context';
-import { AuthFrame } from './AuthFrame';
+import { useShell } from '../../composition/shell-context';
+import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey, validateEmail } from './auth-validation';
 import { textFieldProps, useValidatedField } from './use-validated-field';
 

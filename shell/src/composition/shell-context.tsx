@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { ShellRuntime } from './shell-runtime';
+import type { ShellRuntime } from './create-shell';
 
 const ShellContext = createContext<ShellRuntime | null>(null);
 

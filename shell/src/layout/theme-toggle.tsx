@@ -2,7 +2,7 @@ import { IconButton, Tooltip } from '@mui/material';
 import DarkMode from '@mui/icons-material/DarkMode';
 import LightMode from '@mui/icons-material/LightMode';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../services/shell-context';
+import { useShell, useShellStore } from '../composition/shell-context';
 
 export function ThemeToggle() {
   const { t } = useTranslation('shell');

@@ -13,9 +13,9 @@ import {
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { identityErrorCode } from '../../identity/identity-gateway';
-import { useShell } from '../../services/shell-context';
-import { BackendUserCreationError } from '../../services/shell-runtime';
-import { AuthFrame } from './AuthFrame';
+import { useShell } from '../../composition/shell-context';
+import { BackendUserCreationError } from '../../composition/create-shell';
+import { AuthFrame } from './auth-frame';
 import {
   authErrorMessageKey,
   validateEmail,

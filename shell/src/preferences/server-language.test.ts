@@ -1,11 +1,11 @@
 // The language save with the real http client: it must never move the global loading counter (no spinner).
 import { createHttpClient } from '@portal/shared';
 import { createShellI18n } from '../i18n/create-shell-i18n';
-import { createFakeFetch } from '../test/fake-fetch';
-import { createFakeIdentity, makeUser } from '../test/fake-identity';
-import { apiUser } from '../test/fixtures';
-import { testConfig } from '../test/render-shell';
-import { createShellRuntime } from './shell-runtime';
+import { createFakeFetch } from '../testing/fake-fetch';
+import { createFakeIdentity, makeUser } from '../testing/fake-identity';
+import { apiUser } from '../testing/fixtures';
+import { testConfig } from '../testing/render-shell';
+import { createShellRuntime } from '../composition/create-shell';
 
 const EMAIL = 'seller@shop.test';
 

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import { ErrorPanel, LoadingState, PortalRemoteRoutes, type RegistryEntry } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { NotFoundPage } from '../pages/misc/NotFoundPage';
-import { useShell, useShellStore } from '../services/shell-context';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { NotFoundPage } from '../pages/misc/not-found-page';
+import { useShell, useShellStore } from '../composition/shell-context';
+import { RemoteErrorBoundary } from './remote-error-boundary';
 import { findEntryForPath } from './registry-store';
 import { useRemoteModule } from './use-remote-module';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { ShellProviders } from './services/ShellProviders';
-import type { ShellRuntime } from './services/shell-runtime';
+import { ShellProviders } from './composition/shell-providers';
+import type { ShellRuntime } from './composition/create-shell';
 import { ROUTER_PROVIDER_FUTURE } from './routes/router-options';
 
 type Router = ReturnType<typeof createBrowserRouter>;
