@@ -234,7 +234,7 @@ export const COMPLETE_CONTACT = {
   houseNumber: '7',
   postalCode: '20457',
   invoiceEmail: '',
-  vatID: 'DE987654321',
+  vatID: 'DE123456788',
 };
 
 export async function completeProfile(app: FastifyInstance, user: TestIdentity, contact = COMPLETE_CONTACT) {

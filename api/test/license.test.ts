@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { isLicenseValid, type License } from '@portal/shared/domain';
 import { licenses } from '../src/db/schema';
 import { findProduct } from '../src/modules/catalogue/repository';
 import { issueLicense } from '../src/modules/license/activation';
+import { validLicenseSql } from '../src/modules/license/repository';
 import { createSubUser, createTestApp, registerUser, type TestApp, type TestIdentity } from './helpers';
 
 let t: TestApp;
@@ -85,7 +87,7 @@ describe('POST /license/product/free_or_trial', () => {
       licenseExpired: null,
       licenseTypeDetails: { type: 'free', extraOptions: { max_users: 1 } },
     });
-    expect(isLicenseValid(res.json(), new Date(), { allowNoExpiry: true })).toBe(true);
+    expect(isLicenseValid(res.json(), new Date())).toBe(true);
     const again = await inject('POST', '/product/free_or_trial?licenseProductID=mobile_default-free', a);
     expect(again.statusCode).toBe(409);
     expect(again.json().slug).toBe('license-already-active');
@@ -203,7 +205,11 @@ describe('reading licenses', () => {
     expect((await inject('GET', `/key/${keys.fd}`, null)).statusCode).toBe(401);
     const blank = await inject('GET', '/key/%20', owner);
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ slug: 'validation-error', message: 'key is required' });
+    expect(blank.json()).toEqual({
+      slug: 'validation-error',
+      message: 'key is required',
+      fields: { key: 'validation_field_invalid' },
+    });
   });
 
   it('filters, sorts and counts', async () => {
@@ -277,5 +283,58 @@ describe('issueLicense (used after a payment)', () => {
     );
     expect(yearly.licenseExpired).toBe('2027-03-01T10:00:00.000Z');
     expect(yearly.key).not.toBe(monthly.key);
+  });
+});
+
+describe('license validity: the SQL form agrees with the shared isLicenseValid', () => {
+  const FIXTURES: {
+    name: string;
+    status: 'active' | 'inactive' | 'deleted' | 'validate';
+    expiresInDays: number | null;
+  }[] = [
+    { name: 'active, no expiry (free/permanent)', status: 'active', expiresInDays: null },
+    { name: 'active, future expiry', status: 'active', expiresInDays: 3 },
+    { name: 'active, expired', status: 'active', expiresInDays: -1 },
+    { name: 'inactive, no expiry', status: 'inactive', expiresInDays: null },
+    { name: 'inactive, future expiry', status: 'inactive', expiresInDays: 3 },
+    { name: 'deleted, future expiry', status: 'deleted', expiresInDays: 3 },
+    { name: 'validate, no expiry', status: 'validate', expiresInDays: null },
+  ];
+
+  it('on every fixture', async () => {
+    const owner = await registerUser(t.app);
+    const now = new Date();
+    const keys = new Map<string, string>();
+    for (const f of FIXTURES) {
+      const key = `TEST-${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
+      keys.set(key, f.name);
+      await t.app.db.insert(licenses).values({
+        userId: owner.uid,
+        productId: 'mobile-basic-monthly',
+        key,
+        status: f.status,
+        expiresAt: f.expiresInDays == null ? null : new Date(now.getTime() + f.expiresInDays * DAY),
+        licenseUsers: [],
+      });
+    }
+    const rows = await t.app.db
+      .select({ key: licenses.key })
+      .from(licenses)
+      .where(and(eq(licenses.userId, owner.uid), validLicenseSql(now)));
+    const validBySql = rows.map((r) => keys.get(r.key)).sort();
+    const validByRule = FIXTURES.filter((f) =>
+      isLicenseValid(
+        {
+          status: f.status,
+          licenseExpired:
+            f.expiresInDays == null ? null : new Date(now.getTime() + f.expiresInDays * DAY).toISOString(),
+        },
+        now,
+      ),
+    )
+      .map((f) => f.name)
+      .sort();
+    expect(validBySql).toEqual(validByRule);
+    expect(validByRule).toEqual(['active, future expiry', 'active, no expiry (free/permanent)']);
   });
 });

@@ -95,7 +95,7 @@ describe('create, list, rename, delete', () => {
     expect((await t.app.inject({ url, headers: a.headers })).json()).toEqual([]);
   });
 
-  it('stops at max_users with 403 max_users_reached', async () => {
+  it('stops at max_users with 403 max-users-reached', async () => {
     const a = await registerUser(t.app);
     const none = await t.app.inject({
       method: 'POST',
@@ -104,7 +104,7 @@ describe('create, list, rename, delete', () => {
       payload: { name: 'X', email: `x-${Date.now()}@test.portal` },
     });
     expect(none.statusCode).toBe(403);
-    expect(none.json()).toEqual({ message: 'Maximum number of users reached', slug: 'max_users_reached' });
+    expect(none.json()).toEqual({ message: 'Maximum number of users reached', slug: 'max-users-reached' });
 
     await grantMobileLicense(t.app, a.uid, 1);
     const first = await t.app.inject({
@@ -121,7 +121,7 @@ describe('create, list, rename, delete', () => {
       payload: { name: 'Two', email: `two-${Date.now()}@test.portal` },
     });
     expect(second.statusCode).toBe(403);
-    expect(second.json().slug).toBe('max_users_reached');
+    expect(second.json().slug).toBe('max-users-reached');
   });
 
   it('rejects an email already in use', async () => {

@@ -63,7 +63,11 @@ describe('GET /api/user', () => {
     const a = await registerUser(t.app);
     const res = await t.app.inject({ url: '/api/user?userEmail=nope', headers: a.headers });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'userEmail: Email address is invalid', slug: 'validation-error' });
+    expect(res.json()).toEqual({
+      message: 'userEmail: Email address is invalid',
+      slug: 'validation-error',
+      fields: { userEmail: 'validation_email_invalid' },
+    });
   });
 
   it('answers 403 account-inactive for a deactivated account', async () => {

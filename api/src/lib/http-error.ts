@@ -1,16 +1,19 @@
-/** An error with an HTTP status and the slug of the `{ message, slug }` error body. */
+import type { ApiErrorSlug } from '@portal/shared/domain';
+
+/** An error with an HTTP status and the slug (and field keys) of the `{ message, slug, fields? }` error body. */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly slug: string,
+    public readonly slug: ApiErrorSlug,
     message: string,
+    /** Field path → i18n key of the `common` namespace. */
+    public readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
 
-export const notFound = (slug: string, message: string) => new HttpError(404, slug, message);
-export const badRequest = (slug: string, message: string) => new HttpError(400, slug, message);
-export const forbidden = (slug: string, message: string) => new HttpError(403, slug, message);
-export const conflict = (slug: string, message: string) => new HttpError(409, slug, message);
+/** 400 validation-error for one field: `message` for logs/API users, `key` for the UI. */
+export const fieldError = (field: string, key: string, message: string) =>
+  new HttpError(400, 'validation-error', message, { [field]: key });

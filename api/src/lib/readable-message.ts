@@ -24,6 +24,8 @@ const KNOWN: Record<string, string> = {
   validation_email_required: 'Email is required',
   validation_email_invalid: 'Email address is invalid',
   validation_country_invalid: 'Country is not one of the supported countries',
+  validation_language_invalid: 'Language must be de or en',
+  validation_id_required: 'Id is required',
   error_connection_details_missing: 'Database connection details are missing',
 };
 

@@ -1,7 +1,15 @@
+import { API_ERROR_SLUGS } from '@portal/shared/domain';
 import { z } from 'zod';
 
 export const errorBodySchema = z
-  .object({ message: z.string(), slug: z.string() })
+  .object({
+    message: z.string().describe('Readable English, for logs and API users'),
+    slug: z.enum(API_ERROR_SLUGS),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("Field path ('postalCode', 'userEmails.0') → i18n key of the common namespace"),
+  })
   .describe('Error body of every failure');
 
 /** The usual error responses of an authenticated route, for the OpenAPI document. */
@@ -11,12 +19,3 @@ export const authErrors = {
   403: errorBodySchema,
   404: errorBodySchema,
 } as const;
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(1, 'Email is required')
-  .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, 'Email address is invalid')
-  .transform((s) => s.toLowerCase());
-
-export const languageSchema = z.enum(['de', 'en'], { error: 'Language must be de or en' });

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REDACTED_PATHS } from '../app';
-import { HttpError } from '../lib/http-error';
+import { fieldError, HttpError } from '../lib/http-error';
 import { registerErrorHandling } from './errors';
 
 function buildTestServer(lines: string[]) {
@@ -23,8 +23,16 @@ function buildTestServer(lines: string[]) {
     throw new Error('database password=hunter2 at /secret/path.ts:12');
   });
   app.get('/teapot', async () => {
-    throw new HttpError(418, 'teapot', 'I am a teapot');
+    throw new HttpError(418, 'bad-request', 'I am a teapot');
   });
+  app.get('/taken', async () => {
+    throw fieldError('email', 'validation_email_invalid', 'Email is already in use.');
+  });
+  app.post(
+    '/nested',
+    { schema: { body: z.object({ userEmails: z.array(z.string().min(3, 'validation_email_invalid')) }) } },
+    async (req) => req.body,
+  );
   app.get(
     '/bad-response',
     { schema: { response: { 200: z.object({ n: z.number() }) } } },
@@ -58,7 +66,20 @@ describe('error handling', () => {
   it('passes HttpError status, slug and message through', async () => {
     const res = await app.inject({ url: '/teapot' });
     expect(res.statusCode).toBe(418);
-    expect(res.json()).toEqual({ message: 'I am a teapot', slug: 'teapot' });
+    expect(res.json()).toEqual({ message: 'I am a teapot', slug: 'bad-request' });
+  });
+
+  it('sends the field keys of an HttpError and of nested validation issues', async () => {
+    const taken = await app.inject({ url: '/taken' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({
+      message: 'Email is already in use.',
+      slug: 'validation-error',
+      fields: { email: 'validation_email_invalid' },
+    });
+    const nested = await app.inject({ method: 'POST', url: '/nested', payload: { userEmails: ['a@b.de', 'x'] } });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().fields).toEqual({ 'userEmails.1': 'validation_email_invalid' });
   });
 
   it('turns a response that breaks its schema into a 500', async () => {
@@ -70,7 +91,12 @@ describe('error handling', () => {
   it('reports zod validation readably, plus empty and malformed bodies', async () => {
     const wrong = await app.inject({ method: 'POST', url: '/echo', payload: { port: 'x' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'port must be a number', slug: 'validation-error' });
+    // A message that is not an i18n key gets the generic field key, so the UI can still mark the field.
+    expect(wrong.json()).toEqual({
+      message: 'port must be a number',
+      slug: 'validation-error',
+      fields: { port: 'validation_field_invalid' },
+    });
     const empty = await app.inject({
       method: 'POST',
       url: '/echo',

@@ -1,13 +1,15 @@
+import { FIELD_INVALID_KEY, isMessageKey } from '@portal/shared/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 import { readableMessage } from '../lib/readable-message';
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: unknown[] } } };
+type ValidationIssue = { instancePath?: string; message?: string };
+
+const fieldPath = (issue: ValidationIssue) => (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
 
 function describe(issue: ValidationIssue, context: string | undefined): string {
-  const parts = (issue.instancePath ?? '').split('/').filter(Boolean);
-  const field = parts.length ? parts.join('.') : context && context !== 'body' ? context : '';
+  const field = fieldPath(issue) || (context && context !== 'body' ? context : '');
   const message = readableMessage(issue.message ?? 'is invalid');
   const letters = (v: string) => v.toLowerCase().replace(/[^a-z]/g, '');
   // 'firstName' + 'First name is required' → just the message; otherwise prefix the field path.
@@ -15,11 +17,24 @@ function describe(issue: ValidationIssue, context: string | undefined): string {
   return `${field}: ${message}`;
 }
 
-/** `{ message, slug }` for every failure; never a stack trace. */
+/** Field path → the schema's i18n key (first issue per field); undefined when no issue names a field. */
+function fieldKeys(issues: ValidationIssue[]): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = fieldPath(issue);
+    if (!path || path in fields) continue;
+    fields[path] = issue.message && isMessageKey(issue.message) ? issue.message : FIELD_INVALID_KEY;
+  }
+  return Object.keys(fields).length ? fields : undefined;
+}
+
+/** `{ message, slug, fields? }` for every failure; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message, slug: error.slug });
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, slug: error.slug, ...(error.fields && { fields: error.fields }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];
@@ -27,7 +42,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .slice(0, 5)
         .map((i) => describe(i, error.validationContext))
         .join('; ');
-      return reply.code(400).send({ message: message || 'Request is invalid', slug: 'validation-error' });
+      const fields = fieldKeys(issues);
+      return reply
+        .code(400)
+        .send({ message: message || 'Request is invalid', slug: 'validation-error', ...(fields && { fields }) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ issues: error.cause.issues, url: error.url }, 'response does not match its schema');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { normalizeEmail } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -89,7 +90,7 @@ export default fp(
     app.addHook('onClose', async () => deleteApp(firebaseApp));
 
     const internal = new Set(opts.config.internalEmails);
-    app.decorate('isInternal', (email: string | null | undefined) => !!email && internal.has(email.toLowerCase()));
+    app.decorate('isInternal', (email: string | null | undefined) => !!email && internal.has(normalizeEmail(email)));
 
     app.decorateRequest('identity', null);
     app.decorateRequest('apiUser', null);
@@ -100,7 +101,7 @@ export default fp(
         const decoded = await auth.verifyIdToken(token);
         request.identity = {
           uid: decoded.uid,
-          email: (decoded.email ?? '').toLowerCase(),
+          email: normalizeEmail(decoded.email ?? ''),
           emailVerified: decoded.email_verified === true,
           issuedAt: decoded.iat,
           expiresAt: decoded.exp,

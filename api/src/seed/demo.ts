@@ -34,7 +34,7 @@ export const DEMO_SELLER_PROFILE = {
   houseNumber: '42',
   postalCode: '50672',
   invoiceEmail: 'buchhaltung@schneider-haushaltswaren.example',
-  vatId: 'DE123456789',
+  vatId: 'DE123456788',
   phone: '4922112345678',
 };
 

@@ -4,7 +4,7 @@ describe('api input schemas', () => {
   it('language must be de or en', () => {
     expect(languageInputSchema.parse({ language: 'en' })).toEqual({ language: 'en' });
     expect(languageInputSchema.safeParse({ language: '' }).error?.issues[0].message).toBe(
-      'The default language field must not be empty.',
+      'validation_language_invalid',
     );
   });
   it('user creation needs an id and a valid email', () => {

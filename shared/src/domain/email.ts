@@ -17,3 +17,11 @@ export function emailField(requiredKey = 'validation_email_required', invalidKey
 }
 
 export const emailSchema = emailField();
+
+/** One form of an address for storing and comparing (the api keeps emails lower-case). */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** A required, valid email, normalised: request fields the api stores or compares. */
+export const normalizedEmailSchema = emailSchema.transform(normalizeEmail);

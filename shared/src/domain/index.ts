@@ -16,3 +16,5 @@ export * from './format';
 export * from './pagination';
 export * from './errors';
 export * from './api-inputs';
+export * from './postal-code';
+export * from './vat-id';

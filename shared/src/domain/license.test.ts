@@ -39,12 +39,13 @@ describe('isLicenseValid', () => {
   it.each(['inactive', 'deleted', 'validate'] as const)('status %s is invalid', (status) => {
     expect(isLicenseValid(license({ status }), now)).toBe(false);
   });
-  it('a missing expiry is valid only with allowNoExpiry (buy page)', () => {
-    expect(isLicenseValid(license({ licenseExpired: null }), now)).toBe(false);
-    expect(isLicenseValid(license({ licenseExpired: null }), now, { allowNoExpiry: true })).toBe(true);
-    expect(isLicenseValid(license({ licenseExpired: null, status: 'inactive' }), now, { allowNoExpiry: true })).toBe(
-      false,
+  it('a missing expiry (free, permanent) is valid when active', () => {
+    expect(isLicenseValid(license({ licenseExpired: null }), now)).toBe(true);
+    expect(isLicenseValid(license({ licenseExpired: '' }), now)).toBe(true);
+    expect(isLicenseValid(license({ licenseExpired: null, licenseTypeDetails: { type: 'permanent' } }), now)).toBe(
+      true,
     );
+    expect(isLicenseValid(license({ licenseExpired: null, status: 'inactive' }), now)).toBe(false);
   });
   it('an unparsable expiry is invalid; null license is invalid', () => {
     expect(isLicenseValid(license({ licenseExpired: 'soon' }), now)).toBe(false);

@@ -12,16 +12,15 @@ function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /**
- * Valid only if status is active and the expiry is in the future. A missing expiry counts as valid only with
- * `allowNoExpiry` (the buy page check, spec §4).
+ * THE license validity rule (CONTRACT §6): status 'active' and no expiry or one in the future. Free and permanent
+ * licenses have no expiry and are valid. The api's SQL form of this rule is tested against this function.
  */
 export function isLicenseValid(
   license: Pick<License, 'status' | 'licenseExpired'> | null | undefined,
   now: Date = new Date(),
-  options: { allowNoExpiry?: boolean } = {},
 ): boolean {
   if (!license || license.status !== 'active') return false;
-  if (license.licenseExpired == null || license.licenseExpired === '') return options.allowNoExpiry === true;
+  if (license.licenseExpired == null || license.licenseExpired === '') return true;
   const expiry = toDate(license.licenseExpired);
   return expiry != null && expiry.getTime() > now.getTime();
 }
@@ -35,9 +34,8 @@ export function hasValidLicense(
   licenses: readonly License[] | null | undefined,
   pluginName: PluginName,
   now: Date = new Date(),
-  options: { allowNoExpiry?: boolean } = {},
 ): boolean {
-  return (licenses ?? []).some((l) => licenseMatchesPlugin(l, pluginName) && isLicenseValid(l, now, options));
+  return (licenses ?? []).some((l) => licenseMatchesPlugin(l, pluginName) && isLicenseValid(l, now));
 }
 
 /** now + duration (a month = 30 days, a year = 365 days). Accepts a product's licenseValidDuration list (first entry). */

@@ -6,7 +6,9 @@ import {
   isProfileComplete,
   profileContactInputSchema,
 } from './profile';
+import { isValidPostalCode } from './postal-code';
 import { fieldErrors } from './validate';
+import { isValidVatId, normalizeVatId } from './vat-id';
 
 const complete = {
   ...emptyProfileContact('demo@portal.test'),
@@ -26,9 +28,10 @@ describe('profile contact schema', () => {
       country: 'de',
       city: 'Berlin',
       street: 'Hauptstr.',
+      houseNumber: '1a',
       postalCode: '10115',
     });
-    expect(parsed).toMatchObject({ firstName: 'Erika', country: 'DE', companyName: '', houseNumber: '', vatID: '' });
+    expect(parsed).toMatchObject({ firstName: 'Erika', country: 'DE', companyName: '', houseNumber: '1a', vatID: '' });
   });
 
   it('reports a required key per missing field', () => {
@@ -38,6 +41,7 @@ describe('profile contact schema', () => {
       country: 'validation_country_required',
       city: 'validation_city_required',
       street: 'validation_street_required',
+      houseNumber: 'validation_houseNumber_required',
       postalCode: 'validation_postalCode_required',
     });
   });
@@ -46,8 +50,38 @@ describe('profile contact schema', () => {
     expect(fieldErrors(profileContactInputSchema, { ...complete, city: '   ' }).city).toBe('validation_city_required');
   });
 
-  it('house number is not required', () => {
-    expect(fieldErrors(profileContactInputSchema, { ...complete, houseNumber: '' })).toEqual({});
+  it('house number is required (needed for a complete profile)', () => {
+    expect(fieldErrors(profileContactInputSchema, { ...complete, houseNumber: ' ' })).toEqual({
+      houseNumber: 'validation_houseNumber_required',
+    });
+  });
+
+  it.each([
+    ['DE', '10115', true],
+    ['DE', '1011', false],
+    ['AT', '1010', true],
+    ['AT', '10115', false],
+    ['NL', '1012 AB', true],
+    ['GB', 'SW1A 1AA', true],
+    ['PL', '00-950', true],
+    ['PL', '00950', false],
+  ])('postal code of %s: %s valid = %s', (country, postalCode, valid) => {
+    expect(isValidPostalCode(country, postalCode)).toBe(valid);
+    const errors = fieldErrors(profileContactInputSchema, { ...complete, country, postalCode });
+    expect(errors.postalCode).toBe(valid ? undefined : 'validation_postalCode_invalid');
+  });
+
+  it('checks a VAT ID with jsvat: country format and check digits', () => {
+    expect(isValidVatId('DE123456788')).toBe(true);
+    expect(isValidVatId('DE 123 456 788')).toBe(true);
+    expect(isValidVatId('ATU13585627')).toBe(true);
+    expect(isValidVatId('DE123456789')).toBe(false); // wrong check digit
+    expect(isValidVatId('12')).toBe(false);
+    expect(fieldErrors(profileContactInputSchema, { ...complete, vatID: 'DE123456789' })).toEqual({
+      vatID: 'validation_vatID_invalid',
+    });
+    expect(fieldErrors(profileContactInputSchema, { ...complete, vatID: 'DE123456788' })).toEqual({});
+    expect(normalizeVatId(' de 123 456 788 ')).toBe('DE123456788');
   });
 
   it('rejects countries outside the list', () => {

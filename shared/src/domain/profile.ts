@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from './countries';
 import { DEFAULT_COUNTRY } from './constants';
 import { EMAIL_REGEX } from './email';
+import { isValidPostalCode } from './postal-code';
+import { isValidVatId } from './vat-id';
 import type { Avv, ProfileContact } from './types';
 
 const MAX = 200;
@@ -13,8 +15,8 @@ const required = (field: string) =>
     .max(MAX, 'validation_too_long');
 const optional = (field: string) => z.string().trim().max(MAX, 'validation_too_long').default('');
 
-/** What a user edits on the personal tab (PUT /user/profile/contact). email and parentUserId are server-owned. */
-export const profileContactInputSchema = z.object({
+/** The fields a user edits on the personal tab; email and parentUserId are server-owned. */
+export const profileContactFieldsSchema = z.object({
   firstName: required('firstName'),
   lastName: required('lastName'),
   companyName: optional('companyName'),
@@ -26,7 +28,7 @@ export const profileContactInputSchema = z.object({
     .transform((code) => code.toUpperCase()),
   city: required('city'),
   street: required('street'),
-  houseNumber: optional('houseNumber'),
+  houseNumber: required('houseNumber'),
   postalCode: required('postalCode'),
   invoiceEmail: optional('invoiceEmail').refine(
     (value) => value.length === 0 || EMAIL_REGEX.test(value),
@@ -34,10 +36,20 @@ export const profileContactInputSchema = z.object({
   ),
   vatID: optional('vatID'),
 });
+
+/** PUT /user/profile/contact and the personal data form: the fields plus postal code and VAT ID formats. */
+export const profileContactInputSchema = profileContactFieldsSchema.superRefine((value, ctx) => {
+  if (value.postalCode && value.country && !isValidPostalCode(value.country, value.postalCode)) {
+    ctx.addIssue({ code: 'custom', path: ['postalCode'], message: 'validation_postalCode_invalid' });
+  }
+  if (value.vatID && !isValidVatId(value.vatID)) {
+    ctx.addIssue({ code: 'custom', path: ['vatID'], message: 'validation_vatID_invalid' });
+  }
+});
 export type ProfileContactInput = z.infer<typeof profileContactInputSchema>;
 
 /** Full contact as the api returns it. */
-export const profileContactSchema = profileContactInputSchema.extend({
+export const profileContactSchema = profileContactFieldsSchema.extend({
   email: z.string(),
   parentUserId: z.string().nullable(),
 });

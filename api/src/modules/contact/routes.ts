@@ -1,4 +1,4 @@
-import { contactRequestSchema } from '@portal/shared/domain';
+import { contactRequestSchema, normalizeEmail } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactRequests } from '../../db/schema';
@@ -22,7 +22,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name, phone, email, message } = request.body;
       await app.db
         .insert(contactRequests)
-        .values({ userId: user.id, name, phone, email: email.toLowerCase(), message });
+        .values({ userId: user.id, name, phone, email: normalizeEmail(email), message });
       try {
         await app.mail.send({
           to: app.config.supportEmail,

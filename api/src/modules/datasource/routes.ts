@@ -1,8 +1,9 @@
+import { normalizedEmailSchema, normalizeEmail } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataSources } from '../../db/schema';
-import { authErrors, emailSchema, errorBodySchema } from '../../lib/schemas';
+import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentIdentity, currentUser, forbidSubUser, isSubUser } from '../../plugins/identity';
 import { connectionBodySchema, dataSourceResponseSchema, schemasResultSchema, testResultSchema } from './schemas';
 import {
@@ -37,14 +38,14 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['datasource'],
         summary: "The caller's data source, without the password (404 data-source-not-found when none)",
-        querystring: z.object({ email: emailSchema.optional() }),
+        querystring: z.object({ email: normalizedEmailSchema.optional() }),
         response: { 200: dataSourceResponseSchema, ...authErrors },
       },
     },
     async (request) => {
       const user = currentUser(request);
       // Another address, or a sub-user (who never has an own connection): nothing to show.
-      if (request.query.email !== undefined && request.query.email !== user.email.toLowerCase())
+      if (request.query.email !== undefined && request.query.email !== normalizeEmail(user.email))
         throw dataSourceNotFound();
       if (isSubUser(user)) throw dataSourceNotFound();
       const row = await findDataSource(app, user.id);

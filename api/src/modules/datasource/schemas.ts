@@ -1,6 +1,5 @@
-import { DB_ENGINES } from '@portal/shared/domain';
+import { DB_ENGINES, normalizedEmailSchema } from '@portal/shared/domain';
 import { z } from 'zod';
-import { emailSchema } from '../../lib/schemas';
 
 /**
  * Connection details as sent by the database form. Every field is optional here so that missing
@@ -14,7 +13,7 @@ export const connectionBodySchema = z.object({
   user: z.string().max(128, 'user is too long').optional(),
   password: z.string().max(512, 'password is too long').optional(),
   engine: z.enum(DB_ENGINES, { error: 'engine must be mssql, mysql or postgres' }).optional(),
-  userEmails: z.array(emailSchema).max(50, 'At most 50 user emails').optional(),
+  userEmails: z.array(normalizedEmailSchema).max(50, 'At most 50 user emails').optional(),
 });
 export type ConnectionBody = z.infer<typeof connectionBodySchema>;
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -7,21 +7,15 @@ import { licenses, products, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentUser, ownerIdFor } from '../../plugins/identity';
+import { validLicenseSql } from '../license/repository';
 
-/** Valid = active and not expired (spec §4), for one plugin of the owner. */
+/** A valid license (the shared rule) of one plugin of the owner. */
 export async function hasValidLicense(db: Db, ownerId: string, pluginName: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ id: licenses.id })
     .from(licenses)
     .innerJoin(products, eq(products.id, licenses.productId))
-    .where(
-      and(
-        eq(licenses.userId, ownerId),
-        eq(licenses.status, 'active'),
-        eq(products.pluginName, pluginName),
-        or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now)),
-      ),
-    )
+    .where(and(eq(licenses.userId, ownerId), validLicenseSql(now), eq(products.pluginName, pluginName)))
     .limit(1);
   return !!row;
 }

@@ -1,4 +1,11 @@
-import { LICENSE_TYPES, PLUGIN_NAMES, STATUSES, type ExtraOptions, type License } from '@portal/shared/domain';
+import {
+  isLicenseValid,
+  LICENSE_TYPES,
+  PLUGIN_NAMES,
+  STATUSES,
+  type ExtraOptions,
+  type License,
+} from '@portal/shared/domain';
 import { z } from 'zod';
 import type { licenses } from '../../db/schema';
 import { extraOptionsSchema, moneySchema, type ProductRow } from '../catalogue/product-schema';
@@ -21,13 +28,12 @@ export const licenseSchema = z.object({
 });
 
 /**
- * The status clients see: the stored one, except that an 'active' license whose expiry has passed is
- * reported as 'inactive'. So `status === 'active'` already means "not expired"; clients still use
- * isLicenseValid() from @portal/shared, which agrees with this.
+ * The status clients see: the stored one, except that an 'active' license that is not valid by the shared
+ * isLicenseValid() (its expiry has passed) is reported as 'inactive'.
  */
 export function effectiveStatus(row: Pick<LicenseRow, 'status' | 'expiresAt'>, now = new Date()): License['status'] {
-  if (row.status === 'active' && row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'inactive';
-  return row.status;
+  const license = { status: row.status, licenseExpired: row.expiresAt?.toISOString() ?? null };
+  return row.status === 'active' && !isLicenseValid(license, now) ? 'inactive' : row.status;
 }
 
 export function toLicense(row: LicenseRow, product: ProductRow, now = new Date()): License {

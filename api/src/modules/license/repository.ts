@@ -1,9 +1,14 @@
 import type { License, PluginName } from '@portal/shared/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { licenses, products } from '../../db/schema';
 import { pluginNamesFor } from '../catalogue/repository';
 import { toLicense } from './license-mapper';
+
+/** isLicenseValid() of @portal/shared as SQL: active and no expiry or one after `now` (tested against it). */
+export function validLicenseSql(now: Date) {
+  return and(eq(licenses.status, 'active'), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now)));
+}
 
 /** Every license of an owner (a seller has a handful), newest first, mapped to the shared License shape. */
 export async function listOwnerLicenses(

@@ -1,9 +1,10 @@
+import { normalizedEmailSchema } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paypalAuth } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { authErrors, emailSchema } from '../../lib/schemas';
+import { authErrors } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
 import { assertOwnEmail } from '../user/routes';
 
@@ -24,17 +25,22 @@ const clientId = z
 const clientSecret = z.string().trim().min(8, 'clientSecret must be at least 8 characters').max(200);
 const mode = z.enum(['sandbox', 'live'], { error: 'mode must be sandbox or live' });
 
-const createBody = z.object({ paypalEmail: emailSchema, clientId, clientSecret, mode: mode.default('sandbox') });
+const createBody = z.object({
+  paypalEmail: normalizedEmailSchema,
+  clientId,
+  clientSecret,
+  mode: mode.default('sandbox'),
+});
 const updateBody = z
   .object({
-    paypalEmail: emailSchema.optional(),
+    paypalEmail: normalizedEmailSchema.optional(),
     clientId: clientId.optional(),
     clientSecret: clientSecret.optional(),
     mode: mode.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Request must not be empty');
 
-const query = z.object({ email: emailSchema.optional().describe("The caller's login email (optional)") });
+const query = z.object({ email: normalizedEmailSchema.optional().describe("The caller's login email (optional)") });
 
 const notFound = () => new HttpError(404, 'paypal-auth-not-found', 'PayPal credentials not found');
 

@@ -1,4 +1,4 @@
-import { isProfileComplete, type ProfileContact } from '@portal/shared/domain';
+import { isProfileComplete, normalizeVatId, type ProfileContact } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, type ProfileRow, type UserRow } from '../../db/schema';
@@ -48,7 +48,7 @@ export async function saveContact(db: Db, userId: string, input: ContactUpdate):
     houseNumber: input.houseNumber,
     postalCode: input.postalCode,
     invoiceEmail: input.invoiceEmail,
-    vatId: input.vatID.replace(/\s/g, '').toUpperCase(),
+    vatId: normalizeVatId(input.vatID),
     updatedAt: new Date(),
   };
   await db

@@ -1,13 +1,13 @@
-import { countryName, isProfileComplete } from '@portal/shared/domain';
+import { countryName, isProfileComplete, languageSchema, profileContactInputSchema } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avvAcceptances, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { authErrors, languageSchema } from '../../lib/schemas';
+import { authErrors } from '../../lib/schemas';
 import { currentUser } from '../../plugins/identity';
 import { renderAvvPdf } from './avv-pdf';
-import { profileContactBodySchema, profileContactResponseSchema } from './contact-schema';
+import { profileContactResponseSchema } from './contact-schema';
 import { loadContact, saveContact } from './repository';
 
 const avvSchema = z.object({ avvAcceptedDate: z.string().nullable(), version: z.string().nullable() });
@@ -38,8 +38,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Save the personal data (required: firstName, lastName, country, city, street, postalCode)',
-        body: profileContactBodySchema,
+        summary:
+          'Save the personal data (required: firstName, lastName, country, city, street, houseNumber, postalCode; postal code and VAT ID checked)',
+        body: profileContactInputSchema,
         response: { 200: profileContactResponseSchema, ...authErrors },
       },
     },

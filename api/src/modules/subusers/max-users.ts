@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { licenses, products } from '../../db/schema';
+import { validLicenseSql } from '../license/repository';
 
 const MOBILE_PLUGINS = ['mobile', 'mobile_default'];
 
@@ -18,14 +19,7 @@ export async function maxSubUsers(db: Db, ownerId: string, now = new Date()): Pr
     .select({ licenseOptions: licenses.extraOptions, productOptions: products.extraOptions })
     .from(licenses)
     .innerJoin(products, eq(products.id, licenses.productId))
-    .where(
-      and(
-        eq(licenses.userId, ownerId),
-        eq(licenses.status, 'active'),
-        inArray(products.pluginName, MOBILE_PLUGINS),
-        or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now)),
-      ),
-    );
+    .where(and(eq(licenses.userId, ownerId), validLicenseSql(now), inArray(products.pluginName, MOBILE_PLUGINS)));
   let max = 0;
   for (const row of rows) {
     const value = maxUsersOf(row.licenseOptions) ?? maxUsersOf(row.productOptions) ?? 0;

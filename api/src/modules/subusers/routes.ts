@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { subUserInputSchema, type SubUser } from '@portal/shared/domain';
+import { normalizeEmail, subUserInputSchema, type SubUser } from '@portal/shared/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,12 +68,12 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const parent = currentUser(request);
       const name = request.body.name;
-      const email = request.body.email.toLowerCase();
+      const email = normalizeEmail(request.body.email);
       const [max, [{ n }]] = await Promise.all([
         maxSubUsers(app.db, parent.id),
         app.db.select({ n: count() }).from(users).where(eq(users.parentUserId, parent.id)),
       ]);
-      if (n >= max) throw new HttpError(403, 'max_users_reached', 'Maximum number of users reached');
+      if (n >= max) throw new HttpError(403, 'max-users-reached', 'Maximum number of users reached');
       const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (taken) throw new HttpError(409, 'email-in-use', 'Email is already in use.');
 

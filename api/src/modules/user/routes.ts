@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { languageSchema, normalizedEmailSchema, normalizeEmail } from '@portal/shared/domain';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { authErrors, emailSchema, languageSchema } from '../../lib/schemas';
+import { authErrors } from '../../lib/schemas';
 import { currentIdentity, currentUser } from '../../plugins/identity';
 import { apiUserSchema, toApiUser } from './mapper';
 import { createUserRow, deleteAccount } from './service';
@@ -12,7 +13,7 @@ const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
 
 /** An optional `?email=` must name the caller; any other address is answered as if it did not exist. */
 export function assertOwnEmail(given: string | undefined, own: string): void {
-  if (given !== undefined && given.toLowerCase() !== own.toLowerCase()) throw notFound();
+  if (given !== undefined && normalizeEmail(given) !== normalizeEmail(own)) throw notFound();
 }
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +24,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         summary: "The caller's api user (404 user-not-found until POST /user)",
-        querystring: z.object({ userEmail: emailSchema.optional() }),
+        querystring: z.object({ userEmail: normalizedEmailSchema.optional() }),
         response: { 200: apiUserSchema, ...authErrors },
       },
     },
@@ -41,7 +42,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         summary: 'Create the api user for the signed-in Firebase account (idempotent: 200 when it exists)',
-        body: z.object({ Id: z.string().min(1, 'Id is required'), Email: emailSchema }),
+        body: z.object({ Id: z.string().min(1, 'Id is required'), Email: normalizedEmailSchema }),
         response: { 200: apiUserSchema, 201: apiUserSchema, 409: authErrors[403], ...authErrors },
       },
     },
@@ -69,7 +70,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: 'Update the caller: language, or re-sync the email after it changed in Firebase',
         body: z
-          .object({ language: languageSchema.optional(), Email: emailSchema.optional() })
+          .object({ language: languageSchema.optional(), Email: normalizedEmailSchema.optional() })
           .refine((b) => b.language !== undefined || b.Email !== undefined, 'Request must not be empty'),
         response: { 200: apiUserSchema, ...authErrors },
       },
@@ -97,7 +98,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         summary: "Delete the caller's account: Firebase account, rows, sub-users; invoices stay (detached)",
-        querystring: z.object({ email: emailSchema.optional() }),
+        querystring: z.object({ email: normalizedEmailSchema.optional() }),
         response: { 204: z.null(), ...authErrors },
       },
     },

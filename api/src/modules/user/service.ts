@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { profiles, users, type UserRow } from '../../db/schema';
@@ -42,7 +43,7 @@ export async function createUserRow(
       .insert(users)
       .values({
         id: input.id,
-        email: input.email.toLowerCase(),
+        email: normalizeEmail(input.email),
         parentUserId: input.parentUserId ?? null,
         name: input.name ?? null,
         language: input.language ?? 'de',

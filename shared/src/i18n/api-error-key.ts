@@ -1,0 +1,17 @@
+import { HTTP_ERROR_STATUSES, isApiErrorSlug } from '../domain/errors';
+
+/** 'email-in-use' → 'api_error_email_in_use'. */
+export function slugKey(slug: string): string {
+  return `api_error_${slug.replace(/-/g, '_')}`;
+}
+
+/**
+ * The `common` key to show for a failed call: the slug's text, else the status' text (`http_error_<status>`),
+ * else `unknown_error`. UI: `t(apiErrorKey(err), { ns: 'common' })`.
+ */
+export function apiErrorKey(error: { slug?: string; status?: number } | null | undefined): string {
+  if (isApiErrorSlug(error?.slug)) return slugKey(error.slug);
+  const status = error?.status;
+  if ((HTTP_ERROR_STATUSES as readonly number[]).includes(status ?? -1)) return `http_error_${status}`;
+  return 'unknown_error';
+}
