@@ -6,7 +6,7 @@ import path from 'node:path';
 import {
   answers,
   assertPortFree,
-  buildStale,
+  buildBundles,
   clearEmulatorAccounts,
   startApi,
   startAuthEmulator,
@@ -25,7 +25,7 @@ export default async function globalSetup() {
   try {
     await assertPortFree(E2E_PORT, 'e2e portal server');
     await assertPortFree(E2E_API_PORT, 'e2e api');
-    if (process.env.E2E_SKIP_BUILD !== '1') await buildStale({ concurrency: 2 });
+    if (process.env.E2E_SKIP_BUILD !== '1') await buildBundles();
 
     if (await answers(`${EMULATOR_URL}/`)) {
       console.log(`[e2e] reusing the Auth emulator already running on ${EMULATOR_URL} (its accounts are kept)`);

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { answers, buildStale, startApi, startAuthEmulator, startPortalServer, stopAll } from '../scripts/stack.mjs';
+import { answers, buildBundles, startApi, startAuthEmulator, startPortalServer, stopAll } from '../scripts/stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(here, 'artifacts');
@@ -72,7 +72,7 @@ async function startStack() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await buildStale({ concurrency: 2 });
+    await buildBundles();
     const emulatorPort = Number(process.env.SHOT_EMULATOR_PORT || 9099);
     if (!(await answers(`http://127.0.0.1:${emulatorPort}/`))) {
       started.push(

@@ -1,8 +1,7 @@
 // Pieces of the local stack, shared by scripts/start.mjs (npm start / npm run dev) and the e2e global setup:
-// stale-build detection and parallel builds, child processes with prefixed output, the Firebase Auth emulator
+// the bundles (built by the task runner), child processes with prefixed output, the Firebase Auth emulator
 // (import/export of accounts), the api and the portal server.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,6 @@ const require = createRequire(import.meta.url);
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-portal';
-export const STAMP_FILE = '.build-stamp.json';
 
 /** Dev-server ports of the remotes (team brief) and the registry id each one serves. */
 export const REMOTES = {
@@ -46,7 +44,7 @@ export function log(message) {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------------------------
-// Stale builds
+// Bundles
 
 /** Packages built by webpack: the shell and every mfe-* folder with a webpack config. */
 export function webpackPackages(root = ROOT) {
@@ -58,129 +56,23 @@ export function webpackPackages(root = ROOT) {
     .sort((a, b) => (a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b)));
 }
 
-// Tests and snapshots do not end up in a bundle; editing them must not force a rebuild.
-const NOT_BUNDLED = /(\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|\.snap)$/;
-
-function listFiles(dir, out = []) {
-  let entries;
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const entry of entries) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) listFiles(full, out);
-    else if (entry.isFile() && !NOT_BUNDLED.test(entry.name) && !entry.name.includes('__snapshots__')) out.push(full);
-  }
-  return out;
-}
-
-/** Everything a package's bundle depends on that lives in this repo (dependencies in node_modules excluded). */
-export function buildInputs(root, pkg) {
-  const pkgDir = path.join(root, pkg);
-  const files = [
-    ...listFiles(path.join(pkgDir, 'src')),
-    ...listFiles(path.join(pkgDir, 'public')),
-    path.join(pkgDir, 'webpack.config.js'),
-    path.join(pkgDir, 'package.json'),
-    ...listFiles(path.join(root, 'shared', 'src')),
-    ...listFiles(path.join(root, 'shared', 'webpack')),
-    path.join(root, 'shared', 'package.json'),
-  ];
-  return files.filter((f) => fs.existsSync(f)).sort();
-}
-
-/** Content hash of a package's build inputs (paths relative to the repo, so a moved checkout stays fresh). */
-export function sourceHash(root, pkg) {
-  const hash = createHash('sha256');
-  for (const file of buildInputs(root, pkg)) {
-    hash.update(path.relative(root, file).split(path.sep).join('/'));
-    hash.update('\0');
-    hash.update(fs.readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
-}
-
-function readStamp(root, pkg) {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(root, pkg, 'dist', STAMP_FILE), 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-/** @returns {{ pkg: string, stale: boolean, reason: string, hash: string }} */
-export function checkStale(root, pkg) {
-  const hash = sourceHash(root, pkg);
-  const stamp = readStamp(root, pkg);
-  const entry = pkg === 'shell' ? 'index.html' : 'mf-manifest.json';
-  if (!fs.existsSync(path.join(root, pkg, 'dist', entry))) return { pkg, stale: true, reason: 'no build yet', hash };
-  if (!stamp) return { pkg, stale: true, reason: 'no build stamp', hash };
-  if (stamp.hash !== hash) return { pkg, stale: true, reason: 'sources changed', hash };
-  return { pkg, stale: false, reason: 'up to date', hash };
-}
-
-/** Runs `npm run build` in the package; resolves when webpack is done, rejects on failure. */
-function buildPackage(root, pkg, hash) {
-  const started = Date.now();
-  const service = spawnService(`build:${pkg}`, 'npm', ['run', 'build', '--silent'], {
-    cwd: path.join(root, pkg),
-    env: { NODE_ENV: 'production' },
-  });
-  return service.exited.then(({ code, signal }) => {
-    if (code !== 0) throw new Error(`build of ${pkg} failed (${signal ?? `exit code ${code}`})`);
-    const durationMs = Date.now() - started;
-    fs.writeFileSync(
-      path.join(root, pkg, 'dist', STAMP_FILE),
-      JSON.stringify({ hash, builtAt: new Date().toISOString(), durationMs }, null, 2),
-    );
-    return durationMs;
-  });
-}
-
 /**
- * Builds every stale webpack package, at most `concurrency` at a time. A failed remote is reported and the
- * others still build (the shell shows an error panel for a remote it cannot load); a failed shell, or any failure
- * with `strict`, rejects once all builds have finished.
- * @returns {Promise<{ built: string[], fresh: string[], failed: string[] }>}
+ * `lerna run build`: Nx's task runner builds only what is stale (inputs and outputs declared in nx.json) and
+ * restores or keeps the rest from its local cache. With `bail: false` every package is tried even when one fails.
+ * Rejects when a build failed.
  */
-export async function buildStale({ root = ROOT, concurrency = 2, force = false, only, strict = false } = {}) {
-  const packages = webpackPackages(root).filter((p) => !only || only.includes(p));
-  const checks = packages.map((pkg) => checkStale(root, pkg));
-  const todo = checks.filter((c) => force || c.stale);
-  const fresh = checks.filter((c) => !force && !c.stale).map((c) => c.pkg);
-  if (todo.length === 0) {
-    log(`bundles up to date (${fresh.join(', ') || 'none found'})`);
-    return { built: [], fresh, failed: [] };
-  }
-  log(`building ${todo.map((c) => `${c.pkg} (${force ? 'forced' : c.reason})`).join(', ')}; ${concurrency} at a time`);
-  const queue = [...todo];
-  const built = [];
-  const failed = [];
-  async function worker() {
-    while (queue.length > 0) {
-      const { pkg, hash } = queue.shift();
-      try {
-        const ms = await buildPackage(root, pkg, hash);
-        built.push(pkg);
-        log(`built ${pkg} in ${(ms / 1000).toFixed(1)} s`);
-      } catch (error) {
-        failed.push(pkg);
-        log(`BUILD FAILED: ${error.message}`);
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  if (failed.includes('shell') || (strict && failed.length > 0)) {
-    throw new Error(`build failed: ${failed.join(', ')}`);
-  }
-  if (failed.length > 0) {
-    log(`WARNING: ${failed.join(', ')} did not build; the portal shows an error panel where they are needed`);
-  }
-  return { built, fresh, failed };
+export async function buildBundles({ root = ROOT, concurrency = 2, force = false, bail = true, quiet = false } = {}) {
+  const args = [require.resolve('lerna/cli', { paths: [root] }), 'run', 'build', '--concurrency', String(concurrency)];
+  if (force) args.push('--skip-nx-cache');
+  if (!bail) args.push('--no-bail');
+  const started = Date.now();
+  const { code, signal } = await spawnService('build', process.execPath, args, {
+    cwd: root,
+    env: { NX_NO_CLOUD: 'true' },
+    quiet,
+  }).exited;
+  if (code !== 0) throw new Error(`build failed (${signal ?? `exit code ${code}`})`);
+  log(`bundles ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

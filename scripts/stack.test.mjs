@@ -3,72 +3,85 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STAMP_FILE, checkStale, sourceHash, webpackPackages } from './stack.mjs';
+import { ROOT, buildBundles, webpackPackages } from './stack.mjs';
 
 function write(file, text) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
 }
 
+// Each package's "build" logs that it ran and writes dist/ from its sources, like webpack does.
+const BUILD = `
+const fs = require('node:fs');
+const pkg = require('./package.json').name;
+fs.appendFileSync('../builds.log', pkg + '\\n');
+fs.mkdirSync('dist', { recursive: true });
+fs.writeFileSync('dist/bundle.js', fs.readFileSync('src/index.ts', 'utf8'));
+`;
+
+/** A workspace with the repo's lerna.json and nx.json, using the repo's node_modules. */
 function fakeRepo() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stack-test-'));
-  for (const pkg of ['shell', 'mfe-gpsr', 'mfe-billing']) {
+  const packages = ['shell', 'mfe-gpsr', 'mfe-billing'];
+  write(
+    path.join(root, 'package.json'),
+    JSON.stringify({ name: 'fake', private: true, workspaces: ['shared', ...packages, 'api'] }),
+  );
+  for (const file of ['lerna.json', 'nx.json']) fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  write(path.join(root, '.gitignore'), 'node_modules/\ndist/\n.nx/\nbuilds.log\n');
+  for (const pkg of packages) {
     write(path.join(root, pkg, 'webpack.config.js'), 'module.exports = {};');
-    write(path.join(root, pkg, 'package.json'), `{"name":"@portal/${pkg}"}`);
+    write(
+      path.join(root, pkg, 'package.json'),
+      JSON.stringify({ name: `@fake/${pkg}`, scripts: { build: 'node build.js' } }),
+    );
+    write(path.join(root, pkg, 'build.js'), BUILD);
     write(path.join(root, pkg, 'src/index.ts'), `export const name = '${pkg}';`);
   }
   write(path.join(root, 'mfe-nowebpack/package.json'), '{}');
-  write(path.join(root, 'api/package.json'), '{}');
-  write(path.join(root, 'shared/package.json'), '{"name":"@portal/shared"}');
+  write(path.join(root, 'api/package.json'), '{"name":"@fake/api"}');
+  write(path.join(root, 'api/src/server.ts'), 'listen()');
+  write(path.join(root, 'shared/package.json'), '{"name":"@fake/shared"}');
   write(path.join(root, 'shared/src/domain/rules.ts'), 'export const MIN = 6;');
   return root;
 }
 
-/** What a successful build leaves behind: the entry file plus the stamp of the hash it was built from. */
-function markBuilt(root, pkg) {
-  const entry = pkg === 'shell' ? 'index.html' : 'mf-manifest.json';
-  write(path.join(root, pkg, 'dist', entry), '{}');
-  write(path.join(root, pkg, 'dist', STAMP_FILE), JSON.stringify({ hash: sourceHash(root, pkg) }));
-}
-
 test('finds the webpack packages, shell first', () => {
-  const root = fakeRepo();
-  assert.deepEqual(webpackPackages(root), ['shell', 'mfe-billing', 'mfe-gpsr']);
+  assert.deepEqual(webpackPackages(fakeRepo()), ['shell', 'mfe-billing', 'mfe-gpsr']);
 });
 
-test('a package without a build, or without a stamp, is stale', () => {
+test('builds only what is stale: own sources and shared/src count, tests and other packages do not', async () => {
   const root = fakeRepo();
-  assert.equal(checkStale(root, 'mfe-gpsr').reason, 'no build yet');
-  write(path.join(root, 'mfe-gpsr/dist/mf-manifest.json'), '{}');
-  assert.equal(checkStale(root, 'mfe-gpsr').reason, 'no build stamp');
-  markBuilt(root, 'mfe-gpsr');
-  assert.equal(checkStale(root, 'mfe-gpsr').stale, false);
-});
+  const env = { ...process.env };
+  // The cache of this throw-away workspace stays in it.
+  process.env.NX_CACHE_DIRECTORY = path.join(root, '.nx', 'cache');
+  process.env.NX_WORKSPACE_DATA_DIRECTORY = path.join(root, '.nx', 'workspace-data');
+  const builds = async () => {
+    fs.rmSync(path.join(root, 'builds.log'), { force: true });
+    await buildBundles({ root, quiet: true });
+    return fs.existsSync(path.join(root, 'builds.log'))
+      ? fs.readFileSync(path.join(root, 'builds.log'), 'utf8').trim().split('\n').sort()
+      : [];
+  };
+  try {
+    assert.deepEqual(await builds(), ['@fake/mfe-billing', '@fake/mfe-gpsr', '@fake/shell']);
 
-test('own sources, webpack config, package.json and shared/src make a package stale; tests and others do not', () => {
-  const root = fakeRepo();
-  for (const pkg of webpackPackages(root)) markBuilt(root, pkg);
+    // Nothing changed: nothing is built, and a deleted dist/ comes back from the cache.
+    fs.rmSync(path.join(root, 'shell', 'dist'), { recursive: true });
+    assert.deepEqual(await builds(), []);
+    assert.equal(fs.readFileSync(path.join(root, 'shell/dist/bundle.js'), 'utf8'), "export const name = 'shell';");
 
-  write(path.join(root, 'mfe-gpsr/src/feature.test.tsx'), 'test()');
-  write(path.join(root, 'api/src/server.ts'), 'listen()');
-  assert.equal(checkStale(root, 'mfe-gpsr').stale, false);
+    write(path.join(root, 'mfe-gpsr/src/feature.test.tsx'), 'test()');
+    write(path.join(root, 'api/src/server.ts'), 'listen(1)');
+    write(path.join(root, 'mfe-gpsr/src/index.ts'), 'export const changed = 1;');
+    assert.deepEqual(await builds(), ['@fake/mfe-gpsr']);
+    assert.equal(fs.readFileSync(path.join(root, 'mfe-gpsr/dist/bundle.js'), 'utf8'), 'export const changed = 1;');
 
-  write(path.join(root, 'mfe-gpsr/src/index.ts'), 'export const changed = 1;');
-  assert.equal(checkStale(root, 'mfe-gpsr').reason, 'sources changed');
-  assert.equal(checkStale(root, 'mfe-billing').stale, false);
-  markBuilt(root, 'mfe-gpsr');
-
-  write(path.join(root, 'mfe-billing/webpack.config.js'), 'module.exports = { mode: "production" };');
-  assert.equal(checkStale(root, 'mfe-billing').stale, true);
-  markBuilt(root, 'mfe-billing');
-
-  write(path.join(root, 'shell/package.json'), '{"name":"@portal/shell","version":"2"}');
-  assert.equal(checkStale(root, 'shell').stale, true);
-  markBuilt(root, 'shell');
-
-  write(path.join(root, 'shared/src/domain/rules.ts'), 'export const MIN = 8;');
-  assert.deepEqual(
-    webpackPackages(root).map((pkg) => checkStale(root, pkg).stale),
-    [true, true, true],
-  );
+    write(path.join(root, 'shared/src/domain/rules.ts'), 'export const MIN = 8;');
+    assert.deepEqual(await builds(), ['@fake/mfe-billing', '@fake/mfe-gpsr', '@fake/shell']);
+  } finally {
+    process.env = env;
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm start      → node scripts/start.mjs        builds stale bundles, then emulator + api + portal server
+// npm start      → node scripts/start.mjs        builds stale bundles (Nx cache), then emulator + api + portal server
 // npm run dev    → node scripts/start.mjs --dev  emulator + `tsx watch` api + `webpack serve` for shell and remotes
 //
 // Environment overrides (all optional):
@@ -8,7 +8,7 @@
 //   AUTH_EMULATOR_PORT       Firebase Auth emulator port (other than 9099 → a generated config is used)  9099
 //   DATA_DIR                 where the api keeps its data and the emulator its accounts (DATA_DIR/auth)  .data
 //   BUILD_CONCURRENCY        parallel webpack builds                                default 2
-//   FORCE_BUILD=1            rebuild every bundle even when its stamp is current (also: --force-build)
+//   FORCE_BUILD=1            rebuild every bundle, bypassing the task runner's cache (also: --force-build)
 //   SKIP_BUILD=1             never build (serve whatever is in dist/)
 //   AUTH_EXPORT_INTERVAL_S   seconds between periodic account exports, 0 = off     default 300
 //   SEED_DEMO                passed to the api                                      default true
@@ -21,7 +21,7 @@ import {
   REMOTES,
   SHELL_DEV_PORT,
   assertPortFree,
-  buildStale,
+  buildBundles,
   log,
   runningServices,
   spawnService,
@@ -140,7 +140,13 @@ async function main() {
     portalPromise.catch(() => undefined);
   }
 
-  if (!dev && env.SKIP_BUILD !== '1') await buildStale({ concurrency, force: forceBuild });
+  if (!dev && env.SKIP_BUILD !== '1') {
+    await buildBundles({ concurrency, force: forceBuild, bail: false }).catch((error) => {
+      // Without a shell there is no portal; a missing remote only shows an error panel where it is needed.
+      if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) throw error;
+      log(`WARNING: ${error.message}; the portal shows an error panel where a remote did not build`);
+    });
+  }
   const emulator = await emulatorPromise;
   log(`Auth emulator ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
