@@ -9,7 +9,7 @@ import { createFederationRemoteLoader } from './remotes/remote-loader';
 import { ROUTER_FUTURE } from './routes/router-options';
 import { createShellRoutes } from './routes/shell-routes';
 import { readStoredLanguage } from './preferences/preferences-store';
-import { createShellRuntime } from './composition/create-shell';
+import { createShell } from './composition/create-shell';
 import { ShellApp } from './shell-app';
 
 async function boot(container: HTMLElement) {
@@ -18,18 +18,18 @@ async function boot(container: HTMLElement) {
   const i18n = createShellI18n(language);
   try {
     const config = await fetchPortalConfig();
-    const runtime = createShellRuntime({
+    const shell = createShell({
       config,
       i18n,
       identity: createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
       remoteLoader: createFederationRemoteLoader(),
       prefetchRemotes: true,
-      createHttp: (hooks) => createHttpClient(hooks),
+      createHttp: createHttpClient,
     });
     const router = createBrowserRouter(createShellRoutes(), { future: ROUTER_FUTURE });
     createRoot(container).render(
       <StrictMode>
-        <ShellApp runtime={runtime} router={router} />
+        <ShellApp shell={shell} router={router} />
       </StrictMode>,
     );
   } catch (error) {

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ShellProviders } from './composition/shell-providers';
-import type { ShellRuntime } from './composition/create-shell';
+import type { Shell } from './composition/create-shell';
 import { ROUTER_PROVIDER_FUTURE } from './routes/router-options';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /** The whole shell; bootstrap.tsx passes a browser router, tests a memory router. */
-export function ShellApp({ runtime, router }: { runtime: ShellRuntime; router: Router }) {
-  useEffect(() => runtime.start(), [runtime]);
+export function ShellApp({ shell, router }: { shell: Shell; router: Router }) {
+  useEffect(() => shell.start(), [shell]);
   return (
-    <ShellProviders runtime={runtime}>
+    <ShellProviders shell={shell}>
       <RouterProvider router={router} future={ROUTER_PROVIDER_FUTURE} />
     </ShellProviders>
   );

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { ApiError, isNotFoundError } from './api-error';
-import { createHttpClient, type HttpClientConfig } from './http-client';
+import { createHttpClient, type HttpClientConfig, type TokenProvider } from './http-client';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -12,7 +12,10 @@ function json(status: number, body: unknown, statusText = '') {
   });
 }
 
-function setup(handler: Handler, over: Partial<HttpClientConfig> = {}) {
+function setup(
+  handler: Handler,
+  over: Partial<Omit<HttpClientConfig, 'tokens'>> & { tokens?: Partial<TokenProvider> } = {},
+) {
   let token = 't1';
   const calls: { url: string; init: RequestInit }[] = [];
   const fetchImpl = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
@@ -27,15 +30,19 @@ function setup(handler: Handler, over: Partial<HttpClientConfig> = {}) {
   const onSignOut = jest.fn();
   const loading = { begin: jest.fn(), end: jest.fn() };
   let expired = false;
+  const { tokens: tokenOverrides, ...rest } = over;
   const http = createHttpClient({
     baseUrl: '/api',
-    getToken: () => token,
-    refreshToken,
-    onSignOut,
-    isSessionExpired: () => expired,
+    tokens: {
+      getToken: () => token,
+      refreshToken,
+      onRefreshFailed: onSignOut,
+      isSessionExpired: () => expired,
+      ...tokenOverrides,
+    },
     loading,
     fetchImpl: fetchImpl as unknown as typeof fetch,
-    ...over,
+    ...rest,
   });
   const auth = (i: number) => (calls[i].init.headers as Record<string, string>).Authorization;
   return { http, calls, fetchImpl, refreshToken, onSignOut, loading, auth, expire: () => (expired = true) };
@@ -60,7 +67,7 @@ describe('createHttpClient', () => {
   });
 
   it('sends no Authorization header without a token', async () => {
-    const { http, calls } = setup(() => json(200, {}), { getToken: () => null });
+    const { http, calls } = setup(() => json(200, {}), { tokens: { getToken: () => null } });
     await http.get('/portal/registry');
     expect((calls[0].init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
@@ -231,9 +238,11 @@ describe('createHttpClient', () => {
 
   it('signs out once and throws when the refresh fails', async () => {
     const { http, onSignOut, calls } = setup(() => jwtError(), {
-      refreshToken: jest.fn(async () => {
-        throw new Error('refresh failed');
-      }),
+      tokens: {
+        refreshToken: jest.fn(async () => {
+          throw new Error('refresh failed');
+        }),
+      },
     });
     const results = await Promise.allSettled([http.get('/a'), http.get('/b')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
@@ -243,7 +252,7 @@ describe('createHttpClient', () => {
   });
 
   it('a refresh that yields no token counts as failure', async () => {
-    const { http, onSignOut } = setup(() => jwtError(), { refreshToken: async () => null });
+    const { http, onSignOut } = setup(() => jwtError(), { tokens: { refreshToken: async () => null } });
     await expect(http.get('/a')).rejects.toBeInstanceOf(ApiError);
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });

@@ -4,17 +4,22 @@ import type { HttpClient, RequestOptions } from './contract';
 
 type MaybePromise<T> = T | Promise<T>;
 
+/** Where the client gets its bearer token; the shell's session implements it (no cycle with the client). */
+export interface TokenProvider {
+  /** Current ID token, or null when signed out (no Authorization header then). */
+  getToken(): MaybePromise<string | null | undefined>;
+  /** Force-refreshes and stores the token; returns the new one. Throwing or returning nothing means failure. */
+  refreshToken(): Promise<string | null | undefined>;
+  /** Called once when a refresh failed (the session then expires). */
+  onRefreshFailed(): MaybePromise<void>;
+  /** When true every call throws 'Session expired. Please login again.' */
+  isSessionExpired(): boolean;
+}
+
 export interface HttpClientConfig {
   /** e.g. '/api' or 'http://127.0.0.1:3001/api'. */
   baseUrl: string;
-  /** Current ID token, or null when signed out (no Authorization header then). */
-  getToken: () => MaybePromise<string | null | undefined>;
-  /** Force-refreshes and stores the token; returns the new one. Throwing or returning nothing means failure. */
-  refreshToken: () => Promise<string | null | undefined>;
-  /** Called when the refresh failed. */
-  onSignOut: () => MaybePromise<void>;
-  /** When true every call throws 'Session expired. Please login again.' */
-  isSessionExpired: () => boolean;
+  tokens: TokenProvider;
   /** Global loading counter (skipped for calls with `silent`). */
   loading?: { begin(): void; end(): void };
   fetchImpl?: typeof fetch;
@@ -104,6 +109,7 @@ async function readSuccess(response: Response, responseType: RequestOptions['res
  * retries once; a failed refresh signs out.
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
+  const { tokens } = config;
   const fetchImpl = config.fetchImpl ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   let refreshing: Promise<string> | null = null;
 
@@ -111,11 +117,11 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     if (!refreshing) {
       refreshing = (async () => {
         try {
-          const token = await config.refreshToken();
+          const token = await tokens.refreshToken();
           if (!token) throw new Error('Token refresh returned no token');
           return token;
         } catch (error) {
-          await config.onSignOut();
+          await tokens.onRefreshFailed();
           throw error;
         } finally {
           refreshing = null;
@@ -155,12 +161,12 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   }
 
   async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-    if (config.isSessionExpired()) throw new ApiError(401, 'session-expired', SESSION_EXPIRED_MESSAGE);
+    if (tokens.isSessionExpired()) throw new ApiError(401, 'session-expired', SESSION_EXPIRED_MESSAGE);
     const url = buildUrl(config.baseUrl, path, options.query);
     const track = !options.silent && config.loading;
     if (track) config.loading!.begin();
     try {
-      let token = await config.getToken();
+      let token = await tokens.getToken();
       let response = await send(method, url, token, body, options);
       let retried = false;
       for (;;) {
@@ -170,7 +176,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         const info = await readError(response);
         if (info.slug === JWT_REFRESH_SLUG && !retried) {
           retried = true;
-          const current = refreshing ? null : await config.getToken();
+          const current = refreshing ? null : await tokens.getToken();
           // Another call may already have refreshed since this one was sent: then just retry with the new token.
           if (current && current !== token) {
             token = current;

@@ -3,7 +3,8 @@ import { createFakeHttp } from '../testing/fake-http';
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { apiUser } from '../testing/fixtures';
 import { testConfig } from '../testing/render-shell';
-import { createShellRuntime, type HttpHooks } from './create-shell';
+import type { HttpClientConfig } from '@portal/shared';
+import { createShell } from './create-shell';
 
 const EMAIL = 'seller@shop.test';
 
@@ -12,8 +13,8 @@ function setup() {
   const http = createFakeHttp()
     .on('GET /user', apiUser(EMAIL))
     .on('DELETE /user', undefined as unknown as object);
-  let hooks: HttpHooks | undefined;
-  const runtime = createShellRuntime({
+  let hooks: HttpClientConfig | undefined;
+  const runtime = createShell({
     config: testConfig,
     identity,
     i18n: createShellI18n('en'),
@@ -35,7 +36,7 @@ describe('shell runtime services', () => {
     const { runtime, identity, http } = setup();
     runtime.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await runtime.identityService.deleteAccount();
+    await runtime.services.identity.deleteAccount();
     const request = http.requests.find((r) => r.method === 'DELETE');
     expect(request).toMatchObject({ path: '/user', query: { email: EMAIL } });
     expect(identity.calls).toContain('signOut');
@@ -46,7 +47,7 @@ describe('shell runtime services', () => {
     const { runtime, identity } = setup();
     runtime.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const user = await runtime.identityService.reloadUser();
+    const user = await runtime.services.identity.reloadUser();
     expect(user?.email).toBe(EMAIL);
     expect(identity.calls).toEqual(expect.arrayContaining(['reloadUser', 'getIdToken:force']));
     expect(runtime.stores.session.getState().token).toBe(`token-uid-${EMAIL}-fresh`);
@@ -57,13 +58,14 @@ describe('shell runtime services', () => {
     runtime.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(hooks().baseUrl).toBe('/api');
-    await expect(hooks().getToken()).resolves.toBe(`token-uid-${EMAIL}`);
-    await expect(hooks().refreshToken()).resolves.toBe(`token-uid-${EMAIL}-fresh`);
-    expect(hooks().isSessionExpired()).toBe(false);
-    hooks().onSignOut();
+    const { tokens } = hooks();
+    await expect(tokens.getToken()).resolves.toBe(`token-uid-${EMAIL}`);
+    await expect(tokens.refreshToken()).resolves.toBe(`token-uid-${EMAIL}-fresh`);
+    expect(tokens.isSessionExpired()).toBe(false);
+    await tokens.onRefreshFailed();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(identity.calls).toContain('signOut');
     expect(runtime.stores.session.getState()).toMatchObject({ user: null, token: null });
-    expect(hooks().isSessionExpired()).toBe(true);
+    expect(tokens.isSessionExpired()).toBe(true);
   });
 });

@@ -8,12 +8,12 @@ import {
   type PortalServices,
   type Session,
 } from '@portal/shared';
-import { ShellRuntimeProvider } from './shell-context';
-import type { ShellRuntime } from './create-shell';
+import type { Shell } from './create-shell';
+import { ShellApiProvider } from './shell-api-context';
 
-/** Theme, language, the shell's own context and the PortalServices every remote reads through @portal/shared. */
-export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; children: ReactNode }) {
-  const { stores, i18n } = runtime;
+/** Theme, language, the shell's own apis and the PortalServices every remote reads through @portal/shared. */
+export function ShellProviders({ shell, children }: { shell: Shell; children: ReactNode }) {
+  const { stores, i18n } = shell;
   const preferences = useStore(stores.preferences);
   const sessionState = useStore(stores.session);
 
@@ -25,15 +25,12 @@ export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; c
   const session = useMemo<Session>(() => {
     const { user, apiUser, profile, dataSource, licenses, pendingOverage, failedParts, accountInactive } = sessionState;
     const facts = { user, apiUser, profile, dataSource, licenses, pendingOverage, failedParts, accountInactive };
-    return { ...facts, ...deriveSessionFlags(facts), refresh: runtime.controller.refresh };
-  }, [sessionState, runtime.controller]);
+    return { ...facts, ...deriveSessionFlags(facts), refresh: shell.session.refresh };
+  }, [sessionState, shell.session]);
 
   const services = useMemo<PortalServices>(
     () => ({
-      http: runtime.http,
-      notify: runtime.notify,
-      loading: runtime.loading,
-      identity: runtime.identityService,
+      ...shell.services,
       session,
       preferences: {
         language: preferences.language,
@@ -42,16 +39,16 @@ export function ShellProviders({ runtime, children }: { runtime: ShellRuntime; c
         setTheme: preferences.setTheme,
       },
     }),
-    [runtime, session, preferences],
+    [shell.services, session, preferences],
   );
 
   return (
-    <ShellRuntimeProvider runtime={runtime}>
+    <ShellApiProvider apis={shell.apis}>
       <I18nextProvider i18n={i18n}>
         <PortalThemeProvider mode={preferences.theme}>
           <PortalServicesProvider services={services}>{children}</PortalServicesProvider>
         </PortalThemeProvider>
       </I18nextProvider>
-    </ShellRuntimeProvider>
+    </ShellApiProvider>
   );
 }

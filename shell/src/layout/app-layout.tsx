@@ -3,8 +3,7 @@ import { Box, Drawer, Link, Toolbar, useMediaQuery, useTheme } from '@mui/materi
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LegalLinks } from '../pages/auth/legal-links';
-import { useShellStore } from '../composition/shell-context';
-import { isSubUserOf } from '@portal/shared';
+import { useSession } from '@portal/shared';
 import { Header } from './header';
 import { OverageBanner } from '../overage/overage-banner';
 import { OverageResultDialog } from '../overage/overage-result-dialog';
@@ -19,7 +18,7 @@ export function AppLayout() {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const isSubUser = useShellStore('session', (state) => isSubUserOf(state.apiUser));
+  const { isSubUser } = useSession();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../composition/shell-context';
+import { useShellApi } from '../composition/shell-api-context';
+import { linksRef } from '../composition/shell-apis';
 
 export const COOKIE_CONSENT_STORAGE_KEY = 'portal.cookieConsent';
 type Consent = 'all' | 'necessary';
@@ -18,7 +19,7 @@ function readConsent(): Consent | null {
 /** Shown until the visitor chooses; the choice is remembered in localStorage. */
 export function CookieConsentBanner() {
   const { t } = useTranslation('shell');
-  const { config } = useShell();
+  const links = useShellApi(linksRef);
   const [consent, setConsent] = useState<Consent | null>(readConsent);
   if (consent) return null;
 
@@ -47,7 +48,7 @@ export function CookieConsentBanner() {
       >
         <Typography variant="body2" sx={{ flex: 1 }}>
           {t('cookie_banner_text')}{' '}
-          <Link href={config.links.privacy} target="_blank" rel="noopener noreferrer">
+          <Link href={links.privacy} target="_blank" rel="noopener noreferrer">
             {t('footer_privacy')}
           </Link>
         </Typography>

@@ -1,19 +1,18 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { Language } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../composition/shell-context';
+import { usePreferences } from '@portal/shared';
 
 export function LanguageSwitcher() {
   const { t } = useTranslation('shell');
-  const language = useShellStore('preferences', (state) => state.language);
-  const { stores } = useShell();
+  const { language, setLanguage } = usePreferences();
   return (
     <ToggleButtonGroup
       size="small"
       exclusive
       value={language}
       aria-label={t('language_switcher_label')}
-      onChange={(_event, next: Language | null) => next && stores.preferences.getState().setLanguage(next)}
+      onChange={(_event, next: Language | null) => next && setLanguage(next)}
       sx={{
         '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor', py: 0.25, px: 1 },
         // The selected state needs its own colours: inherited text on MUI's tinted background fails contrast.

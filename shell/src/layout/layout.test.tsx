@@ -74,7 +74,7 @@ describe('notifications and loading', () => {
     const view = await ready(renderShell());
     jest.useFakeTimers();
     try {
-      act(() => view.runtime.notify.success({ title: 'Done', message: 'Saved it' }));
+      act(() => view.runtime.services.notify.success({ title: 'Done', message: 'Saved it' }));
       expect(screen.getByText('Saved it')).toBeInTheDocument();
       act(() => jest.advanceTimersByTime(4999));
       expect(screen.getByText('Saved it')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('notifications and loading', () => {
 
   it('can be closed by hand', async () => {
     const view = await ready(renderShell());
-    act(() => view.runtime.notify.error({ title: 'Oops', message: 'Went wrong' }));
+    act(() => view.runtime.services.notify.error({ title: 'Oops', message: 'Went wrong' }));
     await view.userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Went wrong')).not.toBeInTheDocument();
   });
@@ -96,13 +96,13 @@ describe('notifications and loading', () => {
     const view = await ready(renderShell());
     expect(screen.queryByRole('progressbar', { name: 'Loading…' })).not.toBeInTheDocument();
     act(() => {
-      view.runtime.loading.begin();
-      view.runtime.loading.begin();
+      view.runtime.services.loading.begin();
+      view.runtime.services.loading.begin();
     });
     expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
-    act(() => view.runtime.loading.end());
+    act(() => view.runtime.services.loading.end());
     expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
-    act(() => view.runtime.loading.end());
+    act(() => view.runtime.services.loading.end());
     expect(screen.queryByRole('progressbar', { name: 'Loading…' })).not.toBeInTheDocument();
   });
 });

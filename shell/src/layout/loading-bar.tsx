@@ -1,11 +1,12 @@
 import { Box, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShellStore } from '../composition/shell-context';
+import { useShellState } from '../composition/shell-api-context';
+import { loadingStateRef } from '../composition/shell-apis';
 
 /** Global loading indicator, driven by the loading counter (visible while count > 0). */
 export function LoadingBar() {
   const { t } = useTranslation('shell');
-  const busy = useShellStore('loading', (state) => state.count > 0);
+  const busy = useShellState(loadingStateRef, (state) => state.count > 0);
   if (!busy) return null;
   return (
     <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (theme) => theme.zIndex.modal + 1 }}>

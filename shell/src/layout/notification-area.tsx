@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, AlertTitle, Box, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShellStore } from '../composition/shell-context';
+import { useShellState } from '../composition/shell-api-context';
+import { notificationsRef } from '../composition/shell-apis';
 import type { PortalNotification } from '@portal/shared';
 
 function NotificationItem({ item, dismiss }: { item: PortalNotification; dismiss(id: string): void }) {
@@ -28,8 +29,8 @@ function NotificationItem({ item, dismiss }: { item: PortalNotification; dismiss
 /** Stack of notifications at the bottom right; each hides itself after its autoHideDuration (default 5000 ms). */
 export function NotificationArea() {
   const { t } = useTranslation('shell');
-  const items = useShellStore('notifications', (state) => state.notifications);
-  const dismiss = useShellStore('notifications', (state) => state.dismiss);
+  const items = useShellState(notificationsRef, (state) => state.notifications);
+  const dismiss = useShellState(notificationsRef, (state) => state.dismiss);
   return (
     <Box
       aria-label={t('notifications_region')}

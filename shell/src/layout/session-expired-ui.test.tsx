@@ -30,7 +30,7 @@ async function expireWhileOnDashboard(language: 'en' | 'de') {
 
   fake.on('GET /license/all', jwtRejected);
   view.identity.failNext('getIdToken:force', 'auth/user-token-expired');
-  await act(() => view.runtime.controller.refresh('licenses').catch(() => undefined));
+  await act(() => view.runtime.session.refresh('licenses').catch(() => undefined));
   return view;
 }
 

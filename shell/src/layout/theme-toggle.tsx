@@ -2,20 +2,15 @@ import { IconButton, Tooltip } from '@mui/material';
 import DarkMode from '@mui/icons-material/DarkMode';
 import LightMode from '@mui/icons-material/LightMode';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../composition/shell-context';
+import { usePreferences } from '@portal/shared';
 
 export function ThemeToggle() {
   const { t } = useTranslation('shell');
-  const theme = useShellStore('preferences', (state) => state.theme);
-  const { stores } = useShell();
+  const { theme, setTheme } = usePreferences();
   const label = theme === 'dark' ? t('theme_switch_to_light') : t('theme_switch_to_dark');
   return (
     <Tooltip title={label}>
-      <IconButton
-        color="inherit"
-        aria-label={label}
-        onClick={() => stores.preferences.getState().setTheme(theme === 'dark' ? 'light' : 'dark')}
-      >
+      <IconButton color="inherit" aria-label={label} onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>
         {theme === 'dark' ? <LightMode /> : <DarkMode />}
       </IconButton>
     </Tooltip>

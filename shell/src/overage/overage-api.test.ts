@@ -5,10 +5,12 @@ import { approveOverage, fetchPendingOverage } from './overage-api';
 function httpAnswering(status: number, body?: unknown) {
   return createHttpClient({
     baseUrl: '/api',
-    getToken: () => 't',
-    refreshToken: async () => 't',
-    onSignOut: () => undefined,
-    isSessionExpired: () => false,
+    tokens: {
+      getToken: () => 't',
+      refreshToken: async () => 't',
+      onRefreshFailed: () => undefined,
+      isSessionExpired: () => false,
+    },
     fetchImpl: (async () =>
       new Response(body === undefined ? null : JSON.stringify(body), { status })) as unknown as typeof fetch,
   });

@@ -3,14 +3,15 @@ import { Alert, AlertTitle, Button, List, ListItem, ListItemText } from '@mui/ma
 import { useTranslation } from 'react-i18next';
 import { useHttp, useSession } from '@portal/shared';
 import { approveOverage } from './overage-api';
-import { useShell } from '../composition/shell-context';
+import { useShellApi } from '../composition/shell-api-context';
+import { redirectRef } from '../composition/shell-apis';
 
 /** Subscriptions waiting for overage approval; approving redirects to the provider's approval_url. */
 export function OverageBanner() {
   const { t } = useTranslation('shell');
   const session = useSession();
   const http = useHttp();
-  const { redirect } = useShell();
+  const redirect = useShellApi(redirectRef);
   const pending = session.pendingOverage;
   const [busyId, setBusyId] = useState<string | null>(null);
   if (pending.length === 0) return null;

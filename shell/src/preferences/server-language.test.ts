@@ -5,7 +5,7 @@ import { createFakeFetch } from '../testing/fake-fetch';
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { apiUser } from '../testing/fixtures';
 import { testConfig } from '../testing/render-shell';
-import { createShellRuntime } from '../composition/create-shell';
+import { createShell } from '../composition/create-shell';
 
 const EMAIL = 'seller@shop.test';
 
@@ -13,7 +13,7 @@ function setup(answer: { status: number; body?: unknown }) {
   const fake = createFakeFetch()
     .on('GET /user', { status: 200, body: apiUser(EMAIL) })
     .on('PUT /user/profile/language', answer);
-  const runtime = createShellRuntime({
+  const runtime = createShell({
     config: testConfig,
     identity: createFakeIdentity(makeUser(EMAIL)),
     i18n: createShellI18n('de'),

@@ -2,7 +2,9 @@ import { useLocation } from 'react-router-dom';
 import { ErrorPanel, LoadingState, PortalRemoteRoutes, type RegistryEntry } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '../pages/misc/not-found-page';
-import { useShell, useShellStore } from '../composition/shell-context';
+import { useStore } from 'zustand';
+import { useShellApi } from '../composition/shell-api-context';
+import { registryApiRef } from '../composition/shell-apis';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { findEntryForPath } from './registry-store';
 import { useRemoteModule } from './use-remote-module';
@@ -33,16 +35,16 @@ function RemoteRoutes({ entry }: { entry: RegistryEntry }) {
 export function RemoteOutlet() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
-  const { reloadRegistry } = useShell();
-  const status = useShellStore('registry', (state) => state.status);
-  const entries = useShellStore('registry', (state) => state.entries);
+  const registry = useShellApi(registryApiRef);
+  const status = useStore(registry.state, (state) => state.status);
+  const entries = useStore(registry.state, (state) => state.entries);
   if (status === 'idle' || status === 'loading') return <LoadingState />;
   if (status === 'error') {
     return (
       <ErrorPanel
         title={t('remote_load_error_title')}
         message={t('registry_load_error')}
-        onRetry={() => void reloadRegistry()}
+        onRetry={() => void registry.reload()}
       />
     );
   }

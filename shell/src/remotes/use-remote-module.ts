@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addRemoteTranslations, type PortalRemote, type RegistryEntry } from '@portal/shared';
-import { useShell } from '../composition/shell-context';
+import { useShellApi } from '../composition/shell-api-context';
+import { remotesApiRef } from '../composition/shell-apis';
 
 type RemoteState =
   { status: 'loading' } | { status: 'ready'; remote: PortalRemote } | { status: 'error'; error: unknown };
 
 /** Loads the remote of `entry` on first use; `retry()` attempts the load again after a failure. */
 export function useRemoteModule(entry: RegistryEntry) {
-  const { remoteLoader, i18n } = useShell();
+  const { loader: remoteLoader, i18n } = useShellApi(remotesApiRef);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<RemoteState>({ status: 'loading' });
   const { remote: remoteName, manifestUrl } = entry;
@@ -29,6 +30,7 @@ export function useRemoteModule(entry: RegistryEntry) {
       active = false;
     };
     // The entry object is recreated on every registry load; its identity is remote + manifest URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [remoteLoader, i18n, remoteName, manifestUrl, attempt]);
 
   const retry = useCallback(() => setAttempt((current) => current + 1), []);

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
-import { useShellStore } from '../composition/shell-context';
+import { useShellState } from '../composition/shell-api-context';
+import { sessionStateRef } from '../composition/shell-apis';
 
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
@@ -10,8 +11,8 @@ interface FromState {
 /** Authenticated routes: signed-out visitors go to /login, remembering where they wanted to go. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const authResolved = useShellStore('session', (state) => state.authResolved);
-  const signedIn = useShellStore('session', (state) => state.user !== null);
+  const authResolved = useShellState(sessionStateRef, (state) => state.authResolved);
+  const signedIn = useShellState(sessionStateRef, (state) => state.user !== null);
   if (!authResolved) return <LoadingState />;
   if (!signedIn) return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
   return <>{children}</>;
@@ -20,9 +21,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** /login and /register: signed-in users go to where they came from, else /dashboard. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const authResolved = useShellStore('session', (state) => state.authResolved);
-  const signedIn = useShellStore('session', (state) => state.user !== null);
-  const flowBusy = useShellStore('session', (state) => state.authFlowBusy);
+  const authResolved = useShellState(sessionStateRef, (state) => state.authResolved);
+  const signedIn = useShellState(sessionStateRef, (state) => state.user !== null);
+  const flowBusy = useShellState(sessionStateRef, (state) => state.authFlowBusy);
   if (!authResolved) return <LoadingState />;
   if (signedIn && !flowBusy) {
     const from = (location.state as FromState | null)?.from;

@@ -3,6 +3,7 @@ import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { activeLicense, apiUser, completeContact } from '../testing/fixtures';
 import { createSessionController } from './session-controller';
 import { createSessionStore } from './session-store';
+import { createTokenProvider } from './token-provider';
 
 const EMAIL = 'seller@shop.test';
 
@@ -38,9 +39,11 @@ function setup({ foundOnAttempt }: { foundOnAttempt: number }) {
     return apiUser(EMAIL);
   });
   const controller = createSessionController({ identity, http, store, log: () => undefined });
+  const expired = jest.fn();
+  const tokens = createTokenProvider({ identity, store, onExpired: expired, log: () => undefined });
   const userPolls = () =>
     http.requests.filter((request) => request.method === 'GET' && request.path === '/user').length;
-  return { identity, store, http, controller, userPolls };
+  return { identity, store, http, controller, userPolls, tokens, expired };
 }
 
 describe('sign-in bootstrap (spec §4)', () => {
@@ -236,10 +239,10 @@ describe('sign-in bootstrap (spec §4)', () => {
   });
 
   it('refreshToken forces a new token and stores it', async () => {
-    const { store, controller } = setup({ foundOnAttempt: 1 });
+    const { store, controller, tokens } = setup({ foundOnAttempt: 1 });
     controller.start();
     await flush();
-    await expect(controller.refreshToken()).resolves.toBe(`token-uid-${EMAIL}-fresh`);
+    await expect(tokens.refreshToken()).resolves.toBe(`token-uid-${EMAIL}-fresh`);
     expect(store.getState().token).toBe(`token-uid-${EMAIL}-fresh`);
   });
 });
@@ -248,13 +251,14 @@ describe('session expired flag (spec §7, §8)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('expire() sets the flag and signs out; the flag outlives the sign-out and clears on the next sign-in', async () => {
-    const { identity, store, controller } = setup({ foundOnAttempt: 1 });
+  it('a failed refresh sets the flag and signs out; the flag outlives the sign-out and clears on the next sign-in', async () => {
+    const { identity, store, controller, tokens, expired } = setup({ foundOnAttempt: 1 });
     controller.start();
     await flush();
     expect(store.getState()).toMatchObject({ initialized: true, sessionExpired: false });
 
-    await controller.expire();
+    await tokens.onRefreshFailed();
+    expect(expired).toHaveBeenCalledTimes(1);
     await flush();
     expect(identity.calls).toContain('signOut');
     expect(store.getState()).toMatchObject({

@@ -31,14 +31,14 @@ export interface SessionController {
   refresh(part: SessionPart): Promise<void>;
   /** Signs out and clears token, user, ready and initialised flags. */
   signOut(): Promise<void>;
-  /** Current token, fetching it from the identity service when none is stored yet. */
-  getToken(): Promise<string | null>;
-  /** Forces a new token (user.getIdToken(true)) and stores it. */
-  refreshToken(): Promise<string | null>;
   /** Marks the user as set after registration (§4 "then set the user"). */
   setUser(user: AuthUser): void;
-  /** Spec §7/§8: flags the session expired (every http call then throws) and signs out. */
-  expire(): Promise<void>;
+  /**
+   * Registration runs: public routes must not redirect to /dashboard before it ends. It is a new sign-in, so an
+   * expired session no longer blocks its calls.
+   */
+  beginAuthFlow(): void;
+  endAuthFlow(): void;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -204,25 +204,14 @@ export function createSessionController({
       handleSignedOut();
       await identity.signOut();
     },
-    async getToken() {
-      const stored = store.getState().token;
-      if (stored) return stored;
-      const token = await identity.getIdToken();
-      if (token) set({ token });
-      return token;
-    },
-    async refreshToken() {
-      const token = await identity.getIdToken(true);
-      set({ token });
-      return token;
-    },
     setUser(user) {
       set({ user });
     },
-    async expire() {
-      set({ sessionExpired: true });
-      handleSignedOut();
-      await identity.signOut();
+    beginAuthFlow() {
+      set({ authFlowBusy: true, sessionExpired: false });
+    },
+    endAuthFlow() {
+      set({ authFlowBusy: false });
     },
   };
 }

@@ -5,7 +5,7 @@ import { createFakeFetch, jwtRejected, type FakeFetch } from '../testing/fake-fe
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { apiUser, completeContact } from '../testing/fixtures';
 import { testConfig } from '../testing/render-shell';
-import { createShellRuntime } from '../composition/create-shell';
+import { createShell } from '../composition/create-shell';
 
 const EMAIL = 'seller@shop.test';
 const EXPIRED = 'Session expired. Please login again.';
@@ -25,7 +25,7 @@ function withBackend(fake: FakeFetch): FakeFetch {
 function setup(signedIn = true) {
   const identity = createFakeIdentity(signedIn ? makeUser(EMAIL) : null);
   const fake = withBackend(createFakeFetch());
-  const runtime = createShellRuntime({
+  const runtime = createShell({
     config: testConfig,
     identity,
     i18n: createShellI18n('en'),
@@ -59,8 +59,8 @@ describe('session expired (spec §7, §8)', () => {
     fake.on('GET /license/all', jwtRejected).on('GET /user/profile/contact', jwtRejected);
     identity.failNext('getIdToken:force', 'auth/user-token-expired');
     const results = await Promise.allSettled([
-      runtime.http.get('/license/all'),
-      runtime.http.get('/user/profile/contact'),
+      runtime.services.http.get('/license/all'),
+      runtime.services.http.get('/user/profile/contact'),
     ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
 
@@ -81,12 +81,12 @@ describe('session expired (spec §7, §8)', () => {
     await dataLoaded();
     fake.on('GET /license/all', jwtRejected);
     identity.failNext('getIdToken:force', 'auth/user-token-expired');
-    await expect(runtime.http.get('/license/all')).rejects.toThrow();
+    await expect(runtime.services.http.get('/license/all')).rejects.toThrow();
     expect(session.getState().sessionExpired).toBe(true);
 
     const sent = fake.calls.length;
-    await expect(runtime.http.get('/user/profile/contact')).rejects.toThrow(EXPIRED);
-    await expect(runtime.http.put('/user/profile/language', { language: 'de' })).rejects.toThrow(EXPIRED);
+    await expect(runtime.services.http.get('/user/profile/contact')).rejects.toThrow(EXPIRED);
+    await expect(runtime.services.http.put('/user/profile/language', { language: 'de' })).rejects.toThrow(EXPIRED);
     expect(fake.calls).toHaveLength(sent);
 
     fake.on('GET /license/all', { status: 200, body: { items: [], total: 0, page: 1, pageSize: 100 } });
@@ -94,7 +94,7 @@ describe('session expired (spec §7, §8)', () => {
     expect(session.getState().sessionExpired).toBe(false);
     await dataLoaded();
     expect(session.getState()).toMatchObject({ initialized: true, sessionExpired: false });
-    await expect(runtime.http.get('/license/all')).resolves.toMatchObject({ items: [] });
+    await expect(runtime.services.http.get('/license/all')).resolves.toMatchObject({ items: [] });
     expect(fake.calls.at(-1)).toMatchObject({ path: '/license/all', authorization: `Bearer token-uid-${EMAIL}` });
   });
 
@@ -104,11 +104,11 @@ describe('session expired (spec §7, §8)', () => {
     await dataLoaded();
     fake.on('GET /license/all', jwtRejected);
     identity.failNext('getIdToken:force', 'auth/user-token-expired');
-    await expect(runtime.http.get('/license/all')).rejects.toThrow();
+    await expect(runtime.services.http.get('/license/all')).rejects.toThrow();
     expect(session.getState().sessionExpired).toBe(true);
 
     fake.on('POST /user', { status: 201, body: apiUser('new@shop.test') });
-    await runtime.register('new@shop.test', 'secret1');
+    await runtime.account.register('new@shop.test', 'secret1');
     expect(fake.calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/user' }));
     expect(session.getState().sessionExpired).toBe(false);
   });
@@ -118,9 +118,9 @@ describe('session expired (spec §7, §8)', () => {
     runtime.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     fake.on('GET /portal/registry', jwtRejected);
-    await expect(runtime.http.get('/portal/registry')).rejects.toThrow();
+    await expect(runtime.services.http.get('/portal/registry')).rejects.toThrow();
     expect(session.getState().sessionExpired).toBe(false);
     expect(notifications()).toEqual([]);
-    await expect(runtime.http.get('/user/profile/language')).resolves.toEqual({ language: 'en' });
+    await expect(runtime.services.http.get('/user/profile/language')).resolves.toEqual({ language: 'en' });
   });
 });

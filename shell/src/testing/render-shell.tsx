@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import type { HttpClient, PortalRemote, RegistryEntry } from '@portal/shared';
+import type { HttpClient, HttpClientConfig, PortalRemote, RegistryEntry } from '@portal/shared';
 import type { ApiUser, AuthUser, License, Profile } from '@portal/shared/domain';
 import type { PortalConfig } from '../config/portal-config';
 import { createShellI18n } from '../i18n/create-shell-i18n';
@@ -10,7 +10,7 @@ import type { RemoteLoader } from '../remotes/remote-loader';
 import { ROUTER_FUTURE } from '../routes/router-options';
 import { createShellRoutes } from '../routes/shell-routes';
 import { LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../preferences/preferences-store';
-import { createShellRuntime, type HttpHooks } from '../composition/create-shell';
+import { createShell } from '../composition/create-shell';
 import { ShellApp } from '../shell-app';
 import { apiError, createFakeHttp, type FakeHttp } from './fake-http';
 import { createFakeIdentity, makeUser } from './fake-identity';
@@ -43,7 +43,7 @@ export interface RenderShellOptions {
   language?: 'en' | 'de' | null;
   http?: FakeHttp;
   /** Builds the runtime's http client instead of `http` (e.g. the real client over a fake fetch). */
-  createHttp?: (hooks: HttpHooks) => HttpClient;
+  createHttp?: (config: HttpClientConfig) => HttpClient;
 }
 
 export const SELLER = 'seller@shop.test';
@@ -99,7 +99,7 @@ export function renderShell(options: RenderShellOptions = {}) {
     .onDefault('GET /subscription/overage/pending', { subscriptions_to_approve: options.pendingOverage ?? [] })
     .onDefault('GET /portal/registry', { entries: options.entries ?? [] });
   const redirect = jest.fn();
-  const runtime = createShellRuntime({
+  const runtime = createShell({
     config: testConfig,
     identity,
     createHttp: options.createHttp ?? (() => http),
@@ -108,6 +108,6 @@ export function renderShell(options: RenderShellOptions = {}) {
     redirect,
   });
   const router = createMemoryRouter(createShellRoutes(), { initialEntries: [route], future: ROUTER_FUTURE });
-  const view = render(<ShellApp runtime={runtime} router={router} />);
+  const view = render(<ShellApp shell={runtime} router={router} />);
   return { ...view, runtime, router, identity, http, redirect, userEvent: userEvent.setup() };
 }

@@ -1,4 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
 import { apiError } from '../../testing/fake-http';
 import { renderShell, SELLER } from '../../testing/render-shell';
 
@@ -166,6 +168,30 @@ describe('register', () => {
     const postIndex = view.http.requests.findIndex((request) => request.method === 'POST' && request.path === '/user');
     expect(postIndex).toBeGreaterThanOrEqual(0);
   });
+
+  it.each([
+    ['en', en],
+    ['de', de],
+  ] as const)(
+    'tells the seller the account exists when the verification mail fails, and still opens the profile (%s)',
+    async (language, texts) => {
+      const label = (text: string) => new RegExp(`^${text}\\s*\\*?$`);
+      const view = renderShell({ route: '/register', user: null, language });
+      view.http.on('POST /user', {});
+      view.identity.failNext('sendEmailVerification', 'auth/too-many-requests');
+      await screen.findByRole('heading', { name: texts.register_title });
+      await view.userEvent.type(screen.getByLabelText(label(texts.email_label)), 'new@shop.test');
+      await view.userEvent.type(screen.getByLabelText(label(texts.password_label)), 'secret1');
+      await view.userEvent.type(screen.getByLabelText(label(texts.password_repeat_label)), 'secret1');
+      await view.userEvent.click(screen.getByRole('checkbox'));
+      await view.userEvent.click(screen.getByRole('button', { name: texts.register_button }));
+      await waitFor(() => expect(view.router.state.location.pathname).toBe('/profile'));
+      expect(view.router.state.location.search).toBe('?firstTime=true');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(texts.verification_mail_failed);
+      expect(alert).not.toHaveTextContent(texts.error_unexpected);
+    },
+  );
 
   it('fails the flow when the backend rejects the user, without sending the verification email', async () => {
     const view = await openRegister();

@@ -3,14 +3,16 @@ import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { identityErrorCode } from '../../identity/identity-gateway';
-import { useShell } from '../../composition/shell-context';
+import { useIdentity, useLoading, useNotify } from '@portal/shared';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey, validateEmail } from './auth-validation';
 import { textFieldProps, useValidatedField } from './use-validated-field';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
-  const { identity, notify, loading } = useShell();
+  const { sendPasswordReset } = useIdentity();
+  const notify = useNotify();
+  const loading = useLoading();
   const navigate = useNavigate();
   const email = useValidatedField('', validateEmail);
   const [busy, setBusy] = useState(false);
@@ -20,7 +22,7 @@ export function ForgotPasswordPage() {
     if (!email.check()) return;
     setBusy(true);
     try {
-      await loading.track(identity.sendPasswordReset(email.value.trim()));
+      await loading.track(sendPasswordReset(email.value.trim()));
       notify.success({ title: t('notification_success'), message: t('linkSentToPasswordReset') });
       navigate('/login');
     } catch (error) {

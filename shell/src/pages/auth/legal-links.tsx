@@ -1,11 +1,12 @@
 import { Link, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../composition/shell-context';
+import { useShellApi } from '../../composition/shell-api-context';
+import { linksRef } from '../../composition/shell-apis';
 
 /** Imprint, privacy and terms, opening the external pages in a new tab. */
 export function LegalLinks({ withContact = false }: { withContact?: boolean }) {
   const { t } = useTranslation('shell');
-  const { links } = useShell().config;
+  const links = useShellApi(linksRef);
   const external = { target: '_blank', rel: 'noopener noreferrer', underline: 'hover' } as const;
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>

@@ -3,7 +3,9 @@ import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { identityErrorCode } from '../../identity/identity-gateway';
-import { useShell } from '../../composition/shell-context';
+import { useLoading, useNotify } from '@portal/shared';
+import { useShellApi } from '../../composition/shell-api-context';
+import { authApiRef } from '../../composition/shell-apis';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey, validateEmail, validateLoginPassword } from './auth-validation';
 import { PasswordField } from './PasswordField';
@@ -11,7 +13,9 @@ import { textFieldProps, useValidatedField } from './use-validated-field';
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
-  const { identity, notify, loading } = useShell();
+  const { signIn } = useShellApi(authApiRef);
+  const notify = useNotify();
+  const loading = useLoading();
   const email = useValidatedField('', validateEmail);
   const password = useValidatedField('', validateLoginPassword);
   const [busy, setBusy] = useState(false);
@@ -23,7 +27,7 @@ export function LoginPage() {
     setBusy(true);
     try {
       // Success is picked up by the auth-state subscription; the public route then redirects.
-      await loading.track(identity.signIn(email.value.trim(), password.value));
+      await loading.track(signIn(email.value.trim(), password.value));
     } catch (error) {
       notify.error({ title: t('notification_error'), message: t(authErrorMessageKey(identityErrorCode(error))) });
       setBusy(false);

@@ -13,8 +13,10 @@ import {
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { identityErrorCode } from '../../identity/identity-gateway';
-import { useShell } from '../../composition/shell-context';
-import { BackendUserCreationError } from '../../composition/create-shell';
+import { useLoading, useNotify } from '@portal/shared';
+import { BackendUserCreationError } from '../../account/account-operations';
+import { useShellApi } from '../../composition/shell-api-context';
+import { authApiRef, linksRef } from '../../composition/shell-apis';
 import { AuthFrame } from './auth-frame';
 import {
   authErrorMessageKey,
@@ -28,7 +30,10 @@ import { textFieldProps, useValidatedField } from './use-validated-field';
 
 export function RegisterPage() {
   const { t } = useTranslation('shell');
-  const { register, notify, loading, config, stores } = useShell();
+  const { register, endRegistration } = useShellApi(authApiRef);
+  const links = useShellApi(linksRef);
+  const notify = useNotify();
+  const loading = useLoading();
   const navigate = useNavigate();
   const email = useValidatedField('', validateEmail);
   const password = useValidatedField('', validatePassword);
@@ -39,21 +44,21 @@ export function RegisterPage() {
   const repeat = useValidatedField('', repeatValidator);
   const terms = useValidatedField(false, validateTerms);
   const [busy, setBusy] = useState(false);
-  useEffect(() => () => stores.session.setState({ authFlowBusy: false }), [stores.session]);
+  // Public routes redirect again once this page is gone (after navigating to the profile).
+  useEffect(() => endRegistration, [endRegistration]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const valid = [email.check(), password.check(), repeat.check(), terms.check()].every(Boolean);
     if (!valid) return;
     setBusy(true);
-    // Keeps the public-route redirect (to /dashboard) from firing while the flow below runs; cleared on failure
-    // or when this page unmounts after navigating to the profile.
-    stores.session.setState({ authFlowBusy: true });
     try {
-      await loading.track(register(email.value.trim(), password.value));
+      const { verificationMailSent } = await loading.track(register(email.value.trim(), password.value));
+      if (!verificationMailSent) {
+        notify.warning({ title: t('notification_warning'), message: t('verification_mail_failed') });
+      }
       navigate('/profile?firstTime=true', { replace: true });
     } catch (error) {
-      stores.session.setState({ authFlowBusy: false });
       const message =
         error instanceof BackendUserCreationError
           ? t('error_backend_user_creation')
@@ -103,7 +108,7 @@ export function RegisterPage() {
                   t={t}
                   i18nKey="terms_accept_label"
                   components={{
-                    termsLink: <Link href={config.links.terms} target="_blank" rel="noopener noreferrer" />,
+                    termsLink: <Link href={links.terms} target="_blank" rel="noopener noreferrer" />,
                   }}
                 />
               }

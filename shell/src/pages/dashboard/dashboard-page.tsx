@@ -2,7 +2,9 @@ import { Box, Card, CardContent, Grid, Skeleton } from '@mui/material';
 import Extension from '@mui/icons-material/Extension';
 import { EmptyState, ErrorPanel, PageHeader, type DashboardCard } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../../composition/shell-context';
+import { useStore } from 'zustand';
+import { useShellApi, useShellState } from '../../composition/shell-api-context';
+import { registryApiRef, sessionStateRef } from '../../composition/shell-apis';
 import { FeatureCard } from './feature-card';
 
 const GRID_ITEM = { xs: 12, sm: 6, lg: 4 } as const;
@@ -30,15 +32,15 @@ function CardSkeletons() {
 
 export function DashboardPage() {
   const { t } = useTranslation('shell');
-  const { reloadRegistry } = useShell();
-  const registryStatus = useShellStore('registry', (state) => state.status);
-  const entries = useShellStore('registry', (state) => state.entries);
-  const dataLoaded = useShellStore('session', (state) => state.dataLoaded);
+  const registry = useShellApi(registryApiRef);
+  const registryStatus = useStore(registry.state, (state) => state.status);
+  const entries = useStore(registry.state, (state) => state.entries);
+  const dataLoaded = useShellState(sessionStateRef, (state) => state.dataLoaded);
   const cards = entries.map((entry) => entry.card).filter((card): card is DashboardCard => card != null);
 
   let body;
   if (registryStatus === 'error') {
-    body = <ErrorPanel message={t('registry_load_error')} onRetry={() => void reloadRegistry()} />;
+    body = <ErrorPanel message={t('registry_load_error')} onRetry={() => void registry.reload()} />;
   } else if (registryStatus !== 'ready' || !dataLoaded) {
     body = <CardSkeletons />;
   } else if (cards.length === 0) {

@@ -1,10 +1,9 @@
 import { Button, Card, CardActions, CardContent, CardMedia, Link, Typography } from '@mui/material';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { isSubUserOf, type DashboardCard } from '@portal/shared';
+import { useNotify, usePreferences, useSession, type DashboardCard } from '@portal/shared';
 import { cardReadiness, type CardReadiness } from '@portal/shared/domain';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useShell, useShellStore } from '../../composition/shell-context';
 import { illustrationUrl } from './illustrations';
 
 const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
@@ -18,12 +17,9 @@ const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
 export function FeatureCard({ card }: { card: DashboardCard }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const { notify } = useShell();
-  const language = useShellStore('preferences', (state) => state.language);
-  const profile = useShellStore('session', (state) => state.profile);
-  const dataSource = useShellStore('session', (state) => state.dataSource);
-  const licenses = useShellStore('session', (state) => state.licenses);
-  const isSubUser = useShellStore('session', (state) => isSubUserOf(state.apiUser));
+  const notify = useNotify();
+  const { language } = usePreferences();
+  const { profile, dataSource, licenses, isSubUser } = useSession();
   const readiness = cardReadiness({ card, profile, dataSource, licenses, isSubUser });
   const title = card.title[language];
   const image = illustrationUrl(card.illustration, card.pluginName);

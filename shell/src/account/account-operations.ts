@@ -1,0 +1,78 @@
+// Account operations of spec §4 (registration) and §6 (delete own account), and the Identity service remotes get.
+import type { HttpClient, Identity, TokenProvider } from '@portal/shared';
+import type { IdentityGateway } from '../identity/identity-gateway';
+import { createApiUser } from '../session/load-session-data';
+import type { SessionController } from '../session/session-controller';
+
+export class BackendUserCreationError extends Error {
+  constructor(cause?: unknown) {
+    super('Failed to create user on backend');
+    this.cause = cause;
+  }
+}
+
+export interface RegistrationResult {
+  /** False when the account exists but the verification mail could not be sent (it can be sent again later). */
+  verificationMailSent: boolean;
+}
+
+export interface AccountDeps {
+  identity: IdentityGateway;
+  http: HttpClient;
+  session: SessionController;
+  tokens: TokenProvider;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export function createAccountOperations({ identity, http, session, tokens, log = console.warn }: AccountDeps) {
+  /** Spec §4 registration order: identity account → backend user → set user → verification email. */
+  async function register(email: string, password: string): Promise<RegistrationResult> {
+    session.beginAuthFlow();
+    try {
+      const user = await identity.signUp(email, password);
+      try {
+        await createApiUser(http, { ...user, email: user.email || email });
+      } catch (error) {
+        throw new BackendUserCreationError(error);
+      }
+      session.setUser(user);
+      try {
+        await identity.sendEmailVerification();
+        return { verificationMailSent: true };
+      } catch (error) {
+        log('Sending the verification email after registration failed', error);
+        return { verificationMailSent: false };
+      }
+    } catch (error) {
+      session.endAuthFlow();
+      throw error;
+    }
+  }
+
+  const identityService: Identity = {
+    sendVerificationEmail: () => identity.sendEmailVerification(),
+    async reloadUser() {
+      const user = await identity.reloadUser();
+      await tokens.refreshToken();
+      if (user) session.setUser(user);
+      return user;
+    },
+    sendPasswordReset: (email) => identity.sendPasswordReset(email),
+    async deleteAccount() {
+      const email = identity.currentUser()?.email ?? '';
+      await http.del<void>('/user', undefined, { query: { email } });
+      await session.signOut();
+    },
+    signOut: () => session.signOut(),
+  };
+
+  return {
+    register,
+    /** The registration page is done (it navigated away): public routes may redirect again. */
+    endRegistration: () => session.endAuthFlow(),
+    signIn: async (email: string, password: string) => void (await identity.signIn(email, password)),
+    identity: identityService,
+  };
+}
+
+export type AccountOperations = ReturnType<typeof createAccountOperations>;

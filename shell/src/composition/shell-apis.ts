@@ -1,0 +1,61 @@
+// The shell's own capabilities, each behind a typed ref (as Backstage's createApiRef): a component asks only for
+// the one it needs with useShellApi(ref). What remotes also use comes from @portal/shared (useSession, usePreferences,
+// useNotify, useLoading, useHttp, useIdentity).
+import type { i18n as I18n } from 'i18next';
+import type { StoreApi } from 'zustand';
+import type { LoadingStoreState, NotificationStoreState } from '@portal/shared';
+import type { AccountOperations } from '../account/account-operations';
+import type { PortalConfig } from '../config/portal-config';
+import type { RegistryState } from '../remotes/registry-store';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import type { SessionData } from '../session/session-store';
+
+export interface ShellApiRef<T> {
+  readonly id: string;
+  /** Carries the type only. */
+  readonly type?: T;
+}
+
+const ref = <T>(id: string): ShellApiRef<T> => ({ id });
+
+/** A store a component may subscribe to but not write. */
+export type ReadableStore<S> = Pick<StoreApi<S>, 'getState' | 'getInitialState' | 'subscribe'>;
+
+export type AuthApi = Pick<AccountOperations, 'signIn' | 'register' | 'endRegistration'>;
+
+export interface RegistryApi {
+  state: ReadableStore<RegistryState>;
+  reload(): Promise<void>;
+}
+
+export interface RemotesApi {
+  loader: RemoteLoader;
+  /** The one i18next instance; a loaded remote's translations are added to it. */
+  i18n: I18n;
+}
+
+export const authApiRef = ref<AuthApi>('auth');
+/** Sign-in state for the route guards and the dashboard (authResolved, user, authFlowBusy, dataLoaded …). */
+export const sessionStateRef = ref<ReadableStore<SessionData>>('session-state');
+export const registryApiRef = ref<RegistryApi>('registry');
+export const remotesApiRef = ref<RemotesApi>('remotes');
+export const notificationsRef = ref<ReadableStore<NotificationStoreState>>('notifications');
+export const loadingStateRef = ref<ReadableStore<LoadingStoreState>>('loading-state');
+export const linksRef = ref<PortalConfig['links']>('links');
+/** Leaves the portal for an external page (payment provider). */
+export const redirectRef = ref<(url: string) => void>('redirect');
+
+/** The implementations the composition root hands out, checked against their refs. */
+export class ShellApis {
+  private readonly apis = new Map<string, unknown>();
+
+  with<T>(apiRef: ShellApiRef<T>, implementation: T): this {
+    this.apis.set(apiRef.id, implementation);
+    return this;
+  }
+
+  get<T>(apiRef: ShellApiRef<T>): T {
+    if (!this.apis.has(apiRef.id)) throw new Error(`No implementation for the shell api '${apiRef.id}'`);
+    return this.apis.get(apiRef.id) as T;
+  }
+}
