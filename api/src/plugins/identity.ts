@@ -66,6 +66,30 @@ export function currentIdentity(request: FastifyRequest): Identity {
   return request.identity;
 }
 
+/**
+ * Identities of verified tokens until the tokens expire, so a token is verified once, not on every request.
+ * Verifying costs a signature check, and with the Auth emulator a round trip to it (firebase-admin then also
+ * asks whether the account was disabled). Revocation is not checked per request in production either.
+ */
+export function verifiedTokenCache(maxEntries = 5000, now = () => Date.now()) {
+  const entries = new Map<string, Identity>();
+  return {
+    get(token: string): Identity | undefined {
+      const identity = entries.get(token);
+      if (identity && identity.expiresAt * 1000 <= now()) {
+        entries.delete(token);
+        return undefined;
+      }
+      return identity;
+    },
+    set(token: string, identity: Identity): void {
+      // Oldest first: a Map iterates in insertion order.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(token, Object.freeze(identity));
+    },
+  };
+}
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -95,11 +119,18 @@ export default fp(
     app.decorateRequest('identity', null);
     app.decorateRequest('apiUser', null);
 
+    const verified = verifiedTokenCache();
+
     async function verify(request: FastifyRequest, token: string): Promise<void> {
       if (!token) throw invalidToken();
+      const known = verified.get(token);
+      if (known) {
+        request.identity = known;
+        return;
+      }
       try {
         const decoded = await auth.verifyIdToken(token);
-        request.identity = {
+        const identity: Identity = {
           uid: decoded.uid,
           email: normalizeEmail(decoded.email ?? ''),
           emailVerified: decoded.email_verified === true,
@@ -107,6 +138,8 @@ export default fp(
           expiresAt: decoded.exp,
           authTime: decoded.auth_time,
         };
+        verified.set(token, identity);
+        request.identity = identity;
       } catch (err) {
         request.log.info({ reason: (err as { code?: string }).code ?? 'unknown' }, 'token rejected');
         throw invalidToken();
