@@ -1,0 +1,155 @@
+// Child of bench/api-bench.mjs (run with tsx from api/): the real api on PGlite (default) or PostgreSQL
+// (BENCH_DATABASE_URL = a server URL; a throw-away database is created and dropped), a seller with 100 licenses,
+// and a bare Fastify route in the same process serving the very same JSON from memory. Prints one JSON line
+// with the URLs, the token and where the authenticated request spends its time; stops on SIGTERM.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { pageSlice, sortLicenses, type License } from '@portal/shared/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { phaseTimer } from './phase-timer';
+
+const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+const LICENSES = 100;
+
+async function emulatorSignUp(email: string, password: string): Promise<{ uid: string; token: string }> {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { localId?: string; idToken?: string };
+  if (!body.localId || !body.idToken) throw new Error(`emulator sign-up failed (${response.status})`);
+  return { uid: body.localId, token: body.idToken };
+}
+
+async function throwAwayDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portal_bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = async (query: string) => {
+    const client = new Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Mean milliseconds of one step of the authenticated license read, each run alone and in sequence. */
+async function measureSteps(app: FastifyInstance, uid: string, token: string, items: License[]) {
+  const mean = async (run: () => Promise<unknown> | unknown, times = 300) => {
+    for (let i = 0; i < 20; i += 1) await run();
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < times; i += 1) await run();
+    return +(Number(process.hrtime.bigint() - start) / 1e6 / times).toFixed(3);
+  };
+  return {
+    verifyIdTokenUncached: await mean(() => app.firebaseAuth.verifyIdToken(token)),
+    userLookup: await mean(() => app.db.execute(sql`SELECT * FROM users WHERE id = ${uid} LIMIT 1`)),
+    licenseQuery: await mean(() =>
+      app.db.execute(sql`
+        SELECT l.*, p.* FROM licenses l JOIN products p ON p.id = l.product_id
+        WHERE l.user_id = ${uid} ORDER BY l.created_at DESC, l.id DESC`),
+    ),
+    sortAndPage: await mean(() => pageSlice(sortLicenses(items, 'LicenseCreated|DESC'), 1, LICENSES)),
+  };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const database = process.env.BENCH_DATABASE_URL ? await throwAwayDatabase(process.env.BENCH_DATABASE_URL) : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    FIREBASE_PROJECT_ID: 'demo-portal',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  const app = await buildApp(config);
+  const phases = phaseTimer(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const apiUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const email = `bench-${crypto.randomBytes(4).toString('hex')}@portal.test`;
+  const { uid, token } = await emulatorSignUp(email, 'bench1234');
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/user',
+    headers: auth,
+    payload: { Id: uid, Email: email },
+  });
+  if (created.statusCode !== 201) throw new Error(`POST /api/user: ${created.statusCode} ${created.body}`);
+  await app.db.execute(sql`
+    INSERT INTO licenses (user_id, product_id, key, status, expires_at, created_at)
+    SELECT ${uid}, (SELECT id FROM products ORDER BY id LIMIT 1), 'bench-' || g, 'active',
+           now() + interval '1 year', now() - g * interval '1 minute'
+    FROM generate_series(1, ${LICENSES}) AS g`);
+
+  const routes = {
+    licenses: `/api/license/all?page=1&pageSize=${LICENSES}`,
+    profile: '/api/user/profile/contact',
+  };
+  const bare = Fastify({ logger: false });
+  const bodies: Record<string, string> = {};
+  for (const [name, url] of Object.entries(routes)) {
+    const response = await app.inject({ url, headers: auth });
+    if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+    bodies[name] = response.body;
+    bare.get(`/bare/${name}`, (_request, reply) => reply.type('application/json; charset=utf-8').send(bodies[name]));
+  }
+  if ((JSON.parse(bodies.licenses) as { items: unknown[] }).items.length !== LICENSES) {
+    throw new Error(`the license page does not hold ${LICENSES} rows`);
+  }
+  const steps = await measureSteps(app, uid, token, JSON.parse(bodies.licenses).items);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+
+  process.stdout.write(
+    `${JSON.stringify({
+      driver: database ? 'postgres' : 'pglite',
+      token,
+      steps,
+      targets: Object.fromEntries(
+        Object.entries(routes).map(([name, url]) => [
+          name,
+          { api: `${apiUrl}${url}`, bare: `${bareUrl}/bare/${name}`, bytes: Buffer.byteLength(bodies[name]) },
+        ]),
+      ),
+    })}\n`,
+  );
+  phases.reset();
+
+  // The parent asks for the phase breakdown of what ran since the last reset with a line on stdin.
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', () => {
+    process.stdout.write(`${JSON.stringify(phases.report())}\n`);
+    phases.reset();
+  });
+
+  const stop = async () => {
+    await bare.close();
+    await app.close();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.stdin.on('end', () => void stop());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,131 @@
+// The api under load (autocannon): each authenticated read against a bare Fastify route that serves the same JSON
+// from memory in the same process and run, on PGlite and on PostgreSQL. Prints a table and where the time goes.
+// Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
+// "off" skips PostgreSQL), BENCH_EMULATOR_PORT (9399).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import { answers, startAuthEmulator } from '../scripts/stack.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+// An emulator of its own: one shared with other runs may go away mid-benchmark.
+const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT || 9399);
+
+async function postgresReachable(url) {
+  const require = createRequire(path.join(ROOT, 'api', 'package.json'));
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts api/bench/bench-server.ts; resolves with its first line (targets) and a way to ask for phases. */
+function startBenchServer(env) {
+  const require = createRequire(path.join(ROOT, 'api', 'package.json'));
+  const tsx = path.join(path.dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, 'bench/bench-server.ts'], {
+    cwd: path.join(ROOT, 'api'),
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const waiting = [];
+  lines.on('line', (line) => waiting.shift()?.resolve(JSON.parse(line)));
+  child.on('exit', (code) => {
+    for (const w of waiting.splice(0)) w.reject(new Error(`bench server exited with ${code}`));
+  });
+  const nextLine = () => new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+  return nextLine().then((info) => ({
+    info,
+    phases: () => {
+      const line = nextLine();
+      child.stdin.write('report\n');
+      return line;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  }));
+}
+
+function load(url, headers = {}, duration = SECONDS) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) => {
+      if (error) reject(error);
+      else if (result.non2xx || result.errors)
+        reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      else resolve({ rps: result.requests.average, p99: result.latency.p99 });
+    });
+  });
+}
+
+async function benchDriver(name, env) {
+  console.log(`\n[bench] api on ${name}: ${SECONDS} s per target, ${CONNECTIONS} connections`);
+  const server = await startBenchServer(env);
+  const rows = [];
+  try {
+    const auth = { authorization: `Bearer ${server.info.token}` };
+    console.log(`[bench] single-request steps of the license read (ms):`, server.info.steps);
+    for (const [route, target] of Object.entries(server.info.targets)) {
+      await load(target.bare, {}, 2);
+      const bare = await load(target.bare);
+      await load(target.api, auth, 2);
+      await server.phases();
+      const api = await load(target.api, auth);
+      const phases = await server.phases();
+      rows.push({
+        database: name,
+        route: `${route} (${target.bytes} B)`,
+        'bare req/s': Math.round(bare.rps),
+        'api req/s': Math.round(api.rps),
+        ratio: +(api.rps / bare.rps).toFixed(2),
+        'api p99 ms': api.p99,
+        'bare p99 ms': bare.p99,
+        'until result ms (mean)': phases.untilResult.mean,
+        'serialize ms (mean)': phases.serialize.mean,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+export async function runApiBench() {
+  const started = [];
+  if (!(await answers(`http://127.0.0.1:${EMULATOR_PORT}/`))) {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-emulator-'));
+    started.push(await startAuthEmulator({ port: EMULATOR_PORT, persistDir: null, workDir }));
+  }
+  const env = { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` };
+  try {
+    const rows = await benchDriver('PGlite', env);
+    if (POSTGRES_URL !== 'off' && (await postgresReachable(POSTGRES_URL))) {
+      rows.push(...(await benchDriver('PostgreSQL', { ...env, BENCH_DATABASE_URL: POSTGRES_URL })));
+    } else {
+      console.log(`[bench] PostgreSQL skipped: ${POSTGRES_URL} not reachable (set BENCH_DATABASE_URL)`);
+    }
+    console.table(rows);
+    return rows;
+  } finally {
+    for (const service of started) await service.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runApiBench();
+}

@@ -1,0 +1,82 @@
+// Lighthouse 12 (mobile preset, Debian Chromium) on /login of the built portal, served by the real portal server
+// and api on their own ports. Needs the bundles built (npm run build). Prints the category scores and key metrics.
+// Env: CHROMIUM_PATH (/usr/bin/chromium), BENCH_PORT (8193), BENCH_API_PORT (3293), BENCH_EMULATOR_PORT (9399).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { answers, assertPortFree, startApi, startAuthEmulator, startPortalServer, stopAll } from '../scripts/stack.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const PORT = Number(process.env.BENCH_PORT || 8193);
+const API_PORT = Number(process.env.BENCH_API_PORT || 3293);
+const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT || 9399);
+
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'Speed Index',
+};
+
+export async function runLighthouse() {
+  if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
+    throw new Error('shell/dist is missing: run `npm run build` first');
+  }
+  const started = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-'));
+  let chrome;
+  try {
+    await assertPortFree(PORT, 'lighthouse portal server');
+    await assertPortFree(API_PORT, 'lighthouse api');
+    if (!(await answers(`http://127.0.0.1:${EMULATOR_PORT}/`))) {
+      started.push(
+        await startAuthEmulator({ port: EMULATOR_PORT, persistDir: null, workDir: path.join(dataDir, 'emulator') }),
+      );
+    }
+    const emulatorHost = `127.0.0.1:${EMULATOR_PORT}`;
+    started.push(await startApi({ port: API_PORT, dataDir: path.join(dataDir, 'data'), emulatorHost }));
+    started.push(
+      await startPortalServer({ port: PORT, apiPort: API_PORT, env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } }),
+    );
+
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const url = `http://localhost:${PORT}/login`;
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    const scores = Object.fromEntries(
+      Object.values(lhr.categories).map((c) => [c.title, Math.round((c.score ?? 0) * 100)]),
+    );
+    console.log(`\n[lighthouse] ${url} (mobile preset, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]})`);
+    console.table(scores);
+    console.table(
+      Object.fromEntries(Object.entries(METRICS).map(([id, label]) => [label, lhr.audits[id]?.displayValue ?? '–'])),
+    );
+    const failing = Object.values(lhr.audits)
+      .filter(
+        (a) =>
+          a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+      )
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    if (failing.length) console.log(`[lighthouse] audits below 90: ${failing.join(', ')}`);
+    return scores;
+  } finally {
+    await chrome?.kill();
+    await stopAll(started);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runLighthouse();
+}
