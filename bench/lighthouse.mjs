@@ -69,6 +69,11 @@ export async function runLighthouse() {
       )
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     if (failing.length) console.log(`[lighthouse] audits below 90: ${failing.join(', ')}`);
+    for (const id of ['errors-in-console', 'inspector-issues']) {
+      for (const item of lhr.audits[id]?.details?.items ?? []) {
+        console.log(`[lighthouse] ${id}: ${JSON.stringify(item).slice(0, 300)}`);
+      }
+    }
     return scores;
   } finally {
     await chrome?.kill();
