@@ -114,18 +114,18 @@ describe('POST /user/ds/test', () => {
 
         const wrong = await post(t, '/test', a, { ...mysqlDetails, password: 'not-the-password' });
         expect(wrong.statusCode).toBe(422);
-        expect(wrong.json().slug).toBe('connection-test-failed');
+        expect(wrong.json().slug).toBe('db-login-rejected');
         expect(wrong.json().message).toMatch(/^Connection test failed: .*Access denied/);
         expect(wrong.body).not.toContain('not-the-password');
 
         const noDb = await post(t, '/test', a, { ...mysqlDetails, database: 'no_such_db_xyz' });
-        expect(noDb.json().slug).toBe('connection-test-failed');
+        expect(noDb.json().slug).toBe('db-database-missing');
       },
     ),
   );
 
   it(
-    'connects to PostgreSQL and reports an unknown database',
+    'connects to PostgreSQL and reports an unknown database and a rejected login',
     whenUp(
       () => pgUp,
       'PostgreSQL',
@@ -136,9 +136,12 @@ describe('POST /user/ds/test', () => {
         const missing = await post(t, '/test', a, { ...pgDetails, database: 'no_such_db_xyz' });
         expect(missing.statusCode).toBe(422);
         expect(missing.json()).toEqual({
-          slug: 'connection-test-failed',
+          slug: 'db-database-missing',
           message: 'Connection test failed: database "no_such_db_xyz" does not exist',
         });
+        const wrongUser = await post(t, '/test', a, { ...pgDetails, user: 'no_such_role_xyz', password: 'nope-nope' });
+        expect(wrongUser.statusCode).toBe(422);
+        expect(wrongUser.json().slug).toBe('db-login-rejected');
       },
     ),
   );
@@ -147,7 +150,7 @@ describe('POST /user/ds/test', () => {
     const a = await registerUser(t.app);
     const res = await post(t, '/test', a, { ...mysqlDetails, port: 1 });
     expect(res.statusCode).toBe(422);
-    expect(res.json().slug).toBe('connection-test-failed');
+    expect(res.json().slug).toBe('db-port-closed');
     expect(res.json().message).toMatch(/ECONNREFUSED/);
   });
 
@@ -156,8 +159,18 @@ describe('POST /user/ds/test', () => {
     const started = Date.now();
     const res = await post(t, '/test', a, { ...mysqlDetails, host: '203.0.113.1' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().slug).toBe('connection-test-failed');
+    expect(res.json().slug).toBe('db-port-filtered');
     expect(Date.now() - started).toBeLessThan(8000);
+  });
+
+  it('reports a host name that does not resolve', async () => {
+    const a = await registerUser(t.app);
+    const res = await post(t, '/test', a, { ...mysqlDetails, host: 'no-such-host.invalid' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      slug: 'db-host-not-found',
+      message: 'Connection test failed: Host "no-such-host.invalid" could not be resolved',
+    });
   });
 
   it(
@@ -209,21 +222,39 @@ describe('POST /user/ds/test', () => {
     ]) {
       const res = await post(t, '/test', a, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         slug: 'connection-details-missing',
         message: 'Database connection details are missing',
       });
     }
+    // The fields that are missing are named, so the form can mark them.
+    const noUser = await post(t, '/test', a, { ...mysqlDetails, user: ' ' });
+    expect(noUser.json().fields).toEqual({ user: 'validation_user_required' });
     const port = await post(t, '/test', a, { ...mysqlDetails, port: 70000 });
     expect(port.json()).toEqual({
       slug: 'validation-error',
       message: 'Port must be a whole number between 0 and 65535',
+      fields: { port: 'validation_port_invalid' },
     });
     const engine = await post(t, '/test', a, { ...mysqlDetails, engine: 'oracle' });
     expect(engine.statusCode).toBe(400);
-    expect(engine.json().message).toBe('engine must be mssql, mysql or postgres');
+    expect(engine.json()).toEqual({
+      slug: 'validation-error',
+      message: 'engine must be mssql, mysql or postgres',
+      fields: { engine: 'validation_engine_invalid' },
+    });
     const host = await post(t, '/test', a, { ...mysqlDetails, host: 'user@evil.example/x' });
-    expect(host.json()).toEqual({ slug: 'validation-error', message: 'Host must be a host name or an IP address' });
+    expect(host.json()).toEqual({
+      slug: 'validation-error',
+      message: 'Host must be a host name or an IP address',
+      fields: { host: 'validation_host_invalid' },
+    });
+    const instance = await post(t, '/test', a, { ...mysqlDetails, host: 'shop.example\\WAWI' });
+    expect(instance.json()).toEqual({
+      slug: 'validation-error',
+      message: 'An instance name (host\\INSTANCE) is only possible for SQL Server',
+      fields: { host: 'validation_host_instance' },
+    });
   });
 
   it('is refused for anonymous callers and sub-users', async () => {
@@ -281,6 +312,23 @@ describe('saving the data source', () => {
         expect(put.json().userEmails).toEqual(['ops@shop.example']);
         const [after] = await t.app.db.select().from(dataSources).where(eq(dataSources.userId, a.uid));
         expect(t.app.crypto.decrypt(after.passwordEncrypted)).toBe(MYSQL_PASSWORD);
+
+        // The saved password is kept for a test and a POST save with an empty password field too.
+        const retest = await post(t, '/test', a, { ...mysqlDetails, password: '' });
+        expect(retest.statusCode).toBe(200);
+        const resave = await post(t, '', a, { ...mysqlDetails, password: '' });
+        expect(resave.statusCode).toBe(200);
+        const [kept] = await t.app.db.select().from(dataSources).where(eq(dataSources.userId, a.uid));
+        expect(t.app.crypto.decrypt(kept.passwordEncrypted)).toBe(MYSQL_PASSWORD);
+
+        // Another seller never gets this password: without a stored connection of their own, details are missing.
+        const other = await registerUser(t.app);
+        const foreign = await post(t, '/test', other, { ...mysqlDetails, password: '' });
+        expect(foreign.statusCode).toBe(400);
+        expect(foreign.json()).toMatchObject({
+          slug: 'connection-details-missing',
+          fields: { password: 'validation_password_required' },
+        });
 
         // A failing test saves nothing.
         const bad = await t.app.inject({

@@ -130,7 +130,11 @@ describe('create, list, rename, delete', () => {
     await grantMobileLicense(t.app, a.uid, 5);
     const res = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: { name: 'B', email: b.email } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Email is already in use.', slug: 'email-in-use' });
+    expect(res.json()).toEqual({
+      message: 'Email is already in use.',
+      slug: 'email-in-use',
+      fields: { email: 'api_error_email_in_use' },
+    });
   });
 
   it('validates name and email', async () => {

@@ -6,8 +6,10 @@ import {
   createTestApp,
   firebaseUserExists,
   registerUser,
+  uniqueEmail,
   type TestApp,
 } from './helpers';
+import { createUserRow } from '../src/modules/user/service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,6 +118,24 @@ describe('POST /api/user', () => {
     expect(otherEmail.json().slug).toBe('email-mismatch');
     const [row] = await t.app.db.select().from(users).where(eq(users.id, b.uid));
     expect(row).toBeUndefined();
+  });
+
+  it('answers 409 email-in-use, marking the Email field, when another account has the address', async () => {
+    const email = uniqueEmail('taken');
+    await createUserRow(t.app, { id: `ghost-${Date.now()}`, email });
+    const a = await createFirebaseUser({ email });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: a.headers,
+      payload: { Id: a.uid, Email: email.toUpperCase() },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'Email is already in use.',
+      slug: 'email-in-use',
+      fields: { Email: 'api_error_email_in_use' },
+    });
   });
 
   it('validates the body', async () => {

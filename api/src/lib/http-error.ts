@@ -17,3 +17,7 @@ export class HttpError extends Error {
 /** 400 validation-error for one field: `message` for logs/API users, `key` for the UI. */
 export const fieldError = (field: string, key: string, message: string) =>
   new HttpError(400, 'validation-error', message, { [field]: key });
+
+/** 409 email-in-use, marking the request's email field. */
+export const emailInUse = (field: string) =>
+  new HttpError(409, 'email-in-use', 'Email is already in use.', { [field]: 'api_error_email_in_use' });

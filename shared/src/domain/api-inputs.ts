@@ -1,6 +1,6 @@
 // Request schemas the api validates with (and clients may pre-check). Messages are i18n keys of `common`.
 import { z } from 'zod';
-import { EMAIL_REGEX } from './email';
+import { normalizedEmailSchema } from './email';
 import { DATA_LOAD_PAGE } from './constants';
 
 export const languageSchema = z.enum(['de', 'en'], { error: 'validation_language_invalid' });
@@ -11,7 +11,7 @@ export const languageInputSchema = z.object({ language: languageSchema });
 /** POST /user: Id must equal the token uid (checked by the api). */
 export const userCreateSchema = z.object({
   Id: z.string().trim().min(1, 'validation_id_required'),
-  Email: z.string().trim().regex(EMAIL_REGEX, 'validation_email_invalid'),
+  Email: normalizedEmailSchema,
 });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { DataSource } from './types';
+import { normalizedEmailSchema } from './email';
+import { STATUSES, type DataSource } from './types';
 
 const required = (field: string) =>
   z
@@ -16,20 +17,61 @@ export function parsePort(value: unknown): number {
 
 export const DB_ENGINES = ['mssql', 'mysql', 'postgres'] as const;
 
+/** Host name, IPv4, IPv6 (optionally in brackets), and for SQL Server an optional `\INSTANCE`. */
+export const DB_HOST_PATTERN = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._:-]+)(\\[A-Za-z0-9_$#-]{1,64})?$/;
+
 /** The database form / POST|PUT /user/ds / POST /user/ds/test body. */
-export const dataSourceInputSchema = z.object({
-  host: required('host'),
-  port: z.preprocess(
-    parsePort,
-    z.number().int().min(0, 'validation_port_invalid').max(65535, 'validation_port_invalid'),
-  ),
-  database: required('database'),
-  user: required('user'),
-  // Passwords are not trimmed: spaces may be part of them.
-  password: z.string({ error: 'validation_password_required' }).min(1, 'validation_password_required'),
-  engine: z.enum(DB_ENGINES).optional(),
-});
+export const dataSourceInputSchema = z
+  .object({
+    host: required('host').regex(DB_HOST_PATTERN, 'validation_host_invalid'),
+    port: z.preprocess(
+      parsePort,
+      z.number().int().min(0, 'validation_port_invalid').max(65535, 'validation_port_invalid'),
+    ),
+    database: required('database'),
+    user: required('user'),
+    // Passwords are not trimmed: spaces may be part of them.
+    password: z.string({ error: 'validation_password_required' }).min(1, 'validation_password_required'),
+    engine: z.enum(DB_ENGINES, { error: 'validation_engine_invalid' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    // Without an engine the api assumes SQL Server (JTL-Wawi).
+    if (value.engine && value.engine !== 'mssql' && value.host?.includes('\\')) {
+      ctx.addIssue({ code: 'custom', path: ['host'], message: 'validation_host_instance' });
+    }
+  });
 export type DataSourceInput = z.infer<typeof dataSourceInputSchema>;
+
+/**
+ * The wire body of POST|PUT /user/ds, POST /user/ds/test and /schemas. Every field is optional so that missing
+ * details answer 400 connection-details-missing; the api completes it (stored password) and parses it with
+ * dataSourceInputSchema.
+ */
+export const dataSourceRequestSchema = z.object({
+  host: z.string().max(255, 'validation_too_long').optional(),
+  port: z.union([z.number(), z.string().max(10, 'validation_port_invalid')]).optional(),
+  database: z.string().max(128, 'validation_too_long').optional(),
+  user: z.string().max(128, 'validation_too_long').optional(),
+  password: z
+    .string()
+    .max(512, 'validation_too_long')
+    .optional()
+    .describe('Missing or empty: the stored password is used (and kept) when there is one'),
+  engine: z.enum(DB_ENGINES, { error: 'validation_engine_invalid' }).optional(),
+  userEmails: z.array(normalizedEmailSchema).max(50, 'validation_too_many_emails').optional(),
+});
+export type DataSourceRequest = z.infer<typeof dataSourceRequestSchema>;
+
+/** DataSource as the api returns it: never with a password. */
+export const dataSourceSchema = z.object({
+  host: z.string(),
+  port: z.number(),
+  database: z.string(),
+  user: z.string(),
+  engine: z.enum(DB_ENGINES),
+  userEmails: z.array(z.string()),
+  status: z.enum(STATUSES),
+});
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
 

@@ -13,13 +13,13 @@ const required = (field: string) =>
     .trim()
     .min(1, `validation_${field}_required`)
     .max(MAX, 'validation_too_long');
-const optional = (field: string) => z.string().trim().max(MAX, 'validation_too_long').default('');
+const optional = () => z.string().trim().max(MAX, 'validation_too_long').default('');
 
 /** The fields a user edits on the personal tab; email and parentUserId are server-owned. */
 export const profileContactFieldsSchema = z.object({
   firstName: required('firstName'),
   lastName: required('lastName'),
-  companyName: optional('companyName'),
+  companyName: optional(),
   country: z
     .string({ error: 'validation_country_required' })
     .trim()
@@ -30,11 +30,11 @@ export const profileContactFieldsSchema = z.object({
   street: required('street'),
   houseNumber: required('houseNumber'),
   postalCode: required('postalCode'),
-  invoiceEmail: optional('invoiceEmail').refine(
+  invoiceEmail: optional().refine(
     (value) => value.length === 0 || EMAIL_REGEX.test(value),
     'validation_email_invalid',
   ),
-  vatID: optional('vatID'),
+  vatID: optional(),
 });
 
 /** PUT /user/profile/contact and the personal data form: the fields plus postal code and VAT ID formats. */

@@ -40,7 +40,13 @@ const sharedSchemas = Object.entries(domain).filter(([, value]) => (value as Nod
 const refinementMessages = domain.profileContactInputSchema
   .safeParse({ ...domain.emptyProfileContact('a@b.de'), postalCode: '1', vatID: 'DE1' })
   .error!.issues.filter((issue) => issue.code === 'custom')
-  .map((issue) => issue.message);
+  .map((issue) => issue.message)
+  .concat(
+    domain.dataSourceInputSchema
+      .safeParse({ host: 'h\\SHOP', port: '', database: '', user: '', password: '', engine: 'mysql' })
+      .error!.issues.filter((issue) => issue.code === 'custom')
+      .map((issue) => issue.message),
+  );
 
 const keys = (bundle: Record<string, string>) => new Set(Object.keys(bundle));
 
@@ -67,7 +73,11 @@ describe('error texts in common', () => {
     expect([...declaredMessages(domain.dataSourceInputSchema)]).toEqual(
       expect.arrayContaining(['validation_host_required', 'validation_port_invalid']),
     );
-    expect(refinementMessages).toEqual(['validation_postalCode_invalid', 'validation_vatID_invalid']);
+    expect(refinementMessages).toEqual([
+      'validation_postalCode_invalid',
+      'validation_vatID_invalid',
+      'validation_host_instance',
+    ]);
   });
 
   it('every message of every shared schema is an i18n key in common, en and de', () => {

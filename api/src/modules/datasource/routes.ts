@@ -1,11 +1,15 @@
-import { normalizedEmailSchema, normalizeEmail } from '@portal/shared/domain';
+import {
+  dataSourceRequestSchema,
+  dataSourceSchema,
+  normalizedEmailSchema,
+  normalizeEmail,
+} from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataSources } from '../../db/schema';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentIdentity, currentUser, forbidSubUser, isSubUser } from '../../plugins/identity';
-import { connectionBodySchema, dataSourceResponseSchema, schemasResultSchema, testResultSchema } from './schemas';
 import {
   dataSourceNotFound,
   emailNotVerified,
@@ -18,6 +22,8 @@ import {
 } from './service';
 
 const connectErrors = { ...authErrors, 422: errorBodySchema } as const;
+const testResultSchema = z.object({ ok: z.literal(true), message: z.string() });
+const schemasResultSchema = z.object({ schemas: z.array(z.string()) });
 
 /**
  * The seller's own shop database (spec §3 Data source, §4 Database, §5 Database form).
@@ -39,7 +45,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['datasource'],
         summary: "The caller's data source, without the password (404 data-source-not-found when none)",
         querystring: z.object({ email: normalizedEmailSchema.optional() }),
-        response: { 200: dataSourceResponseSchema, ...authErrors },
+        response: { 200: dataSourceSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -61,7 +67,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['datasource'],
         summary: 'Connect to the database (5 s timeout). Without a password the stored one is used',
-        body: connectionBodySchema,
+        body: dataSourceRequestSchema,
         response: { 200: testResultSchema, ...connectErrors },
       },
     },
@@ -80,8 +86,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['datasource'],
         summary: 'Test, then create (201) or replace (200) the data source; saved only when the test passes',
-        body: connectionBodySchema,
-        response: { 200: dataSourceResponseSchema, 201: dataSourceResponseSchema, ...connectErrors },
+        body: dataSourceRequestSchema,
+        response: { 200: dataSourceSchema, 201: dataSourceSchema, ...connectErrors },
       },
     },
     async (request, reply) => {
@@ -106,8 +112,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['datasource'],
         summary: 'Test, then update the data source; without a password the stored one is kept',
-        body: connectionBodySchema,
-        response: { 200: dataSourceResponseSchema, ...connectErrors },
+        body: dataSourceRequestSchema,
+        response: { 200: dataSourceSchema, ...connectErrors },
       },
     },
     async (request) => {
@@ -144,7 +150,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['datasource'],
         summary: 'Databases on the connection given in the body, or on the stored one when the body is empty',
-        body: connectionBodySchema.nullish(),
+        body: dataSourceRequestSchema.nullish(),
         response: { 200: schemasResultSchema, ...connectErrors },
       },
     },

@@ -1,4 +1,4 @@
-import { canTestConnection, dataSourceInputSchema } from '@portal/shared/domain';
+import { canTestConnection, dataSourceInputSchema, fieldErrors, type DataSourceRequest } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dataSources } from '../../db/schema';
@@ -13,7 +13,6 @@ import {
   testConnection,
   type ConnectionDetails,
 } from '../../services/db-connect';
-import type { ConnectionBody } from './schemas';
 
 export type DataSourceRow = typeof dataSources.$inferSelect;
 
@@ -25,12 +24,6 @@ export const emailNotVerified = () =>
     'email-not-verified',
     'Email address is not verified. Please verify your email before testing the connection.',
   );
-
-const detailsMissing = () =>
-  new HttpError(400, 'connection-details-missing', 'Database connection details are missing');
-
-// Host name, IPv4, IPv6 (optionally in brackets), and for SQL Server an optional `\INSTANCE`.
-const HOST_PATTERN = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._:-]+)(\\[A-Za-z0-9_$#-]{1,64})?$/;
 
 export async function findDataSource(app: FastifyInstance, userId: string): Promise<DataSourceRow | null> {
   const [row] = await app.db.select().from(dataSources).where(eq(dataSources.userId, userId)).limit(1);
@@ -55,28 +48,22 @@ export function toDataSourceDto(row: DataSourceRow) {
  */
 export function resolveDetails(
   app: FastifyInstance,
-  body: ConnectionBody | undefined | null,
+  body: DataSourceRequest | undefined | null,
   stored: DataSourceRow | null,
 ): ConnectionDetails {
   const b = body ?? {};
   const password = b.password ? b.password : stored ? app.crypto.decrypt(stored.passwordEncrypted) : undefined;
   const candidate = { host: b.host, port: b.port, database: b.database, user: b.user, password, engine: b.engine };
-  if (!canTestConnection({ ...candidate, port: undefined })) throw detailsMissing();
   const parsed = dataSourceInputSchema.safeParse(candidate);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue.path[0] ?? '');
-    const message =
-      field === 'port' ? 'Port must be a whole number between 0 and 65535' : readableMessage(issue.message);
-    throw new HttpError(400, 'validation-error', message);
+    const fields = fieldErrors(dataSourceInputSchema, candidate) as Record<string, string>;
+    if (!canTestConnection({ ...candidate, port: undefined })) {
+      throw new HttpError(400, 'connection-details-missing', 'Database connection details are missing', fields);
+    }
+    throw new HttpError(400, 'validation-error', readableMessage(parsed.error.issues[0].message), fields);
   }
   const d = parsed.data;
-  if (!HOST_PATTERN.test(d.host))
-    throw new HttpError(400, 'validation-error', 'Host must be a host name or an IP address');
   const engine = d.engine ?? 'mssql';
-  if (engine !== 'mssql' && d.host.includes('\\')) {
-    throw new HttpError(400, 'validation-error', 'An instance name (host\\INSTANCE) is only possible for SQL Server');
-  }
   return {
     engine,
     host: d.host,
@@ -87,10 +74,14 @@ export function resolveDetails(
   };
 }
 
+/** Connection failures as 422 with the slug of their kind (the UI explains each with a hint what to check). */
 function mapConnectError(err: unknown): never {
   if (err instanceof AddressNotAllowedError) throw new HttpError(400, 'address-not-allowed', err.message);
-  if (err instanceof HostNotResolvedError || err instanceof ConnectionFailedError) {
-    throw new HttpError(422, 'connection-test-failed', `Connection test failed: ${err.message}`);
+  if (err instanceof HostNotResolvedError) {
+    throw new HttpError(422, 'db-host-not-found', `Connection test failed: ${err.message}`);
+  }
+  if (err instanceof ConnectionFailedError) {
+    throw new HttpError(422, err.kind, `Connection test failed: ${err.message}`);
   }
   throw err;
 }

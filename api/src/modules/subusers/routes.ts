@@ -4,7 +4,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users, type UserRow } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { emailInUse, HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
 import { createUserRow, deleteFirebaseAccount } from '../user/service';
@@ -75,7 +75,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       if (n >= max) throw new HttpError(403, 'max-users-reached', 'Maximum number of users reached');
       const [taken] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      if (taken) throw new HttpError(409, 'email-in-use', 'Email is already in use.');
+      if (taken) throw emailInUse('email');
 
       let uid: string;
       try {
@@ -88,7 +88,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
         uid = created.uid;
       } catch (err) {
         if ((err as { code?: string }).code === 'auth/email-already-exists') {
-          throw new HttpError(409, 'email-in-use', 'Email is already in use.');
+          throw emailInUse('email');
         }
         request.log.error({ err }, 'could not create the Firebase account of a sub-user');
         throw new HttpError(502, 'identity-service-error', 'Failed to create subuser');

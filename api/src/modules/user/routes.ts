@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageSchema, normalizedEmailSchema, normalizeEmail } from '@portal/shared/domain';
+import { languageSchema, normalizedEmailSchema, normalizeEmail, userCreateSchema } from '@portal/shared/domain';
 import { users } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { emailInUse, HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentIdentity, currentUser } from '../../plugins/identity';
 import { apiUserSchema, toApiUser } from './mapper';
@@ -42,7 +42,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         summary: 'Create the api user for the signed-in Firebase account (idempotent: 200 when it exists)',
-        body: z.object({ Id: z.string().min(1, 'Id is required'), Email: normalizedEmailSchema }),
+        body: userCreateSchema,
         response: { 200: apiUserSchema, 201: apiUserSchema, 409: authErrors[403], ...authErrors },
       },
     },
@@ -56,7 +56,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const [existing] = await app.db.select().from(users).where(eq(users.id, Id)).limit(1);
       if (existing) return reply.code(200).send(toApiUser(existing));
       const [sameEmail] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, Email)).limit(1);
-      if (sameEmail) throw new HttpError(409, 'email-in-use', 'Email is already in use.');
+      if (sameEmail) throw emailInUse('Email');
       const row = await createUserRow(app, { id: Id, email: Email });
       return reply.code(201).send(toApiUser(row));
     },

@@ -1,4 +1,5 @@
 import { resolveAllowedAddress, type Lookup } from './address-guard';
+import { failureKind } from './failure-kind';
 import { splitInstance } from './mssql';
 import { mssqlDriver } from './mssql';
 import { mysqlDriver } from './mysql';
@@ -15,6 +16,7 @@ import {
 
 export { AddressNotAllowedError, HostNotResolvedError } from './address-guard';
 export { ConnectionFailedError, DEFAULT_PORTS, type ConnectionDetails, type DbEngine } from './types';
+export type { DbFailureKind } from './failure-kind';
 
 const DRIVERS: Record<DbEngine, EngineDriver> = { mssql: mssqlDriver, mysql: mysqlDriver, postgres: postgresDriver };
 
@@ -68,7 +70,7 @@ async function run<T>(
     // The drivers have their own 5 s limits; this one also covers DNS-less hangs (e.g. TLS handshakes).
     return await withTimeout(action(DRIVERS[details.engine], target), (opts.timeoutMs ?? CONNECT_TIMEOUT_MS) + 1000);
   } catch (err) {
-    throw new ConnectionFailedError(readableReason(err, [details.password]));
+    throw new ConnectionFailedError(readableReason(err, [details.password]), failureKind(err));
   }
 }
 

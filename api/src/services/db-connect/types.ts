@@ -1,3 +1,5 @@
+import type { DbFailureKind } from './failure-kind';
+
 export type DbEngine = 'mssql' | 'mysql' | 'postgres';
 
 export const DEFAULT_PORTS: Record<DbEngine, number> = { mssql: 1433, mysql: 3306, postgres: 5432 };
@@ -35,7 +37,10 @@ export interface EngineDriver {
 }
 
 export class ConnectionFailedError extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    public readonly kind: DbFailureKind = 'connection-test-failed',
+  ) {
     super(reason);
     this.name = 'ConnectionFailedError';
   }
