@@ -1,6 +1,7 @@
 import { keyDifferences } from '@portal/shared';
 import de from './de.json';
 import en from './en.json';
+import { createShellI18n } from '../i18n/create-shell-i18n';
 
 describe('shell locales', () => {
   it('en and de have the same keys and no empty values', () => {
@@ -11,6 +12,7 @@ describe('shell locales', () => {
   });
 
   it('has every message key of spec §5 and §8 used by the shell', () => {
+    // The form messages of the shared schemas live in the common namespace (CONTRACT §2).
     for (const key of [
       'validation_email_required',
       'validation_email_invalid',
@@ -19,6 +21,12 @@ describe('shell locales', () => {
       'validation_password_short',
       'validation_password_mismatch',
       'validation_terms_required',
+    ]) {
+      for (const language of ['en', 'de'] as const) {
+        expect(createShellI18n(language).getResource(language, 'common', key)).toEqual(expect.any(String));
+      }
+    }
+    for (const key of [
       'error_invalid_credentials',
       'error_user_not_found',
       'error_wrong_password',

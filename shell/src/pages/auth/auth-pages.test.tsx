@@ -27,7 +27,7 @@ describe('login', () => {
     expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByText('Please enter a password.')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your password.')).toBeInTheDocument();
     expect(identity.calls).not.toContain('signIn');
     expect(email).toHaveValue('seller@shop');
   });

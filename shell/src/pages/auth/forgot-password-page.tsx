@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { identityErrorCode } from '../../identity/identity-gateway';
 import { useIdentity, useLoading, useNotify } from '@portal/shared';
+import { usePortalForm } from '@portal/shared/forms';
+import { passwordResetSchema } from '@portal/shared/domain';
+import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
-import { authErrorMessageKey, validateEmail } from './auth-validation';
-import { textFieldProps, useValidatedField } from './use-validated-field';
+import { authErrorMessageKey } from './auth-error-key';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
@@ -14,22 +15,20 @@ export function ForgotPasswordPage() {
   const notify = useNotify();
   const loading = useLoading();
   const navigate = useNavigate();
-  const email = useValidatedField('', validateEmail);
+  const form = usePortalForm(passwordResetSchema, { email: '' });
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.check()) return;
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     setBusy(true);
     try {
-      await loading.track(sendPasswordReset(email.value.trim()));
+      await loading.track(sendPasswordReset(email));
       notify.success({ title: t('notification_success'), message: t('linkSentToPasswordReset') });
       navigate('/login');
     } catch (error) {
       notify.error({ title: t('notification_error'), message: t(authErrorMessageKey(identityErrorCode(error))) });
       setBusy(false);
     }
-  }
+  });
 
   return (
     <AuthFrame title={t('forgot_password_title')} subtitle={t('forgot_password_subtitle')}>
@@ -40,8 +39,7 @@ export function ForgotPasswordPage() {
             label={t('email_label')}
             type="email"
             autoComplete="email"
-            required
-            {...textFieldProps(email, t)}
+            {...form.fieldProps('email')}
           />
           <Button type="submit" variant="contained" size="large" disabled={busy} aria-busy={busy}>
             {busy ? t('reset_button_busy') : t('reset_button')}

@@ -1,38 +1,34 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Box, Button, Link, Stack, TextField } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { identityErrorCode } from '../../identity/identity-gateway';
-import { useLoading, useNotify } from '@portal/shared';
+import { PasswordField, useLoading, useNotify } from '@portal/shared';
+import { usePortalForm } from '@portal/shared/forms';
+import { loginSchema } from '@portal/shared/domain';
 import { useShellApi } from '../../composition/shell-api-context';
 import { authApiRef } from '../../composition/shell-apis';
+import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
-import { authErrorMessageKey, validateEmail, validateLoginPassword } from './auth-validation';
-import { PasswordField } from './PasswordField';
-import { textFieldProps, useValidatedField } from './use-validated-field';
+import { authErrorMessageKey } from './auth-error-key';
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
   const { signIn } = useShellApi(authApiRef);
   const notify = useNotify();
   const loading = useLoading();
-  const email = useValidatedField('', validateEmail);
-  const password = useValidatedField('', validateLoginPassword);
+  const form = usePortalForm(loginSchema, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const valid = [email.check(), password.check()].every(Boolean);
-    if (!valid) return;
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
     try {
       // Success is picked up by the auth-state subscription; the public route then redirects.
-      await loading.track(signIn(email.value.trim(), password.value));
+      await loading.track(signIn(email, password));
     } catch (error) {
       notify.error({ title: t('notification_error'), message: t(authErrorMessageKey(identityErrorCode(error))) });
       setBusy(false);
     }
-  }
+  });
 
   return (
     <AuthFrame title={t('login_title')} subtitle={t('login_subtitle')}>
@@ -43,15 +39,14 @@ export function LoginPage() {
             label={t('email_label')}
             type="email"
             autoComplete="email"
-            required
-            {...textFieldProps(email, t)}
+            {...form.fieldProps('email')}
           />
           <PasswordField
             id="login-password"
             label={t('password_label')}
             autoComplete="current-password"
-            required
-            {...textFieldProps(password, t)}
+            toggleLabels={{ show: t('show_password'), hide: t('hide_password') }}
+            {...form.fieldProps('password')}
           />
           <Link component={RouterLink} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
             {t('forgot_password_link')}

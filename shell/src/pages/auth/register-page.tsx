@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Box,
   Button,
@@ -12,21 +12,15 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
-import { identityErrorCode } from '../../identity/identity-gateway';
-import { useLoading, useNotify } from '@portal/shared';
+import { PasswordField, useLoading, useNotify } from '@portal/shared';
+import { usePortalForm } from '@portal/shared/forms';
+import { registrationSchema } from '@portal/shared/domain';
 import { BackendUserCreationError } from '../../account/account-operations';
 import { useShellApi } from '../../composition/shell-api-context';
 import { authApiRef, linksRef } from '../../composition/shell-apis';
+import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
-import {
-  authErrorMessageKey,
-  validateEmail,
-  validatePassword,
-  validatePasswordRepeat,
-  validateTerms,
-} from './auth-validation';
-import { PasswordField } from './PasswordField';
-import { textFieldProps, useValidatedField } from './use-validated-field';
+import { authErrorMessageKey } from './auth-error-key';
 
 export function RegisterPage() {
   const { t } = useTranslation('shell');
@@ -35,25 +29,19 @@ export function RegisterPage() {
   const notify = useNotify();
   const loading = useLoading();
   const navigate = useNavigate();
-  const email = useValidatedField('', validateEmail);
-  const password = useValidatedField('', validatePassword);
-  const repeatValidator = useCallback(
-    (repeat: string) => validatePasswordRepeat(password.value, repeat),
-    [password.value],
-  );
-  const repeat = useValidatedField('', repeatValidator);
-  const terms = useValidatedField(false, validateTerms);
+  const form = usePortalForm(registrationSchema, { email: '', password: '', repeatPassword: '', terms: false });
   const [busy, setBusy] = useState(false);
   // Public routes redirect again once this page is gone (after navigating to the profile).
   useEffect(() => endRegistration, [endRegistration]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const valid = [email.check(), password.check(), repeat.check(), terms.check()].every(Boolean);
-    if (!valid) return;
+  const toggleLabels = { show: t('show_password'), hide: t('hide_password') };
+  const { ref: termsRef, ...termsField } = form.register('terms');
+  const termsError = form.formState.errors.terms?.message;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
     try {
-      const { verificationMailSent } = await loading.track(register(email.value.trim(), password.value));
+      const { verificationMailSent } = await loading.track(register(email, password));
       if (!verificationMailSent) {
         notify.warning({ title: t('notification_warning'), message: t('verification_mail_failed') });
       }
@@ -66,7 +54,7 @@ export function RegisterPage() {
       notify.error({ title: t('notification_error'), message });
       setBusy(false);
     }
-  }
+  });
 
   return (
     <AuthFrame title={t('register_title')} subtitle={t('register_subtitle')}>
@@ -77,43 +65,41 @@ export function RegisterPage() {
             label={t('email_label')}
             type="email"
             autoComplete="email"
-            required
-            {...textFieldProps(email, t)}
+            {...form.fieldProps('email')}
           />
           <PasswordField
             id="register-password"
             label={t('password_label')}
             autoComplete="new-password"
-            required
-            {...textFieldProps(password, t, t('password_hint'))}
+            toggleLabels={toggleLabels}
+            {...form.fieldProps('password', { hint: t('password_hint') })}
           />
           <PasswordField
             id="register-password-repeat"
             label={t('password_repeat_label')}
             autoComplete="new-password"
-            required
-            {...textFieldProps(repeat, t)}
+            toggleLabels={toggleLabels}
+            {...form.fieldProps('repeatPassword')}
           />
-          <FormControl error={terms.error !== null} required>
+          <FormControl error={Boolean(termsError)} required>
             <FormControlLabel
               control={
                 <Checkbox
-                  checked={terms.value}
-                  onChange={terms.onChange}
-                  slotProps={{ input: { 'aria-describedby': terms.error ? 'register-terms-error' : undefined } }}
+                  {...termsField}
+                  inputRef={termsRef}
+                  checked={form.watch('terms')}
+                  slotProps={{ input: { 'aria-describedby': termsError ? 'register-terms-error' : undefined } }}
                 />
               }
               label={
                 <Trans
                   t={t}
                   i18nKey="terms_accept_label"
-                  components={{
-                    termsLink: <Link href={links.terms} target="_blank" rel="noopener noreferrer" />,
-                  }}
+                  components={{ termsLink: <Link href={links.terms} target="_blank" rel="noopener noreferrer" /> }}
                 />
               }
             />
-            {terms.error && <FormHelperText id="register-terms-error">{t(terms.error)}</FormHelperText>}
+            {termsError && <FormHelperText id="register-terms-error">{t(termsError, { ns: 'common' })}</FormHelperText>}
           </FormControl>
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {busy ? t('register_button_busy') : t('register_button')}
