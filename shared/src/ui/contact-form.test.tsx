@@ -31,7 +31,8 @@ describe('ContactForm', () => {
     const { user, http, container } = renderWithPortal(<ContactForm />);
     await user.clear(fields().email);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByText('Please enter your name.')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your phone number.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your email address.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your message.')).toBeInTheDocument();
     expect(screen.getByText('Please accept the privacy policy.')).toBeInTheDocument();
@@ -82,22 +83,49 @@ describe('ContactForm', () => {
     expect(fields().consent).not.toBeChecked();
   });
 
-  it('keeps the input and shows an error notification on failure', async () => {
-    const { user, notify } = renderWithPortal(<ContactForm />, {
+  it('does not count the prefilled +49 alone as a phone number', async () => {
+    const { user, http } = renderWithPortal(<ContactForm />, { language: 'de' });
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Max');
+    await user.type(screen.getByRole('textbox', { name: /^Ihre Frage/ }), 'Hilfe?');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(await screen.findByText('Bitte geben Sie Ihre Telefonnummer ein.')).toBeInTheDocument();
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('keeps the input and explains a failure in the user language, never with the server text', async () => {
+    const { user, notify, i18n } = renderWithPortal(<ContactForm />, {
       http: { 'POST /user/contact-us': new ApiError(500, '', 'Internal Server Error') },
     });
     const f = fields();
     await user.type(f.name, 'Max');
+    await user.type(f.phone, '1701234');
     await user.type(f.message, 'Hi');
     await user.click(f.consent);
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() =>
-      expect(notify.last('error')).toMatchObject({ title: 'Error', message: 'Internal Server Error' }),
-    );
+    await waitFor(() => expect(notify.last('error')?.title).toBe('Error'));
+    expect(notify.last('error')?.message).toBe(i18n.t('http_error_500', { ns: 'common' }));
+    expect(notify.last('error')?.message).not.toMatch(/Internal Server Error|http_error/);
     expect(fields().name).toHaveValue('Max');
     expect(fields().message).toHaveValue('Hi');
     expect(fields().consent).toBeChecked();
     expect(notify.last('success')).toBeUndefined();
+  });
+
+  it('marks the field the api rejected', async () => {
+    const rejected = Object.assign(new ApiError(400, 'validation-error', 'body/email must match format'), {
+      fields: { email: 'email_invalid' },
+    });
+    const { user, notify } = renderWithPortal(<ContactForm />, { http: { 'POST /user/contact-us': rejected } });
+    const f = fields();
+    await user.type(f.name, 'Max');
+    await user.type(f.phone, '1701234');
+    await user.type(f.message, 'Hi');
+    await user.click(f.consent);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(fields().email).toHaveAttribute('aria-invalid', 'true');
+    expect(notify.last('error')?.message).not.toMatch(/must match/);
   });
 
   it('is German by default language setting', () => {

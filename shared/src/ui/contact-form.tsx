@@ -11,13 +11,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { PHONE_DEFAULT_PREFIX, SHAKE_MS } from '../domain/constants';
 import { contactFormSchema, type ContactRequestInput } from '../domain/contact-request';
-import { emailField } from '../domain/email';
-import { formatPhone } from '../domain/phone';
-import { fieldErrors } from '../domain/validate';
+import { formatPhone, phoneDigits } from '../domain/phone';
+import { applyApiFieldErrors, usePortalForm } from '../forms';
+import { apiErrorKey } from '../i18n';
 import { useHttp, useNotify, useSession } from '../services/context';
 
 const shake = keyframes`
@@ -26,7 +27,13 @@ const shake = keyframes`
   40%, 80% { transform: translateX(6px); }
 `;
 
-type Field = 'name' | 'phone' | 'email' | 'message' | 'consent';
+/** The prefilled country prefix alone is no phone number. */
+const contactFormFieldsSchema = contactFormSchema.extend({
+  phone: z
+    .string()
+    .refine((value) => phoneDigits(value) !== phoneDigits(PHONE_DEFAULT_PREFIX), 'phone_required')
+    .pipe(contactFormSchema.shape.phone),
+});
 
 export interface ContactFormProps {
   /** Link for the privacy policy (portal-config links.privacy). */
@@ -42,20 +49,18 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
   const notify = useNotify();
   const session = useSession();
   const id = useId();
-  const initialEmail = session.user?.email ?? '';
-
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState(PHONE_DEFAULT_PREFIX);
-  const [email, setEmail] = useState(initialEmail);
-  const [message, setMessage] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sending, setSending] = useState(false);
+  const initialValues = {
+    name: '',
+    phone: PHONE_DEFAULT_PREFIX,
+    email: session.user?.email ?? '',
+    message: '',
+    consent: false,
+  };
+  const form = usePortalForm(contactFormFieldsSchema, initialValues);
+  const { formState, handleSubmit, register, reset, setError, watch } = form;
   const [shaking, setShaking] = useState(false);
   const shakeTimer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(shakeTimer.current), []);
-
-  const clearError = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
   function startShake() {
     clearTimeout(shakeTimer.current);
@@ -63,42 +68,31 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
     shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
   }
 
-  function validateEmailOnBlur() {
-    const result = emailField('email_required', 'email_invalid').safeParse(email);
-    setErrors((e) => ({ ...e, email: result.success ? undefined : result.error.issues[0]?.message }));
-  }
+  const onSubmit = handleSubmit(
+    async ({ name, phone, email, message }) => {
+      const body: ContactRequestInput = { name, phone, email, message };
+      try {
+        await http.post('/user/contact-us', body);
+        notify.success({ title: t('notification_success'), message: t('success_message'), autoHideMs: 5000 });
+        reset(initialValues);
+      } catch (error) {
+        const fieldsMarked = applyApiFieldErrors(error, setError);
+        notify.error({
+          title: t('notification_error'),
+          message: t(
+            fieldsMarked ? 'api_error_validation_error' : apiErrorKey(error as { slug?: string; status?: number }),
+          ),
+        });
+      }
+    },
+    (errors) => {
+      if (errors.consent) startShake();
+    },
+  );
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const found = fieldErrors(contactFormSchema, { name, phone, email, message, consent });
-    setErrors(found);
-    if (found.consent) startShake();
-    if (Object.keys(found).length > 0) return;
-    const body: ContactRequestInput = contactFormSchema.parse({ name, phone, email, message, consent });
-    setSending(true);
-    try {
-      await http.post('/user/contact-us', {
-        name: body.name,
-        phone: body.phone,
-        email: body.email,
-        message: body.message,
-      });
-      notify.success({ title: t('notification_success'), message: t('success_message'), autoHideMs: 5000 });
-      setName('');
-      setPhone(PHONE_DEFAULT_PREFIX);
-      setEmail(initialEmail);
-      setMessage('');
-      setConsent(false);
-      setErrors({});
-    } catch (error) {
-      notify.error({ title: t('notification_error'), message: (error as Error)?.message || t('contact_error') });
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const helper = (field: Field) => (errors[field] ? t(errors[field]!) : undefined);
+  const { ref: consentRef, ...consent } = register('consent');
+  const consentError = formState.errors.consent?.message;
+  const sending = formState.isSubmitting;
 
   return (
     <Paper component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -115,63 +109,16 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('contact_name')}
-              name="name"
-              autoComplete="name"
-              required
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                clearError('name');
-              }}
-              error={Boolean(errors.name)}
-              helperText={helper('name')}
-            />
+            <TextField label={t('contact_name')} autoComplete="name" {...form.fieldProps('name')} />
             <TextField
               label={t('contact_phone')}
-              name="phone"
               type="tel"
               autoComplete="tel"
-              required
-              value={phone}
-              onChange={(e) => {
-                setPhone(formatPhone(e.target.value));
-                clearError('phone');
-              }}
-              error={Boolean(errors.phone)}
-              helperText={helper('phone')}
+              {...form.fieldProps('phone', { format: formatPhone })}
             />
           </Stack>
-          <TextField
-            label={t('contact_email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              clearError('email');
-            }}
-            onBlur={validateEmailOnBlur}
-            error={Boolean(errors.email)}
-            helperText={helper('email')}
-          />
-          <TextField
-            label={t('contact_message')}
-            name="message"
-            required
-            multiline
-            minRows={4}
-            value={message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              clearError('message');
-            }}
-            error={Boolean(errors.message)}
-            helperText={helper('message')}
-          />
+          <TextField label={t('contact_email')} type="email" autoComplete="email" {...form.fieldProps('email')} />
+          <TextField label={t('contact_message')} multiline minRows={4} {...form.fieldProps('message')} />
           <Box
             data-shaking={shaking ? 'true' : 'false'}
             sx={shaking ? { animation: `${shake} ${SHAKE_MS}ms ease-in-out` } : undefined}
@@ -179,12 +126,10 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
             <FormControlLabel
               control={
                 <Checkbox
-                  checked={consent}
-                  onChange={(e) => {
-                    setConsent(e.target.checked);
-                    clearError('consent');
-                  }}
-                  inputProps={{ 'aria-describedby': errors.consent ? `${id}-consent-error` : undefined }}
+                  {...consent}
+                  inputRef={consentRef}
+                  checked={Boolean(watch('consent'))}
+                  inputProps={{ 'aria-describedby': consentError ? `${id}-consent-error` : undefined }}
                 />
               }
               label={t('contact_privacy_consent')}
@@ -194,9 +139,9 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
                 {t('contact_privacy_link')}
               </Link>
             )}
-            {errors.consent && (
+            {consentError && (
               <FormHelperText id={`${id}-consent-error`} error>
-                {t(errors.consent)}
+                {t(consentError)}
               </FormHelperText>
             )}
           </Box>
