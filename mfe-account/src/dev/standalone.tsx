@@ -35,7 +35,7 @@ const routes = {
   'GET /user/subusers': () => subUsers,
   'POST /user/subusers': (req: FakeRequest) => {
     const body = req.body as { name: string; email: string };
-    if (subUsers.length >= 3) throw new ApiError(403, 'max_users_reached', 'Maximum number of users reached');
+    if (subUsers.length >= 3) throw new ApiError(403, 'max-users-reached', 'Maximum number of users reached');
     const created: SubUser = {
       id: `sub-${Date.now()}`,
       name: body.name,

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import type { Profile } from '@portal/shared';
-import { demoProfile, demoUser } from '@portal/shared/testing';
+import { demoProfile, demoSubApiUser, demoUser } from '@portal/shared/testing';
 import { ProfilePage } from './profile-page';
-import { PDF_BASE64, en, renderAccount } from '../testing/render-account';
+import { PDF_BASE64, common, en, renderAccount } from '../testing/render-account';
 
 const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
@@ -27,6 +27,13 @@ function newUserProfile(): Profile {
   };
 }
 
+/** The demo profile with a VAT ID that passes the checksum, so it can be saved as it is. */
+function savableProfile(): Profile {
+  const profile = demoProfile();
+  profile.contact.vatID = 'DE123456788';
+  return profile;
+}
+
 describe('ProfilePage – personal data', () => {
   it('shows the required-field errors, sends nothing, and clears an error when its field is edited', async () => {
     const { http, user } = renderAccount(<ProfilePage />, {
@@ -35,36 +42,62 @@ describe('ProfilePage – personal data', () => {
     });
     await user.click(screen.getByRole('button', { name: en.profile_save }));
 
+    expect(await screen.findByText(common.validation_firstName_required)).toBeInTheDocument();
     for (const key of [
-      'validation_firstName_required',
       'validation_lastName_required',
       'validation_street_required',
+      'validation_houseNumber_required',
       'validation_city_required',
       'validation_postalCode_required',
-    ] as const) {
-      expect(screen.getByText(en[key])).toBeInTheDocument();
+    ]) {
+      expect(screen.getByText(common[key])).toBeInTheDocument();
     }
     expect(http.callsTo('PUT /user/profile/contact')).toHaveLength(0);
     // country defaults to DE, so it is not an error
     expect(screen.getByRole('combobox', { name: label(en.profile_country) })).toHaveValue('Germany');
-    expect(screen.queryByText(en.validation_country_required)).not.toBeInTheDocument();
+    expect(screen.queryByText(common.validation_country_required)).not.toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_firstName) }), 'A');
-    expect(screen.queryByText(en.validation_firstName_required)).not.toBeInTheDocument();
-    expect(screen.getByText(en.validation_lastName_required)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_first_name) }), 'A');
+    await waitFor(() => expect(screen.queryByText(common.validation_firstName_required)).not.toBeInTheDocument());
+    expect(screen.getByText(common.validation_lastName_required)).toBeInTheDocument();
+  });
+
+  it('marks every field needed for a complete profile as required, the house number too', () => {
+    renderAccount(<ProfilePage />, { route: '/profile', session: { profile: newUserProfile() } });
+    for (const name of [
+      en.profile_first_name,
+      en.profile_last_name,
+      en.profile_street,
+      en.profile_house_number,
+      en.profile_postal_code,
+      en.profile_city,
+    ]) {
+      expect(screen.getByRole('textbox', { name: label(name) })).toBeRequired();
+    }
+    expect(screen.getByRole('combobox', { name: label(en.profile_country) })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: label(en.profile_company_name) })).not.toBeRequired();
+  });
+
+  it('validates a field when it is left', async () => {
+    const { user } = renderAccount(<ProfilePage />, { route: '/profile', session: { profile: newUserProfile() } });
+    await user.click(screen.getByRole('textbox', { name: label(en.profile_house_number) }));
+    await user.tab();
+    expect(await screen.findByText(common.validation_houseNumber_required)).toBeInTheDocument();
+    expect(screen.queryByText(common.validation_city_required)).not.toBeInTheDocument();
   });
 
   it('saves the trimmed contact, notifies and refreshes the profile', async () => {
     const { http, notify, session, user } = renderAccount(<ProfilePage />, {
       route: '/profile',
+      session: { profile: savableProfile() },
       http: { 'PUT /user/profile/contact': (req: { body: object }) => ({ ...demoProfile().contact, ...req.body }) },
     });
     const city = screen.getByRole('textbox', { name: label(en.profile_city) });
     await user.clear(city);
     await user.type(city, '  Hamburg ');
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_invoiceEmail) }), 'billing@shop.de');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_invoice_email) }), 'billing@shop.de');
     await user.click(screen.getByRole('combobox', { name: label(en.profile_country) }));
-    await user.click(await screen.findByRole('option', { name: /Austria/ }));
+    await user.click(await screen.findByRole('option', { name: /France/ }));
     await user.click(screen.getByRole('button', { name: en.profile_save }));
 
     await waitFor(() => expect(http.callsTo('PUT /user/profile/contact')).toHaveLength(1));
@@ -72,13 +105,13 @@ describe('ProfilePage – personal data', () => {
       firstName: 'Erika',
       lastName: 'Muster',
       companyName: 'Muster Shop GmbH',
-      country: 'AT',
+      country: 'FR',
       city: 'Hamburg',
       street: 'Friedrichstraße',
       houseNumber: '12',
       postalCode: '10117',
       invoiceEmail: 'billing@shop.de',
-      vatID: 'DE123456789',
+      vatID: 'DE123456788',
     });
     expect(notify.last('success')?.message).toBe(en.success_profile_updated);
     await waitFor(() => expect(session.refreshed).toContain('profile'));
@@ -89,14 +122,34 @@ describe('ProfilePage – personal data', () => {
   it('keeps what was typed and shows an error when saving fails', async () => {
     const { notify, user } = renderAccount(<ProfilePage />, {
       route: '/profile',
-      http: { 'PUT /user/profile/contact': new ApiError(500, 'server-error', '') },
+      session: { profile: savableProfile() },
+      http: { 'PUT /user/profile/contact': new ApiError(500, 'server-error', 'boom') },
     });
     const street = screen.getByRole('textbox', { name: label(en.profile_street) });
     await user.clear(street);
     await user.type(street, 'Neue Straße');
     await user.click(screen.getByRole('button', { name: en.profile_save }));
     await waitFor(() => expect(notify.last('error')?.title).toBe(en.error_failed_update_profile));
+    expect(notify.last('error')?.message).toBe(common.http_error_500);
     expect(street).toHaveValue('Neue Straße');
+  });
+
+  it('marks the field the api rejected, in German, without the server text', async () => {
+    const rejected = Object.assign(new ApiError(400, 'validation-error', 'postalCode: invalid for AT'), {
+      fields: { postalCode: 'validation_postalCode_invalid' },
+    });
+    const { i18n, notify, user } = renderAccount(<ProfilePage />, {
+      route: '/profile',
+      language: 'de',
+      session: { profile: savableProfile() },
+      http: { 'PUT /user/profile/contact': rejected },
+    });
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    const message = i18n.t('validation_postalCode_invalid', { ns: 'common' });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Postleitzahl/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(notify.last('error')?.message).toBe(i18n.t('api_error_validation_error', { ns: 'common' }));
+    expect(screen.queryByText(/invalid for AT/)).not.toBeInTheDocument();
   });
 
   it('opens the AVV dialog by itself after a complete profile is saved while the AVV is not accepted', async () => {
@@ -108,11 +161,11 @@ describe('ProfilePage – personal data', () => {
         'GET /user/profile/avv/download': { pdf: PDF_BASE64 },
       },
     });
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_firstName) }), 'Max');
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_lastName) }), 'Mustermann');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_first_name) }), 'Max');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_last_name) }), 'Mustermann');
     await user.type(screen.getByRole('textbox', { name: label(en.profile_street) }), 'Hauptstraße');
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_houseNumber) }), '1');
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_postalCode) }), '12345');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_house_number) }), '1');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_postal_code) }), '12345');
     await user.type(screen.getByRole('textbox', { name: label(en.profile_city) }), 'Köln');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: en.profile_save }));
@@ -122,20 +175,35 @@ describe('ProfilePage – personal data', () => {
     expect(http.callsTo('PUT /user/profile/contact')[0].body).toMatchObject({ country: 'DE', houseNumber: '1' });
   });
 
-  it('does not open the AVV dialog when the saved profile is still incomplete (no house number)', async () => {
-    const { notify, user } = renderAccount(<ProfilePage />, {
+  it('does not save a profile without house number and names the missing field', async () => {
+    const { http, user } = renderAccount(<ProfilePage />, {
       route: '/profile',
       session: { profile: newUserProfile() },
       http: { 'PUT /user/profile/contact': (req: { body: object }) => ({ ...demoProfile().contact, ...req.body }) },
     });
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_firstName) }), 'Max');
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_lastName) }), 'Mustermann');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_first_name) }), 'Max');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_last_name) }), 'Mustermann');
     await user.type(screen.getByRole('textbox', { name: label(en.profile_street) }), 'Hauptstraße');
-    await user.type(screen.getByRole('textbox', { name: label(en.profile_postalCode) }), '12345');
+    await user.type(screen.getByRole('textbox', { name: label(en.profile_postal_code) }), '12345');
     await user.type(screen.getByRole('textbox', { name: label(en.profile_city) }), 'Köln');
     await user.click(screen.getByRole('button', { name: en.profile_save }));
-    await waitFor(() => expect(notify.last('success')?.message).toBe(en.success_profile_updated));
+    expect(await screen.findByText(common.validation_houseNumber_required)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: label(en.profile_house_number) })).toHaveFocus();
+    expect(http.callsTo('PUT /user/profile/contact')).toHaveLength(0);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('checks postal code and VAT ID before saving', async () => {
+    const profile = savableProfile();
+    profile.contact.vatID = 'DE123456789';
+    const { http, user } = renderAccount(<ProfilePage />, { route: '/profile', session: { profile } });
+    const postalCode = screen.getByRole('textbox', { name: label(en.profile_postal_code) });
+    await user.clear(postalCode);
+    await user.type(postalCode, '1234');
+    await user.click(screen.getByRole('button', { name: en.profile_save }));
+    expect(await screen.findByText(common.validation_postalCode_invalid)).toBeInTheDocument();
+    expect(screen.getByText(common.validation_vatID_invalid)).toBeInTheDocument();
+    expect(http.callsTo('PUT /user/profile/contact')).toHaveLength(0);
   });
 
   it('shows the login email read-only and uses it as the invoice-email fallback hint', () => {
@@ -143,9 +211,11 @@ describe('ProfilePage – personal data', () => {
     const email = screen.getByRole('textbox', { name: label(en.profile_email) });
     expect(email).toHaveValue('demo@portal.test');
     expect(email).toHaveAttribute('readonly');
-    const invoice = screen.getByRole('textbox', { name: label(en.profile_invoiceEmail) });
+    const invoice = screen.getByRole('textbox', { name: label(en.profile_invoice_email) });
     expect(invoice).toHaveAttribute('placeholder', 'demo@portal.test');
-    expect(screen.getByText(en.profile_invoiceEmail_hint.replace('{{email}}', 'demo@portal.test'))).toBeInTheDocument();
+    expect(
+      screen.getByText(en.profile_invoice_email_hint.replace('{{email}}', 'demo@portal.test')),
+    ).toBeInTheDocument();
   });
 });
 
@@ -209,10 +279,33 @@ describe('ProfilePage – AVV section', () => {
     expect(await screen.findByRole('dialog', { name: en.avv_dialog_title })).toBeInTheDocument();
   });
 
-  it('has no Accept AVV button while the profile is incomplete', () => {
-    renderAccount(<ProfilePage />, { route: '/profile', session: { profile: newUserProfile() } });
+  it('has no Accept AVV button while the profile is incomplete; it names what is missing and leads there', async () => {
+    const profile = demoProfile();
+    profile.contact.houseNumber = '';
+    profile.avv = { isAccepted: false, acceptedDate: null };
+    const { user } = renderAccount(<ProfilePage />, { route: '/profile', session: { profile } });
     expect(screen.queryByRole('button', { name: en.avv_accept_button })).not.toBeInTheDocument();
-    expect(screen.getByText(en.avv_complete_profile_first)).toBeInTheDocument();
+    expect(
+      screen.getByText(en.avv_complete_profile_first.replace('{{fields}}', en.profile_house_number)),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: en.avv_complete_profile_button }));
+    expect(await screen.findByText(common.validation_houseNumber_required)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: label(en.profile_house_number) })).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('direction=avv with an incomplete profile leads to the missing fields instead of a dialog that cannot accept', async () => {
+    const { http } = renderAccount(<ProfilePage />, {
+      route: '/profile?direction=avv',
+      session: { profile: newUserProfile() },
+      http: { 'GET /user/profile/avv/download': { pdf: PDF_BASE64 } },
+    });
+    expect(await screen.findByText(common.validation_firstName_required)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: label(en.profile_first_name) })).toHaveFocus();
+    const missingHint = new RegExp(`^${en.avv_complete_profile_first.split('{{')[0]}.*${en.profile_house_number}`);
+    expect(screen.getByText(missingHint)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(http.calls).toHaveLength(0);
   });
 
   it('shows the acceptance date and opens the contract in Ok mode', async () => {
@@ -313,7 +406,10 @@ describe('ProfilePage – tabs and query parameters', () => {
   it('hides the database tab for sub-users, even with direction=dataSource', () => {
     const profile = demoProfile();
     profile.contact.parentUserId = 'parent-1';
-    renderAccount(<ProfilePage />, { route: '/profile?direction=dataSource', session: { isSubUser: true, profile } });
+    renderAccount(<ProfilePage />, {
+      route: '/profile?direction=dataSource',
+      session: { apiUser: demoSubApiUser(), profile },
+    });
     expect(screen.queryByRole('tab', { name: new RegExp(en.tab_database) })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: en.tab_personal_data })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: en.profile_save })).toBeInTheDocument();
@@ -354,14 +450,14 @@ describe('ProfilePage – tabs and query parameters', () => {
 
 describe('ProfilePage – profile not available', () => {
   it('shows a loading state while the session is still loading', () => {
-    renderAccount(<ProfilePage />, { route: '/profile', session: { profile: null, initialized: false } });
+    renderAccount(<ProfilePage />, { route: '/profile', session: { profile: null } });
     expect(screen.getByRole('status')).toHaveTextContent(en.loading_profile);
   });
 
   it('offers a retry when the profile could not be loaded', async () => {
     const { session, user } = renderAccount(<ProfilePage />, {
       route: '/profile',
-      session: { profile: null, initialized: true },
+      session: { profile: null, failedParts: ['profile'] },
     });
     expect(screen.getByText(en.profile_load_failed)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: en.retry }));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Divider, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
@@ -11,6 +11,7 @@ import { DeleteAccountSection } from '../features/profile/components/delete-acco
 import { EmailVerificationNotice } from '../features/profile/components/email-verification-notice';
 import { PersonalDataForm } from '../features/profile/components/personal-data-form';
 import { useEmailVerificationPoll } from '../features/profile/hooks/use-email-verification-poll';
+import { PROFILE_FIELD_LABELS, missingProfileFields } from '../features/profile/profile-fields';
 
 type TabId = 'profile' | 'dataSource';
 
@@ -62,23 +63,33 @@ export function ProfilePage() {
   const firstTime = params.get('firstTime') === 'true';
   const isSubUser = session.isSubUser;
   const [tab, setTab] = useState<TabId>(direction === 'dataSource' && !isSubUser ? 'dataSource' : 'profile');
-  const [avvOpen, setAvvOpen] = useState(direction === 'avv');
+  const [avvOpen, setAvvOpen] = useState(false);
+  const [checkRequest, setCheckRequest] = useState(0);
   const profile = session.profile;
+  const missingFields = missingProfileFields(profile?.contact);
+  const avvAccepted = profile?.avv.isAccepted ?? false;
+  // The AVV can be accepted only with a complete profile: otherwise lead to the missing fields instead.
+  const profileComplete = missingFields.length === 0;
+  const openAvv = useCallback(
+    () => (avvAccepted || profileComplete ? setAvvOpen(true) : setCheckRequest((n) => n + 1)),
+    [avvAccepted, profileComplete],
+  );
   const emailVerified = session.user?.emailVerified ?? true;
   useEmailVerificationPoll(session.user != null && !emailVerified);
 
-  // direction may change while the page is open (e.g. a link from the dashboard).
-  const lastDirection = useRef(direction);
+  // direction may change while the page is open (e.g. a link from the dashboard); it is acted on once the profile is there.
+  const lastDirection = useRef<string | null>(null);
+  const profileLoaded = profile != null;
   useEffect(() => {
-    if (direction === lastDirection.current) return;
+    if (!profileLoaded || direction === lastDirection.current) return;
     lastDirection.current = direction;
     if (direction === 'dataSource' && !isSubUser) setTab('dataSource');
     if (direction === 'profile') setTab('profile');
     if (direction === 'avv') {
       setTab('profile');
-      setAvvOpen(true);
+      openAvv();
     }
-  }, [direction, isSubUser]);
+  }, [direction, isSubUser, profileLoaded, openAvv]);
 
   useEffect(() => {
     if (isSubUser && tab === 'dataSource') setTab('profile');
@@ -112,7 +123,7 @@ export function ProfilePage() {
           </Box>
         </Alert>
       )}
-      {!profile && session.initialized ? (
+      {!profile && session.failedParts.includes('profile') ? (
         <Alert
           severity="error"
           action={
@@ -162,11 +173,15 @@ export function ProfilePage() {
             <Stack spacing={3} divider={<Divider flexItem />}>
               {!emailVerified && <EmailVerificationNotice email={loginEmail} />}
               <PersonalDataForm
+                checkRequest={checkRequest}
                 onSavedComplete={() => {
-                  if (!session.profile?.avv.isAccepted) setAvvOpen(true);
+                  if (!avvAccepted) setAvvOpen(true);
                 }}
               />
-              <AvvSection onOpenDialog={() => setAvvOpen(true)} />
+              <AvvSection
+                missingFields={missingFields.map((field) => t(PROFILE_FIELD_LABELS[field]))}
+                onOpenDialog={openAvv}
+              />
               <DeleteAccountSection />
             </Stack>
           </TabPanel>

@@ -9,7 +9,8 @@ export interface DataSourceInput {
   port: number;
   database: string;
   user: string;
-  password: string;
+  /** Left out to keep the saved password. */
+  password?: string;
   engine: DbEngine;
 }
 

@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
 import { useHttp } from '@portal/shared';
-import type { SubUser } from '@portal/shared';
-
-export interface NewSubUser {
-  name: string;
-  email: string;
-}
+import type { SubUser, SubUserInput } from '@portal/shared';
 
 export function useSubUsersApi() {
   const http = useHttp();
@@ -18,7 +13,7 @@ export function useSubUsersApi() {
         const answer = await http.get<{ max_allowed: number }>('/user/subusers/max-allowed');
         return Number(answer?.max_allowed ?? 0);
       },
-      create(input: NewSubUser): Promise<SubUser> {
+      create(input: SubUserInput): Promise<SubUser> {
         return http.post<SubUser>('/user/subusers', input);
       },
       remove(id: string): Promise<void> {

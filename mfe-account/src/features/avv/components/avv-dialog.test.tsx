@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import { demoProfile } from '@portal/shared/testing';
 import { AvvDialog } from './avv-dialog';
-import { PDF_BASE64, deferred, en, renderAccount } from '../../../testing/render-account';
+import { PDF_BASE64, common, deferred, en, renderAccount } from '../../../testing/render-account';
 
 const notAccepted = () => ({ ...demoProfile(), avv: { isAccepted: false, acceptedDate: null } });
 
@@ -58,14 +58,17 @@ describe('AvvDialog', () => {
       session: { profile: notAccepted() },
       http: {
         'GET /user/profile/avv/download': { pdf: PDF_BASE64 },
-        'POST /user/profile/avv-accepted-date': new ApiError(500, 'server-error', 'nope'),
+        'POST /user/profile/avv-accepted-date': new ApiError(400, 'profile-incomplete', 'nope'),
       },
     });
     const accept = screen.getByRole('button', { name: en.avv_dialog_accept });
     await waitFor(() => expect(accept).toBeEnabled());
     await user.click(accept);
     expect(await screen.findByText(en.avv_dialog_error_accept)).toBeInTheDocument();
-    expect(notify.last('error')?.message).toBe(en.error_failed_accept_avv);
+    expect(notify.last('error')).toMatchObject({
+      title: en.error_failed_accept_avv,
+      message: common.api_error_profile_incomplete,
+    });
     expect(onClose).not.toHaveBeenCalled();
   });
 

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keyframes } from '@emotion/react';
-import { useNotify, useSession, SHAKE_MS } from '@portal/shared';
+import { apiErrorKey, useNotify, useSession, SHAKE_MS } from '@portal/shared';
 import { pdfViewerUrl } from '../file-download';
 import { contractLanguage, useAvvApi } from '../api';
 
@@ -85,9 +85,12 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
       notify.success({ title: t('notification_success'), message: t('success_avv_accepted') });
       onClose();
       await session.refresh('profile');
-    } catch {
+    } catch (error) {
       setAcceptError(true);
-      notify.error({ title: t('notification_error'), message: t('error_failed_accept_avv') });
+      notify.error({
+        title: t('error_failed_accept_avv'),
+        message: t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' }),
+      });
     } finally {
       setAccepting(false);
     }

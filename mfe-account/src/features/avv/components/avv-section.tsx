@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { useNotify, useSession, formatDateTime, isProfileComplete } from '@portal/shared';
+import { useNotify, useSession, formatDateTime } from '@portal/shared';
 import { base64ToBlob, saveBlob } from '../file-download';
 import { contractLanguage, useAvvApi } from '../api';
 
-/** AVV status on the personal tab: accept button, or acceptance date + show/download. */
-export function AvvSection({ onOpenDialog }: { onOpenDialog: () => void }) {
+export interface AvvSectionProps {
+  /** Labels of the profile fields still missing; the AVV cannot be accepted before they are filled. */
+  missingFields: readonly string[];
+  /** Opens the dialog, or (profile incomplete) leads to the missing fields. */
+  onOpenDialog: () => void;
+}
+
+/** AVV status on the personal tab: accept button, what is still missing, or acceptance date + show/download. */
+export function AvvSection({ missingFields, onOpenDialog }: AvvSectionProps) {
   const { t, i18n } = useTranslation('account');
   const session = useSession();
   const notify = useNotify();
   const api = useAvvApi();
   const [downloading, setDownloading] = useState(false);
   const avv = session.profile?.avv;
-  const contact = session.profile?.contact;
   if (!avv) return null;
 
   const download = async () => {
@@ -47,7 +53,7 @@ export function AvvSection({ onOpenDialog }: { onOpenDialog: () => void }) {
             </Button>
           </Stack>
         </>
-      ) : isProfileComplete(contact) ? (
+      ) : missingFields.length === 0 ? (
         <>
           <Typography variant="body2" sx={{ mb: 2 }}>
             {t('avv_not_accepted')}
@@ -57,9 +63,14 @@ export function AvvSection({ onOpenDialog }: { onOpenDialog: () => void }) {
           </Button>
         </>
       ) : (
-        <Typography variant="body2" color="text.secondary">
-          {t('avv_complete_profile_first')}
-        </Typography>
+        <>
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {t('avv_complete_profile_first', { fields: missingFields.join(', ') })}
+          </Typography>
+          <Button variant="outlined" onClick={onOpenDialog}>
+            {t('avv_complete_profile_button')}
+          </Button>
+        </>
       )}
     </Box>
   );

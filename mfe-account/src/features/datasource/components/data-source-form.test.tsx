@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import { demoDataSource } from '@portal/shared/testing';
 import { DataSourceForm } from './data-source-form';
-import { en, renderAccount } from '../../../testing/render-account';
+import { common, en, renderAccount } from '../../../testing/render-account';
 
 const label = (text: string) => new RegExp(`^${text}`);
 const field = (text: string) => screen.getByRole('textbox', { name: label(text) });
@@ -17,7 +17,7 @@ async function fillAll(user: ReturnType<typeof renderAccount>['user']) {
 }
 
 describe('DataSourceForm', () => {
-  it('prefills from the session, never shows a password and explains why', () => {
+  it('prefills from the session, never shows the saved password and says it is kept', () => {
     renderAccount(<DataSourceForm />);
     expect(screen.getByText(en.ds_security_info)).toBeInTheDocument();
     expect(field(en.ds_host)).toHaveValue('db.muster-shop.de');
@@ -25,6 +25,8 @@ describe('DataSourceForm', () => {
     expect(field(en.ds_database)).toHaveValue('eazybusiness');
     expect(field(en.ds_user)).toHaveValue('portal');
     expect(password()).toHaveValue('');
+    expect(password()).not.toBeRequired();
+    expect(password()).toHaveAttribute('placeholder', en.ds_password_placeholder_saved);
     expect(screen.getByText(en.ds_password_hint_existing)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: label(en.ds_engine) })).toHaveTextContent(en.ds_engine_mssql);
   });
@@ -39,10 +41,44 @@ describe('DataSourceForm', () => {
   });
 
   it('refuses to test without host, database, user and password', async () => {
-    const { http, notify, user } = renderAccount(<DataSourceForm />);
+    const { http, notify, user } = renderAccount(<DataSourceForm />, { session: { dataSource: null } });
+    await user.type(field(en.ds_host), 'db.example.com');
+    await user.type(field(en.ds_database), 'shop');
+    await user.type(field(en.ds_user), 'reader');
+    expect(password()).toBeRequired();
     await user.click(screen.getByRole('button', { name: en.ds_test }));
-    expect(notify.last('error')?.message).toBe(en.error_connection_details_missing);
+    expect(notify.last('error')?.message).toBe(common.error_connection_details_missing);
     expect(http.callsTo('POST /user/ds/test')).toHaveLength(0);
+  });
+
+  it('tests and saves with the saved password when none is typed', async () => {
+    const { http, notify, user } = renderAccount(<DataSourceForm />, {
+      http: {
+        'POST /user/ds/test': { ok: true },
+        'PUT /user/ds': (req: { body: object }) => ({ ...demoDataSource(), ...req.body }),
+      },
+    });
+    await user.click(screen.getByRole('button', { name: en.ds_test }));
+    await waitFor(() => expect(notify.last()?.message).toBe(en.success_connection_test));
+    expect(http.callsTo('POST /user/ds/test')[0].body).not.toHaveProperty('password');
+    await user.click(screen.getByRole('button', { name: en.ds_save }));
+    await waitFor(() => expect(http.callsTo('PUT /user/ds')).toHaveLength(1));
+    expect(http.callsTo('PUT /user/ds')[0].body).toEqual({
+      host: 'db.muster-shop.de',
+      port: 1433,
+      database: 'eazybusiness',
+      user: 'portal',
+      engine: 'mssql',
+    });
+  });
+
+  it('says in German that the saved password is kept', () => {
+    renderAccount(<DataSourceForm />, { language: 'de' });
+    expect(screen.getByText(/Ein Passwort ist gespeichert/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Passwort/, { selector: 'input' })).toHaveAttribute(
+      'placeholder',
+      '•••••••• (gespeichert)',
+    );
   });
 
   it('tests the connection with the typed details and the chosen engine', async () => {
@@ -65,26 +101,36 @@ describe('DataSourceForm', () => {
     });
   });
 
-  it('shows the server message when a test fails, else the generic one', async () => {
-    const { http, notify, user } = renderAccount(<DataSourceForm />, {
-      http: { 'POST /user/ds/test': new ApiError(422, 'connection-test-failed', 'Login failed for user reader') },
+  it.each([
+    ['db-host-not-found', 'getaddrinfo ENOTFOUND db.example.com'],
+    ['db-port-closed', 'connect ECONNREFUSED 10.0.0.1:1433'],
+    ['db-port-filtered', 'connect ETIMEDOUT'],
+    ['db-tls-required', 'no pg_hba.conf entry for host, SSL off'],
+    ['db-tls-refused', 'The server does not support SSL connections'],
+    ['db-login-rejected', 'Login failed for user reader'],
+    ['db-database-missing', 'database "shop" does not exist'],
+    ['db-schema-missing', 'Invalid object name dbo.tArtikel'],
+    ['address-not-allowed', '10.0.0.1 is a private address'],
+    ['email-not-verified', 'Email not verified'],
+  ])('explains a failed test (%s) in words with a hint, never with the server text', async (slug, serverText) => {
+    const { notify, user } = renderAccount(<DataSourceForm />, {
+      http: { 'POST /user/ds/test': new ApiError(422, slug, serverText) },
     });
-    await user.type(password(), 'wrong');
     await user.click(screen.getByRole('button', { name: en.ds_test }));
-    await waitFor(() => expect(notify.last('error')?.message).toBe('Login failed for user reader'));
-
-    http.on('POST /user/ds/test', new ApiError(422, 'connection-test-failed', ''));
-    await user.click(screen.getByRole('button', { name: en.ds_test }));
-    await waitFor(() => expect(notify.last('error')?.message).toBe(en.error_connection_test_failed));
+    const key = `api_error_${slug.replace(/-/g, '_')}`;
+    await waitFor(() => expect(notify.last('error')?.message).toBe(common[key]));
+    expect(common[key]).toBeTruthy();
+    expect(notify.last('error')).toMatchObject({ title: en.error_connection_test_failed });
+    expect(screen.queryByText(serverText)).not.toBeInTheDocument();
   });
 
-  it('maps an email-not-verified slug to its own message', async () => {
+  it('explains a failed test in German', async () => {
     const { notify, user } = renderAccount(<DataSourceForm />, {
-      http: { 'POST /user/ds/test': new ApiError(403, 'email-not-verified', 'Email not verified') },
+      language: 'de',
+      http: { 'POST /user/ds/test': new ApiError(422, 'db-login-rejected', 'Login failed for user reader') },
     });
-    await user.type(password(), 'pw');
-    await user.click(screen.getByRole('button', { name: en.ds_test }));
-    await waitFor(() => expect(notify.last('error')?.message).toBe(en.error_email_not_verified));
+    await user.click(screen.getByRole('button', { name: 'Verbindung testen' }));
+    await waitFor(() => expect(notify.last('error')?.message).toMatch(/Benutzername|Passwort/));
   });
 
   it('creates the data source with POST when none exists, then refreshes the session', async () => {
@@ -126,12 +172,12 @@ describe('DataSourceForm', () => {
   it('validates before saving and clears an error on edit', async () => {
     const { http, user } = renderAccount(<DataSourceForm />, { session: { dataSource: null } });
     await user.click(screen.getByRole('button', { name: en.ds_save }));
-    expect(screen.getByText(en.validation_host_required)).toBeInTheDocument();
-    expect(screen.getByText(en.validation_port_required)).toBeInTheDocument();
-    expect(screen.getByText(en.validation_password_required)).toBeInTheDocument();
+    expect(await screen.findByText(common.validation_host_required)).toBeInTheDocument();
+    expect(screen.getByText(common.validation_port_required)).toBeInTheDocument();
+    expect(screen.getByText(common.validation_password_required)).toBeInTheDocument();
     expect(http.calls).toHaveLength(0);
     await user.type(field(en.ds_host), 'h');
-    expect(screen.queryByText(en.validation_host_required)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(common.validation_host_required)).not.toBeInTheDocument());
   });
 
   it('keeps only digits in the port field', async () => {
@@ -140,18 +186,21 @@ describe('DataSourceForm', () => {
     expect(field(en.ds_port)).toHaveValue('5432');
   });
 
-  it('reports a failed save with the server message and keeps the input', async () => {
-    const { notify, user } = renderAccount(<DataSourceForm />, {
-      http: { 'PUT /user/ds': new ApiError(422, 'connection-test-failed', 'Host unreachable') },
+  it('reports a failed save in words, marks the fields the api named and keeps the input', async () => {
+    const rejected = Object.assign(new ApiError(400, 'validation-error', 'body/port must be <= 65535'), {
+      fields: { port: 'validation_port_invalid' },
     });
+    const { notify, user } = renderAccount(<DataSourceForm />, { http: { 'PUT /user/ds': rejected } });
     await user.type(password(), 'pw');
     await user.click(screen.getByRole('button', { name: en.ds_save }));
     await waitFor(() =>
       expect(notify.last('error')).toMatchObject({
         title: en.error_failed_update_datasource,
-        message: 'Host unreachable',
+        message: common.api_error_validation_error,
       }),
     );
+    expect(screen.getByText(common.validation_port_invalid)).toBeInTheDocument();
+    expect(field(en.ds_port)).toHaveAttribute('aria-invalid', 'true');
     expect(password()).toHaveValue('pw');
   });
 });

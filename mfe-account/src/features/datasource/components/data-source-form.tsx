@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Grid, IconButton, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useNotify, useSession } from '@portal/shared';
-import { useDataSourceApi, type DbEngine } from '../api';
-import { connectionErrorMessage } from '../error-message';
+import { Controller } from 'react-hook-form';
+import { Alert, Box, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import { PasswordField, apiErrorKey, useNotify, useSession } from '@portal/shared';
+import { applyApiFieldErrors, usePortalForm, type FieldPropsOptions } from '@portal/shared/forms';
+import { useDataSourceApi } from '../api';
 import {
   ENGINES,
+  canTest,
+  dataSourceFormSchema,
   dataSourceToForm,
-  hasTestDetails,
   toInput,
-  validateForSave,
-  type DataSourceField,
   type DataSourceFormValues,
-} from '../datasource-form';
+} from '../data-source-form-values';
+
+type Busy = 'test' | 'save' | null;
 
 export function DataSourceForm() {
   const { t } = useTranslation('account');
@@ -22,25 +22,24 @@ export function DataSourceForm() {
   const notify = useNotify();
   const api = useDataSourceApi();
   const existing = session.dataSource;
-  const [values, setValues] = useState<DataSourceFormValues>(() => dataSourceToForm(existing));
-  const [errors, setErrors] = useState<Partial<Record<DataSourceField, string>>>({});
-  const [showPassword, setShowPassword] = useState(false);
-  const [busy, setBusy] = useState<'test' | 'save' | null>(null);
-  const touched = useRef(false);
+  const passwordSaved = existing != null;
+  const form = usePortalForm(dataSourceFormSchema(passwordSaved), dataSourceToForm(existing));
+  const { control, getValues, handleSubmit, setError, setValue, watch } = form;
+  const [busy, setBusy] = useState<Busy>(null);
 
-  useEffect(() => {
-    if (existing && !touched.current) setValues(dataSourceToForm(existing));
-  }, [existing]);
-
-  const set = <K extends keyof DataSourceFormValues>(key: K, value: DataSourceFormValues[K]) => {
-    touched.current = true;
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors(({ [key as DataSourceField]: _cleared, ...rest }) => rest);
+  /** The api's reason in words a seller understands (api_error_db_* …); fields it names are marked. */
+  const explain = (error: unknown) => {
+    applyApiFieldErrors(error, setError);
+    return t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' });
   };
 
   const test = async () => {
-    if (!hasTestDetails(values)) {
-      notify.error({ title: t('notification_error'), message: t('error_connection_details_missing') });
+    const values = getValues();
+    if (!canTest(values, passwordSaved)) {
+      notify.error({
+        title: t('notification_error'),
+        message: t('error_connection_details_missing', { ns: 'common' }),
+      });
       return;
     }
     setBusy('test');
@@ -48,53 +47,35 @@ export function DataSourceForm() {
       await api.test(toInput(values));
       notify.success({ title: t('notification_success'), message: t('success_connection_test') });
     } catch (error) {
-      notify.error({
-        title: t('notification_error'),
-        message: connectionErrorMessage(error, 'error_connection_test_failed', t),
-      });
+      notify.error({ title: t('error_connection_test_failed'), message: explain(error) });
     } finally {
       setBusy(null);
     }
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateForSave(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`ds-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
+  const save = handleSubmit(async () => {
     setBusy('save');
     try {
-      await api.save(toInput(values), existing != null);
+      await api.save(toInput(getValues()), passwordSaved);
       notify.success({ title: t('notification_success'), message: t('success_datasource_updated') });
-      touched.current = false;
-      setValues((v) => ({ ...v, password: '' }));
+      setValue('password', '');
       await session.refresh('dataSource');
     } catch (error) {
-      notify.error({
-        title: t('error_failed_update_datasource'),
-        message: connectionErrorMessage(error, 'error_failed_update_datasource', t),
-      });
+      notify.error({ title: t('error_failed_update_datasource'), message: explain(error) });
     } finally {
       setBusy(null);
     }
-  };
-
-  const text = (name: DataSourceField) => ({
-    id: `ds-${name}`,
-    name,
-    label: t(`ds_${name}`),
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
-    required: true,
-    fullWidth: true,
-    error: Boolean(errors[name]),
-    helperText: errors[name] ? t(errors[name] as string) : undefined,
   });
 
-  const defaultPort = ENGINES.find((e) => e.value === values.engine)?.defaultPort;
+  const text = (name: Exclude<keyof DataSourceFormValues, 'engine'>, options?: FieldPropsOptions) => ({
+    id: `ds-${name}`,
+    label: t(`ds_${name}`),
+    fullWidth: true,
+    autoComplete: 'off',
+    ...form.fieldProps(name, options),
+  });
+
+  const defaultPort = ENGINES.find((e) => e.value === watch('engine'))?.defaultPort;
 
   return (
     <Box component="form" noValidate onSubmit={save} aria-label={t('ds_form_label')}>
@@ -103,60 +84,43 @@ export function DataSourceForm() {
       </Alert>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            select
-            id="ds-engine"
-            label={t('ds_engine')}
-            value={values.engine}
-            onChange={(e) => set('engine', e.target.value as DbEngine)}
-            fullWidth
-          >
-            {ENGINES.map((engine) => (
-              <MenuItem key={engine.value} value={engine.value}>
-                {t(engine.labelKey)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Controller
+            control={control}
+            name="engine"
+            render={({ field }) => (
+              <TextField select id="ds-engine" label={t('ds_engine')} fullWidth {...field}>
+                {ENGINES.map((engine) => (
+                  <MenuItem key={engine.value} value={engine.value}>
+                    {t(engine.labelKey)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }} />
         <Grid size={{ xs: 12, sm: 8 }}>
-          <TextField {...text('host')} autoComplete="off" />
+          <TextField {...text('host')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField
-            {...text('port')}
+            {...text('port', { format: (value) => value.replace(/\D/g, '') })}
             placeholder={defaultPort ? String(defaultPort) : undefined}
-            onChange={(e) => set('port', e.target.value.replace(/\D/g, ''))}
-            slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 5 } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
           />
         </Grid>
         <Grid size={12}>
-          <TextField {...text('database')} autoComplete="off" />
+          <TextField {...text('database')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...text('user')} autoComplete="off" />
+          <TextField {...text('user')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            {...text('password')}
-            type={showPassword ? 'text' : 'password'}
+          <PasswordField
+            {...text('password', { hint: passwordSaved ? t('ds_password_hint_existing') : undefined })}
             autoComplete="new-password"
-            helperText={errors.password ? t(errors.password) : existing ? t('ds_password_hint_existing') : undefined}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={showPassword ? t('ds_hide_password') : t('ds_show_password')}
-                      onClick={() => setShowPassword((s) => !s)}
-                      edge="end"
-                    >
-                      {showPassword ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            placeholder={passwordSaved ? t('ds_password_placeholder_saved') : undefined}
+            toggleLabels={{ show: t('ds_show_password'), hide: t('ds_hide_password') }}
           />
         </Grid>
         <Grid size={12}>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, Box, TextField } from '@mui/material';
 import { COUNTRIES } from '@portal/shared';
@@ -12,12 +12,22 @@ interface CountryOption {
 export interface CountrySelectProps {
   value: string;
   onChange: (code: string) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  /** i18n key of the `common` namespace. */
   error?: string;
   id?: string;
 }
 
 /** Searchable selector of the 20 countries of spec §2 (flag + localized name). */
-export function CountrySelect({ value, onChange, error, id = 'profile-country' }: CountrySelectProps) {
+export function CountrySelect({
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  id = 'profile-country',
+}: CountrySelectProps) {
   const { t, i18n } = useTranslation('account');
   const options = useMemo<CountryOption[]>(() => {
     const lang = i18n.language?.startsWith('en') ? 'en' : 'de';
@@ -31,6 +41,7 @@ export function CountrySelect({ value, onChange, error, id = 'profile-country' }
       options={options}
       value={selected}
       onChange={(_e, option) => onChange(option?.code ?? '')}
+      onBlur={onBlur}
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.code === b.code}
       filterOptions={(opts, state) => {
@@ -50,10 +61,11 @@ export function CountrySelect({ value, onChange, error, id = 'profile-country' }
       renderInput={(params) => (
         <TextField
           {...params}
+          inputRef={inputRef}
           label={t('profile_country')}
           required
           error={Boolean(error)}
-          helperText={error ? t(error) : undefined}
+          helperText={error ? t(error, { ns: 'common' }) : undefined}
           InputProps={{
             ...params.InputProps,
             startAdornment: selected ? (

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -10,73 +10,66 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import type { NewSubUser } from '../api';
-import { validateNewSubUser, type SubUserErrors } from '../sub-user-form';
+import { apiErrorKey, subUserInputSchema, useNotify, type SubUser } from '@portal/shared';
+import { applyApiFieldErrors, usePortalForm } from '@portal/shared/forms';
+import { useSubUsersApi } from '../api';
 
 export interface AddSubUserDialogProps {
   open: boolean;
-  busy: boolean;
-  onCancel: () => void;
-  onSubmit: (input: NewSubUser) => void;
+  onClose: () => void;
+  onCreated: (user: SubUser) => void;
 }
 
-export function AddSubUserDialog({ open, busy, onCancel, onSubmit }: AddSubUserDialogProps) {
+const EMPTY = { name: '', email: '' };
+
+export function AddSubUserDialog({ open, onClose, onCreated }: AddSubUserDialogProps) {
   const { t } = useTranslation('account');
-  const [values, setValues] = useState<NewSubUser>({ name: '', email: '' });
-  const [errors, setErrors] = useState<SubUserErrors>({});
+  const api = useSubUsersApi();
+  const notify = useNotify();
+  const form = usePortalForm(subUserInputSchema, EMPTY);
+  const { formState, handleSubmit, reset, setError } = form;
+  const busy = formState.isSubmitting;
 
   useEffect(() => {
-    if (open) {
-      setValues({ name: '', email: '' });
-      setErrors({});
+    if (open) reset(EMPTY);
+  }, [open, reset]);
+
+  const submit = handleSubmit(async (input) => {
+    try {
+      const created = await api.create(input);
+      notify.success({
+        title: t('notification_success'),
+        message: t('create_user_success', { email: created.email || input.email }),
+      });
+      onCreated(created);
+    } catch (error) {
+      applyApiFieldErrors(error, setError);
+      notify.error({
+        title: t('create_user_error'),
+        message: t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' }),
+      });
     }
-  }, [open]);
-
-  const set = (key: keyof NewSubUser, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateNewSubUser(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit({ name: values.name.trim(), email: values.email.trim() });
-  };
+  });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="add-user-title" maxWidth="xs" fullWidth>
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="add-user-title" maxWidth="xs" fullWidth>
       <form noValidate onSubmit={submit}>
         <DialogTitle id="add-user-title">{t('users_add_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('users_add_text')}</DialogContentText>
           <Stack spacing={2}>
-            <TextField
-              id="subuser-name"
-              label={t('users_name')}
-              value={values.name}
-              onChange={(e) => set('name', e.target.value)}
-              error={Boolean(errors.name)}
-              helperText={errors.name ? t(errors.name) : undefined}
-              required
-              autoFocus
-              fullWidth
-            />
+            <TextField id="subuser-name" label={t('users_name')} autoFocus fullWidth {...form.fieldProps('name')} />
             <TextField
               id="subuser-email"
               type="email"
               label={t('users_email')}
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-              error={Boolean(errors.email)}
-              helperText={errors.email ? t(errors.email) : undefined}
-              required
               fullWidth
+              {...form.fieldProps('email')}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onCancel} disabled={busy}>
+          <Button onClick={onClose} disabled={busy}>
             {t('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>

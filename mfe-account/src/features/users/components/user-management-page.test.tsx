@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
 import type { SubUser } from '@portal/shared';
 import { UserManagementPage } from './user-management-page';
-import { deferred, en, renderAccount } from '../../../testing/render-account';
+import { demoSubApiUser } from '@portal/shared/testing';
+import { common, deferred, en, renderAccount } from '../../../testing/render-account';
 
 const anna: SubUser = { id: 'sub-1', name: 'Anna Lager', email: 'anna@shop.de', createdAt: '2025-02-01T12:00:00.000Z' };
 const ben: SubUser = { id: 'sub-2', name: 'Ben Kasse', email: 'ben@shop.de', createdAt: '2025-03-01T12:00:00.000Z' };
@@ -40,13 +41,13 @@ describe('UserManagementPage', () => {
     await user.click(await screen.findByRole('button', { name: en.users_add }));
     const dialog = await screen.findByRole('dialog', { name: en.users_add_title });
     await user.click(within(dialog).getByRole('button', { name: en.users_add_submit }));
-    expect(within(dialog).getByText(en.name_error)).toBeInTheDocument();
-    expect(within(dialog).getByText(en.email_error)).toBeInTheDocument();
+    expect(await within(dialog).findByText(common.name_error)).toBeInTheDocument();
+    expect(within(dialog).getByText(common.email_error)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Cleo');
-    expect(within(dialog).queryByText(en.name_error)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText(common.name_error)).not.toBeInTheDocument());
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: en.users_add_submit }));
-    expect(within(dialog).getByText(en.email_error)).toBeInTheDocument();
+    expect(await within(dialog).findByText(common.email_error)).toBeInTheDocument();
     expect(http.callsTo('POST /user/subusers')).toHaveLength(0);
   });
 
@@ -80,11 +81,11 @@ describe('UserManagementPage', () => {
     expect(screen.getByRole('button', { name: en.users_add })).toBeDisabled();
   });
 
-  it('reports the server-side limit when creating fails with max_users_reached', async () => {
+  it('reports the server-side limit when creating fails with max-users-reached', async () => {
     const { notify, user } = renderAccount(<UserManagementPage />, {
       http: {
         ...routes([], 1),
-        'POST /user/subusers': new ApiError(403, 'max_users_reached', 'Maximum number of users reached'),
+        'POST /user/subusers': new ApiError(403, 'max-users-reached', 'Maximum number of users reached'),
       },
     });
     await user.click(await screen.findByRole('button', { name: en.users_add }));
@@ -92,8 +93,28 @@ describe('UserManagementPage', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Cleo');
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'cleo@shop.de');
     await user.click(within(dialog).getByRole('button', { name: en.users_add_submit }));
-    await waitFor(() => expect(notify.last('error')?.message).toBe(en.max_users_reached));
+    await waitFor(() => expect(notify.last('error')?.message).toBe(common.api_error_max_users_reached));
     expect(screen.getByRole('dialog', { name: en.users_add_title })).toBeInTheDocument();
+  });
+
+  it('marks the email the api says is in use, in German', async () => {
+    const inUse = Object.assign(new ApiError(409, 'email-in-use', 'Email already exists'), {
+      fields: { email: 'api_error_email_in_use' },
+    });
+    const { i18n, notify, user } = renderAccount(<UserManagementPage />, {
+      language: 'de',
+      http: { ...routes([], 2), 'POST /user/subusers': inUse },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Benutzer hinzufügen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Cleo');
+    await user.type(within(dialog).getByRole('textbox', { name: /^E-Mail/ }), 'cleo@shop.de');
+    await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }));
+    const text = i18n.t('api_error_email_in_use', { ns: 'common' });
+    expect(await within(dialog).findByText(text)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^E-Mail/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(notify.last('error')?.message).toBe(text);
+    expect(screen.queryByText('Email already exists')).not.toBeInTheDocument();
   });
 
   it('warns with a link to the mobile plan when no users are allowed', async () => {
@@ -130,7 +151,9 @@ describe('UserManagementPage', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: en.users_delete_title });
     await user.click(within(dialog).getByRole('button', { name: en.users_delete_confirm }));
-    await waitFor(() => expect(notify.last('error')?.message).toBe(en.delete_user_error));
+    await waitFor(() =>
+      expect(notify.last('error')).toMatchObject({ title: en.delete_user_error, message: common.http_error_500 }),
+    );
     expect(screen.getAllByText('Anna Lager').length).toBeGreaterThan(0);
   });
 
@@ -148,7 +171,7 @@ describe('UserManagementPage', () => {
   });
 
   it('tells a sub-user that user management is not available and calls nothing', () => {
-    const { http } = renderAccount(<UserManagementPage />, { session: { isSubUser: true } });
+    const { http } = renderAccount(<UserManagementPage />, { session: { apiUser: demoSubApiUser() } });
     expect(screen.getByText(en.users_not_available)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: en.users_add })).not.toBeInTheDocument();
     expect(http.calls).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Link, Paper, Typography } from '@mui/material';
 import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
 import {
   ConfirmDialog,
@@ -10,15 +10,18 @@ import {
   PageHeader,
   useNotify,
   useSession,
+  apiErrorKey,
   canAddSubUser,
   type SubUser,
 } from '@portal/shared';
-import { readApiError } from '../../../lib/api-error';
-import { useSubUsersApi, type NewSubUser } from '../api';
+import { useSubUsersApi } from '../api';
 import { AddSubUserDialog } from './add-sub-user-dialog';
 import { SubUserTable } from './sub-user-table';
 
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
+type LoadState = { status: 'loading' } | { status: 'error'; errorKey: string } | { status: 'ready' };
+
+/** The `common` text for a failed call (never the server's raw text). */
+const errorKey = (error: unknown) => apiErrorKey(error as { slug?: string; status?: number });
 
 export function UserManagementPage() {
   const { t } = useTranslation('account');
@@ -42,7 +45,6 @@ function MainUserManagement() {
   const [maxAllowed, setMaxAllowed] = useState(0);
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [adding, setAdding] = useState(false);
-  const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<SubUser | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -54,31 +56,17 @@ function MainUserManagement() {
       setMaxAllowed(max);
       setLoad({ status: 'ready' });
     } catch (error) {
-      setLoad({ status: 'error', message: readApiError(error).message ?? t('fetch_users_error') });
+      setLoad({ status: 'error', errorKey: errorKey(error) });
     }
-  }, [api, t]);
+  }, [api]);
 
   useEffect(() => {
     void fetchAll();
   }, [fetchAll]);
 
-  const create = async (input: NewSubUser) => {
-    setCreating(true);
-    try {
-      const created = await api.create(input);
-      setUsers((list) => [...list, created]);
-      setAdding(false);
-      notify.success({
-        title: t('notification_success'),
-        message: t('create_user_success', { email: created.email || input.email }),
-      });
-    } catch (error) {
-      const { slug, message } = readApiError(error);
-      const text = slug === 'max_users_reached' ? t('max_users_reached') : (message ?? t('create_user_error'));
-      notify.error({ title: t('notification_error'), message: text });
-    } finally {
-      setCreating(false);
-    }
+  const created = (user: SubUser) => {
+    setUsers((list) => [...list, user]);
+    setAdding(false);
   };
 
   const remove = async () => {
@@ -90,7 +78,7 @@ function MainUserManagement() {
       setToDelete(null);
       notify.success({ title: t('notification_success'), message: t('delete_user_success') });
     } catch (error) {
-      notify.error({ title: t('notification_error'), message: readApiError(error).message ?? t('delete_user_error') });
+      notify.error({ title: t('delete_user_error'), message: t(errorKey(error), { ns: 'common' }) });
     } finally {
       setDeleting(false);
     }
@@ -126,7 +114,8 @@ function MainUserManagement() {
             </Button>
           }
         >
-          {load.message}
+          <AlertTitle>{t('fetch_users_error')}</AlertTitle>
+          {t(load.errorKey, { ns: 'common' })}
         </Alert>
       )}
       {ready && (
@@ -152,7 +141,7 @@ function MainUserManagement() {
           )}
         </>
       )}
-      <AddSubUserDialog open={adding} busy={creating} onCancel={() => setAdding(false)} onSubmit={create} />
+      <AddSubUserDialog open={adding} onClose={() => setAdding(false)} onCreated={created} />
       <ConfirmDialog
         open={toDelete != null}
         title={t('users_delete_title')}
