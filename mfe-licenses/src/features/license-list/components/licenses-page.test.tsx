@@ -1,5 +1,4 @@
 import { ApiError } from '@portal/shared';
-import { createPortalTheme } from '@portal/shared';
 import { renderWithPortal } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import remote from '../../../remote';
@@ -18,10 +17,8 @@ function renderPage(options: Parameters<typeof renderWithPortal>[1] = {}) {
   });
 }
 
-function rgb(hex: string): string {
-  const n = parseInt(hex.slice(1), 16);
-  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
-}
+/** The theme's colours are CSS variables (one per palette slot, switched by the colour scheme): the slot is what counts. */
+const paletteColor = (slot: string) => `var(--mui-palette-${slot.replace('.', '-')})`;
 
 describe('LicensesPage', () => {
   it('shows product, translated type and the expired / expires / dash status with the right colours', async () => {
@@ -51,24 +48,24 @@ describe('LicensesPage', () => {
     expect(within(expiredRow).getByText('GPSR Trial')).toBeInTheDocument();
     expect(within(expiredRow).getByText('Trial')).toBeInTheDocument();
     const expired = within(expiredRow).getByText(/^Expired on 05\.03\.2026, \d\d:\d\d \(5 days ago\)$/);
-    expect(expired).toHaveStyle({ color: rgb(createPortalTheme('light').palette.error.main) });
+    expect(expired).toHaveStyle({ color: paletteColor('error.main') });
 
     expect(within(expiresRow).getByText('Subscription')).toBeInTheDocument();
     const expires = within(expiresRow).getByText(/^Expires on 13\.03\.2026, \d\d:\d\d \(3 days remaining\)$/);
-    expect(expires).toHaveStyle({ color: rgb(createPortalTheme('light').palette.success.main) });
+    expect(expires).toHaveStyle({ color: paletteColor('success.main') });
 
     expect(within(noExpiryRow).getByText('Permanent')).toBeInTheDocument();
     expect(within(noExpiryRow).getByText('–')).toBeInTheDocument();
     expect(within(noExpiryRow).getByText('No expiry date')).toBeInTheDocument();
   });
 
-  it('uses the success/error colours of the dark theme in dark mode', async () => {
+  it('uses the error palette colour (switched by the colour scheme) in dark mode too', async () => {
     renderPage({
       theme: 'dark',
       http: { 'GET /license/all': licensePage([licenseFixture({ licenseExpired: '2026-03-01T12:00:00.000Z' })]) },
     });
     const expired = await screen.findByText(/\(9 days ago\)/);
-    expect(expired).toHaveStyle({ color: rgb(createPortalTheme('dark').palette.error.main) });
+    expect(expired).toHaveStyle({ color: paletteColor('error.main') });
   });
 
   it('shows German texts with the German plural', async () => {
@@ -152,7 +149,8 @@ describe('LicensesPage', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Licenses could not be loaded');
-    expect(alert).toHaveTextContent('Internal Server Error');
+    expect(alert).toHaveTextContent(view.i18n.t('http_error_500', { ns: 'common' }));
+    expect(alert).not.toHaveTextContent('Internal Server Error');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     view.http.on('GET /license/all', licensePage([licenseFixture({ productName: 'Back again' })]));

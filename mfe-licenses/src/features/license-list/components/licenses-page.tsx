@@ -51,11 +51,7 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
       <LicenseWarningAlerts warnings={warnings} />
       {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel
-          title={t('list_error_title')}
-          message={state.message || t('list_error_fallback')}
-          onRetry={reload}
-        />
+        <ErrorPanel title={t('list_error_title')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
       )}
       {state.status === 'ready' && state.page.total === 0 && (
         <EmptyState

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, isNotFoundError, useHttp } from '@portal/shared';
+import { apiErrorKey, isNotFoundError, useHttp } from '@portal/shared';
 import type { License, Page } from '@portal/shared/domain';
 import { fetchLicensePage, LICENSE_PAGE_SIZE } from '../api';
 
 export type LicensePageState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: Page<License> };
+  { status: 'loading' } | { status: 'error'; errorKey: string } | { status: 'ready'; page: Page<License> };
 
 /** Loads one server-side page of the user's licenses; `reload` retries after a failure. */
 export function useLicensePage(page: number, pageSize = LICENSE_PAGE_SIZE) {
@@ -23,7 +23,7 @@ export function useLicensePage(page: number, pageSize = LICENSE_PAGE_SIZE) {
         if (cancelled) return;
         // Spec §8: a "not found" answer means the user simply has no licenses.
         if (isNotFoundError(error)) setState({ status: 'ready', page: { items: [], total: 0, page, pageSize } });
-        else setState({ status: 'error', message: errorMessage(error, '') });
+        else setState({ status: 'error', errorKey: apiErrorKey(error as { slug?: string; status?: number }) });
       },
     );
     return () => {
