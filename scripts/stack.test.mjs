@@ -16,7 +16,7 @@ const fs = require('node:fs');
 const pkg = require('./package.json').name;
 fs.appendFileSync('../builds.log', pkg + '\\n');
 fs.mkdirSync('dist', { recursive: true });
-fs.writeFileSync('dist/bundle.js', fs.readFileSync('src/index.ts', 'utf8'));
+fs.writeFileSync('dist/index.html', fs.readFileSync('src/index.ts', 'utf8'));
 `;
 
 /** A workspace with the repo's lerna.json and nx.json, using the repo's node_modules. */
@@ -70,16 +70,37 @@ test('builds only what is stale: own sources and shared/src count, tests and oth
     // Nothing changed: nothing is built, and a deleted dist/ comes back from the cache.
     fs.rmSync(path.join(root, 'shell', 'dist'), { recursive: true });
     assert.deepEqual(await builds(), []);
-    assert.equal(fs.readFileSync(path.join(root, 'shell/dist/bundle.js'), 'utf8'), "export const name = 'shell';");
+    assert.equal(fs.readFileSync(path.join(root, 'shell/dist/index.html'), 'utf8'), "export const name = 'shell';");
 
     write(path.join(root, 'mfe-gpsr/src/feature.test.tsx'), 'test()');
     write(path.join(root, 'api/src/server.ts'), 'listen(1)');
     write(path.join(root, 'mfe-gpsr/src/index.ts'), 'export const changed = 1;');
     assert.deepEqual(await builds(), ['@fake/mfe-gpsr']);
-    assert.equal(fs.readFileSync(path.join(root, 'mfe-gpsr/dist/bundle.js'), 'utf8'), 'export const changed = 1;');
+    assert.equal(fs.readFileSync(path.join(root, 'mfe-gpsr/dist/index.html'), 'utf8'), 'export const changed = 1;');
 
     write(path.join(root, 'shared/src/domain/rules.ts'), 'export const MIN = 8;');
     assert.deepEqual(await builds(), ['@fake/mfe-billing', '@fake/mfe-gpsr', '@fake/shell']);
+  } finally {
+    process.env = env;
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a failed remote leaves the others built and rejects only with strict or without a shell bundle', async () => {
+  const root = fakeRepo();
+  const env = { ...process.env };
+  process.env.NX_CACHE_DIRECTORY = path.join(root, '.nx', 'cache');
+  process.env.NX_WORKSPACE_DATA_DIRECTORY = path.join(root, '.nx', 'workspace-data');
+  try {
+    write(path.join(root, 'mfe-billing/build.js'), 'process.exit(1);');
+    await buildBundles({ root, quiet: true });
+    assert.ok(fs.existsSync(path.join(root, 'shell/dist/index.html')));
+    assert.ok(fs.existsSync(path.join(root, 'mfe-gpsr/dist/index.html')));
+    await assert.rejects(buildBundles({ root, quiet: true, strict: true }), /build failed/);
+
+    fs.rmSync(path.join(root, 'shell/dist'), { recursive: true });
+    write(path.join(root, 'shell/build.js'), 'process.exit(1);');
+    await assert.rejects(buildBundles({ root, quiet: true }), /build failed/);
   } finally {
     process.env = env;
     fs.rmSync(root, { recursive: true, force: true });

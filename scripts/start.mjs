@@ -140,13 +140,7 @@ async function main() {
     portalPromise.catch(() => undefined);
   }
 
-  if (!dev && env.SKIP_BUILD !== '1') {
-    await buildBundles({ concurrency, force: forceBuild, bail: false }).catch((error) => {
-      // Without a shell there is no portal; a missing remote only shows an error panel where it is needed.
-      if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) throw error;
-      log(`WARNING: ${error.message}; the portal shows an error panel where a remote did not build`);
-    });
-  }
+  if (!dev && env.SKIP_BUILD !== '1') await buildBundles({ concurrency, force: forceBuild });
   const emulator = await emulatorPromise;
   log(`Auth emulator ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
