@@ -60,6 +60,11 @@ describe('createRemoteConfig', () => {
       2,
     );
   });
+  it('uses the federation runtime the shell provides in production, its own in development', () => {
+    expect(federationOptions(config).experiments).toEqual({ externalRuntime: true });
+    const dev = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir })({}, { mode: 'development' });
+    expect(federationOptions(dev).experiments).toBeUndefined();
+  });
   it('serves with CORS and history fallback', () => {
     expect(config.devServer).toMatchObject({ port: 3199, historyApiFallback: true });
     expect(config.devServer.headers['Access-Control-Allow-Origin']).toBe('*');
@@ -83,8 +88,9 @@ describe('createRemoteConfig', () => {
 
 describe('createHostConfig', () => {
   const config = createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'development' });
-  it('has no build-time remotes, entry ./src/index.ts and publicPath /', () => {
+  it('has no build-time remotes, entry ./src/index.ts and publicPath /, and provides the federation runtime', () => {
     expect(federationOptions(config).remotes).toEqual({});
+    expect(federationOptions(config).experiments).toEqual({ provideExternalRuntime: true });
     expect(config.entry).toEqual({ main: './src/index.ts' });
     expect(config.output.publicPath).toBe('/');
   });
