@@ -1,0 +1,112 @@
+// Budgets measured in real Chromium against the production build and the portal server: compressed JavaScript
+// transferred (HTTP cache off) and how fast a remote route shows its header after a click.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_SELLER } from '../support/env';
+import { exact, text } from '../support/locales';
+import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
+
+const KB = 1000;
+// Issue 13's targets: 170 KB for /login, 350 KB per route, a remote's header 300 ms after the first click and
+// 50 ms on a revisit. Measured with this test on 22 Nov 2026 (shared 2-core machine): /login 346 KB, routes
+// 346–469 KB, first visit 515–603 ms, revisit 203 ms. Reaching the targets needs the shell (Firebase Auth without its
+// popup/redirect code, loaded off the sign-in path) and MUI shared by component path; until then these
+// ceilings stop regressions. Lower them with every cut.
+const LOGIN_JS_BUDGET = 360 * KB;
+const ROUTE_JS_BUDGET = 480 * KB;
+const FIRST_VISIT_MS = 1000;
+const REVISIT_MS = 400;
+
+// Every route the demo seller can open (registry entries plus the shell's own pages).
+const SELLER_ROUTES = [
+  '/dashboard',
+  '/profile',
+  '/user-management',
+  '/licenses',
+  '/licenses/buy',
+  '/invoices',
+  '/features/freshdesk',
+  '/features/mobile-app',
+];
+
+/** Compressed bytes of every script the page receives from now on, by URL. */
+async function recordScripts(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map<string, number>();
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const { responseBodySize } = await request.sizes();
+    scripts.set(request.url(), (scripts.get(request.url()) ?? 0) + responseBodySize);
+  });
+  return {
+    total: () => [...scripts.values()].reduce((a, b) => a + b, 0),
+    describe: () =>
+      [...scripts.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([url, bytes]) => `${new URL(url).pathname} ${(bytes / KB).toFixed(1)} KB`)
+        .join('\n'),
+    reset: () => scripts.clear(),
+  };
+}
+
+/** Milliseconds from a click on the sidebar link to a new level-1 heading in <main>, measured in the page. */
+function clickToHeaderMs(page: Page, linkName: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const nav = document.querySelector(`nav[aria-label]`);
+    const link = [...(nav?.querySelectorAll('a') ?? [])].find((a) => a.textContent?.trim() === name);
+    if (!link) throw new Error(`no sidebar link "${name}"`);
+    const heading = () => document.querySelector('main h1')?.textContent ?? '';
+    const before = heading();
+    const start = performance.now();
+    link.click();
+    return new Promise<number>((resolve) => {
+      const check = () =>
+        heading() && heading() !== before ? resolve(performance.now() - start) : requestAnimationFrame(check);
+      check();
+    });
+  }, linkName);
+}
+
+test.describe('Budgets', () => {
+  test('/login is usable within its budget of compressed JavaScript', async ({ page }) => {
+    await presetPreferences(page, { lang: 'en' });
+    const scripts = await recordScripts(page);
+    await page.goto('/login');
+    await expect(page.getByLabel(exact('en', 'email_label'))).toBeEditable();
+    await expect(page.getByRole('button', { name: exact('en', 'login_button') })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    console.log(`/login: ${(scripts.total() / KB).toFixed(1)} KB of compressed JavaScript`);
+    expect(scripts.total(), scripts.describe()).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
+  });
+
+  test('every route after sign-in stays within its budget of compressed JavaScript', async ({ page }) => {
+    await presetPreferences(page, { lang: 'en' });
+    await signIn(page, 'en', DEMO_SELLER.email, DEMO_SELLER.password);
+    await expectSignedIn(page, 'en');
+    const scripts = await recordScripts(page);
+    for (const route of SELLER_ROUTES) {
+      scripts.reset();
+      await page.goto(route);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      console.log(`${route}: ${(scripts.total() / KB).toFixed(1)} KB of compressed JavaScript`);
+      expect(scripts.total(), `${route}\n${scripts.describe()}`).toBeLessThanOrEqual(ROUTE_JS_BUDGET);
+    }
+  });
+
+  test('a remote route shows its header soon after the click, and at once on a revisit', async ({ page }) => {
+    await presetPreferences(page, { lang: 'en' });
+    await signIn(page, 'en', DEMO_SELLER.email, DEMO_SELLER.password);
+    await expectSignedIn(page, 'en');
+    const licenses = text('en', 'nav_licenses');
+    const dashboard = text('en', 'nav_dashboard');
+
+    const firstVisit = await clickToHeaderMs(page, licenses);
+    await clickToHeaderMs(page, dashboard);
+    const revisit = await clickToHeaderMs(page, licenses);
+    console.log(`/licenses header: first visit ${firstVisit.toFixed(0)} ms, revisit ${revisit.toFixed(0)} ms`);
+    expect(firstVisit, 'first visit of /licenses').toBeLessThanOrEqual(FIRST_VISIT_MS);
+    expect(revisit, 'revisit of /licenses').toBeLessThanOrEqual(REVISIT_MS);
+  });
+});
