@@ -194,15 +194,13 @@ describe('GET /api/user/freshdesk-api-key', () => {
 
   async function grantFreshdesk(userId: string, expiresAt: Date | null) {
     const productId = `test-fd-${userId.slice(0, 8)}-${Date.now()}`;
-    await t.app.db
-      .insert(products)
-      .values({
-        id: productId,
-        name: 'Freshdesk Basic',
-        pluginName: 'fresh_desk',
-        licenseType: 'subscription',
-        priceAmount: 1900,
-      });
+    await t.app.db.insert(products).values({
+      id: productId,
+      name: 'Freshdesk Basic',
+      pluginName: 'fresh_desk',
+      licenseType: 'subscription',
+      priceAmount: 1900,
+    });
     await t.app.db.insert(licenses).values({ userId, productId, key: `K-${productId}`, expiresAt });
   }
 

@@ -1,5 +1,6 @@
 // Every table of the product. Text columns instead of pg enums keep migrations schema-agnostic;
 // the allowed values live in the TypeScript types below and in the route schemas.
+import type { DurationUnit, Language, LicenseType, Status } from '@portal/shared/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,10 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-export type Language = 'de' | 'en';
-export type RecordStatus = 'active' | 'inactive' | 'deleted' | 'validate';
-export type LicenseType = 'free' | 'trial' | 'subscription' | 'permanent';
-export type DurationUnit = 'day' | 'month' | 'year';
+export type RecordStatus = Status;
 export type PaymentStatus = 'Created' | 'Pending' | 'Paid' | 'Failed' | 'Refunded';
 export type ProceedType =
   'ResponseOnly' | 'PaypalPayment' | 'PaypalPaymentSubscriptionManualPayment' | 'PaypalPaymentSubscriptionAutoPayment';

@@ -15,7 +15,7 @@ export class HttpError extends Error {
 }
 
 /** 400 validation-error for one field: `message` for logs/API users, `key` for the UI. */
-export const fieldError = (field: string, key: string, message: string) =>
+export const invalidField = (field: string, key: string, message: string) =>
   new HttpError(400, 'validation-error', message, { [field]: key });
 
 /** 409 email-in-use, marking the request's email field. */

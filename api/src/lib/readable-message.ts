@@ -1,3 +1,5 @@
+import { LICENSE_MAX_PAGE_SIZE, PLUGIN_NAMES, STATUSES } from '@portal/shared/domain';
+
 // The shared zod schemas carry i18n keys as messages (for the UI); the api answers readable English.
 
 const FIELD_NAMES: Record<string, string> = {
@@ -32,6 +34,13 @@ const KNOWN: Record<string, string> = {
   validation_host_instance: 'An instance name (host\\INSTANCE) is only possible for SQL Server',
   validation_engine_invalid: 'engine must be mssql, mysql or postgres',
   validation_too_many_emails: 'At most 50 user emails',
+  validation_page_invalid: 'page must be a whole number of 1 or more',
+  validation_pageSize_invalid: `pageSize must be a whole number between 1 and ${LICENSE_MAX_PAGE_SIZE}`,
+  validation_sort_invalid:
+    'sort must be LicenseCreated, LicenseExpired or ProductName, optionally followed by |ASC or |DESC',
+  validation_status_invalid: `status must be one of ${STATUSES.join(', ')}`,
+  validation_pluginName_invalid: `pluginName must be one of ${PLUGIN_NAMES.join(', ')}`,
+  validation_verifyReminder_invalid: 'verifyReminder must be true or false',
 };
 
 function fieldLabel(field: string): string {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REDACTED_PATHS } from '../app';
-import { fieldError, HttpError } from '../lib/http-error';
+import { HttpError, invalidField } from '../lib/http-error';
 import { registerErrorHandling } from './errors';
 
 function buildTestServer(lines: string[]) {
@@ -26,7 +26,7 @@ function buildTestServer(lines: string[]) {
     throw new HttpError(418, 'bad-request', 'I am a teapot');
   });
   app.get('/taken', async () => {
-    throw fieldError('email', 'validation_email_invalid', 'Email is already in use.');
+    throw invalidField('email', 'validation_email_invalid', 'Email is already in use.');
   });
   app.post(
     '/nested',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { normalizeEmail } from '@portal/shared/domain';
+import { isSubUser, normalizeEmail } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,10 +44,6 @@ export const invalidToken = () => new HttpError(401, 'unable-to-verify-jwt', 'To
 /** The user whose data a caller works on: the parent for a sub-user, else the caller. */
 export function ownerIdFor(user: Pick<UserRow, 'id' | 'parentUserId'>): string {
   return user.parentUserId ?? user.id;
-}
-
-export function isSubUser(user: Pick<UserRow, 'parentUserId'>): boolean {
-  return user.parentUserId != null;
 }
 
 /** Stops a sub-user from an action reserved to the main user (spec §6). `action` completes "Only the parent user can …". */

@@ -1,4 +1,4 @@
-import { languageInputSchema, limitOffsetQuerySchema, pageQuerySchema, userCreateSchema } from './api-inputs';
+import { languageInputSchema, userCreateSchema, verifyReminderInputSchema } from './api-inputs';
 
 describe('api input schemas', () => {
   it('language must be de or en', () => {
@@ -12,16 +12,10 @@ describe('api input schemas', () => {
     expect(userCreateSchema.safeParse({ Id: '', Email: 'a@b.de' }).success).toBe(false);
     expect(userCreateSchema.safeParse({ Id: 'uid', Email: 'nope' }).success).toBe(false);
   });
-  it('page query coerces strings and defaults to page 1 size 100', () => {
-    expect(pageQuerySchema.parse({})).toEqual({ page: 1, pageSize: 100 });
-    expect(pageQuerySchema.parse({ page: '3', pageSize: '10' })).toEqual({ page: 3, pageSize: 10 });
-    expect(pageQuerySchema.safeParse({ page: '0' }).success).toBe(false);
-    expect(pageQuerySchema.safeParse({ pageSize: '1000' }).success).toBe(false);
-    expect(pageQuerySchema.safeParse({ page: 'x' }).success).toBe(false);
-  });
-  it('limit/offset query', () => {
-    expect(limitOffsetQuerySchema.parse({})).toEqual({ limit: 10, offset: 0 });
-    expect(limitOffsetQuerySchema.parse({ limit: '20', offset: '40' })).toEqual({ limit: 20, offset: 40 });
-    expect(limitOffsetQuerySchema.safeParse({ offset: '-1' }).success).toBe(false);
+  it('verify reminder must be a boolean', () => {
+    expect(verifyReminderInputSchema.parse({ verifyReminder: false })).toEqual({ verifyReminder: false });
+    expect(verifyReminderInputSchema.safeParse({ verifyReminder: 'yes' }).error?.issues[0].message).toBe(
+      'validation_verifyReminder_invalid',
+    );
   });
 });

@@ -18,3 +18,5 @@ export * from './errors';
 export * from './api-inputs';
 export * from './postal-code';
 export * from './vat-id';
+export * from './catalogue';
+export * from './user';

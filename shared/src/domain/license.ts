@@ -1,5 +1,30 @@
 import { z } from 'zod';
-import { LICENSE_SORT_ORDERS, type DurationSpec, type License, type PluginName } from './types';
+import { extraOptionsSchema, moneySchema, pluginNameSchema } from './catalogue';
+import { LICENSE_PAGE_SIZE } from './constants';
+import {
+  LICENSE_SORT_ORDERS,
+  LICENSE_TYPES,
+  STATUSES,
+  type DurationSpec,
+  type License,
+  type PluginName,
+} from './types';
+
+export const LICENSE_USER_TYPES = ['email', 'domain', 'ip', 'deviceInfo'] as const;
+
+export const licenseSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  pluginName: pluginNameSchema,
+  key: z.string(),
+  status: z.enum(STATUSES),
+  licenseCreated: z.string(),
+  licenseExpired: z.string().nullable(),
+  licenseTypeDetails: z.object({ type: z.enum(LICENSE_TYPES), extraOptions: extraOptionsSchema.optional() }),
+  licenseUser: z.array(z.object({ type: z.enum(LICENSE_USER_TYPES), value: z.string() })),
+  priceNetto: moneySchema,
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Expiry estimate units (spec §4): a day 24 h, a month 30 days, a year 365 days. */
@@ -76,7 +101,9 @@ export const LICENSE_SORT_ORDER_VALUES: readonly LicenseSortOrder[] = LICENSE_SO
   `${f}|DESC` as const,
 ]);
 
-export const licenseSortOrderSchema = z.enum(LICENSE_SORT_ORDER_VALUES as [LicenseSortOrder, ...LicenseSortOrder[]]);
+export const licenseSortOrderSchema = z.enum(LICENSE_SORT_ORDER_VALUES as [LicenseSortOrder, ...LicenseSortOrder[]], {
+  error: 'validation_sort_invalid',
+});
 
 export function parseLicenseSortOrder(order: LicenseSortOrder): { field: LicenseSortField; direction: 'ASC' | 'DESC' } {
   const [field, direction] = order.split('|') as [LicenseSortField, 'ASC' | 'DESC' | undefined];
@@ -99,3 +126,31 @@ export function sortLicenses<T extends License>(licenses: readonly T[], order: L
     return ka < kb ? -sign : ka > kb ? sign : 0;
   });
 }
+
+export const LICENSE_MAX_PAGE_SIZE = 100;
+
+/** Body of POST /license/filter and /license/filter/count. */
+export const licenseFilterSchema = z.object({
+  page: z.coerce
+    .number({ error: 'validation_page_invalid' })
+    .int('validation_page_invalid')
+    .min(1, 'validation_page_invalid')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'validation_pageSize_invalid' })
+    .int('validation_pageSize_invalid')
+    .min(1, 'validation_pageSize_invalid')
+    .max(LICENSE_MAX_PAGE_SIZE, 'validation_pageSize_invalid')
+    .default(LICENSE_PAGE_SIZE),
+  sort: licenseSortOrderSchema.default('LicenseCreated|DESC'),
+  pluginName: pluginNameSchema.optional(),
+  status: z.enum(STATUSES, { error: 'validation_status_invalid' }).optional(),
+});
+export type LicenseFilter = z.infer<typeof licenseFilterSchema>;
+
+export const licensePageSchema = z.object({
+  items: z.array(licenseSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});

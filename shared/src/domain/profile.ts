@@ -30,10 +30,7 @@ export const profileContactFieldsSchema = z.object({
   street: required('street'),
   houseNumber: required('houseNumber'),
   postalCode: required('postalCode'),
-  invoiceEmail: optional().refine(
-    (value) => value.length === 0 || EMAIL_REGEX.test(value),
-    'validation_email_invalid',
-  ),
+  invoiceEmail: optional().refine((value) => value.length === 0 || EMAIL_REGEX.test(value), 'validation_email_invalid'),
   vatID: optional(),
 });
 
@@ -48,11 +45,24 @@ export const profileContactInputSchema = profileContactFieldsSchema.superRefine(
 });
 export type ProfileContactInput = z.infer<typeof profileContactInputSchema>;
 
-/** Full contact as the api returns it. */
-export const profileContactSchema = profileContactFieldsSchema.extend({
+/** Full contact as the api returns it (stored values as they are, no input rules). */
+export const profileContactSchema = z.object({
   email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string(),
+  country: z.string(),
+  city: z.string(),
+  street: z.string(),
+  houseNumber: z.string(),
+  postalCode: z.string(),
+  invoiceEmail: z.string(),
+  vatID: z.string(),
   parentUserId: z.string().nullable(),
 });
+
+/** GET|POST /user/profile/avv-accepted-date. */
+export const avvAcceptanceSchema = z.object({ avvAcceptedDate: z.string().nullable(), version: z.string().nullable() });
 
 /** Fields checked by "profile complete" (spec §4, feature card readiness). */
 export const PROFILE_COMPLETE_FIELDS = [

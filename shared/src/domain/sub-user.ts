@@ -12,6 +12,9 @@ export const subUserInputSchema = z.object({
 });
 export type SubUserInput = z.infer<typeof subUserInputSchema>;
 
+/** A sub-user as the api lists it. */
+export const subUserSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: z.string() });
+
 /** At or above the maximum the add button is disabled ('max_users_reached'). */
 export function canAddSubUser(count: number, maxAllowed: number): boolean {
   return count < maxAllowed;

@@ -1,6 +1,20 @@
-// Entities of spec §3, shared by the shell, the remotes and the api.
+// Entities of spec §3, shared by the shell, the remotes and the api. Types of wire shapes are derived from their zod
+// schemas (type-only imports, so there is no runtime cycle).
+import type { z } from 'zod';
+import type {
+  extraOptionsSchema,
+  durationSpecSchema,
+  licenseTypeDetailsSchema,
+  moneySchema,
+  productSchema,
+} from './catalogue';
+import type { licenseSchema } from './license';
+import type { profileContactSchema } from './profile';
+import type { subUserSchema } from './sub-user';
+import type { apiUserSchema } from './user';
 
-export type Language = 'de' | 'en';
+export const LANGUAGES = ['de', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
 export type Theme = 'light' | 'dark';
 
 export const PLUGIN_NAMES = ['fresh_desk', 'mobile', 'magic_matrix', 'gpsr', 'lieferbar', 'mobile_default'] as const;
@@ -29,29 +43,9 @@ export interface AuthUser {
 }
 
 /** GET /user answer. */
-export interface ApiUser {
-  id: string;
-  email: string;
-  parentUserId: string | null;
-  language: Language;
-  isActive: boolean;
-  createdAt: string;
-}
+export type ApiUser = z.infer<typeof apiUserSchema>;
 
-export interface ProfileContact {
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  country: string;
-  city: string;
-  street: string;
-  houseNumber: string;
-  postalCode: string;
-  invoiceEmail: string;
-  vatID: string;
-  parentUserId: string | null;
-}
+export type ProfileContact = z.infer<typeof profileContactSchema>;
 
 export interface Avv {
   isAccepted: boolean;
@@ -78,64 +72,20 @@ export interface DataSource {
   status: Status;
 }
 
-export interface DurationSpec {
-  unit: DurationUnit;
-  duration: number;
-}
+export type DurationSpec = z.infer<typeof durationSpecSchema>;
 
-export interface ExtraOptions {
-  email_block_price_cents?: number;
-  extra_user_price_cents?: number;
-  email_quota_base?: number;
-  extra_users_included?: number;
-  max_users?: number;
-  jtl_wawi_enabled?: boolean;
-  shipping_orders_enabled?: boolean;
-  analytics_level?: 'none' | string;
-  extra_email_count?: number;
-  extra_users_count?: number;
-}
+export type ExtraOptions = z.infer<typeof extraOptionsSchema>;
 
-export interface LicenseTypeDetails {
-  type: LicenseType;
-  licenseValidDuration: DurationSpec[];
-  maxRegistrationsCount: number;
-  extraOptions: ExtraOptions;
-}
+export type LicenseTypeDetails = z.infer<typeof licenseTypeDetailsSchema>;
 
-export interface Money {
-  /** Minor units (cents). */
-  amount: number;
-  currency: string;
-}
+/** Minor units (cents). */
+export type Money = z.infer<typeof moneySchema>;
 
-export interface Product {
-  id: string;
-  name: string;
-  pluginName: PluginName;
-  tier: PlanTier | null;
-  priceNetto: Money;
-  licenseTypeDetails: LicenseTypeDetails[];
-}
+export type Product = z.infer<typeof productSchema>;
 
-export interface LicenseUser {
-  type: 'email' | 'domain' | 'ip' | 'deviceInfo';
-  value: string;
-}
+export type LicenseUser = z.infer<typeof licenseSchema>['licenseUser'][number];
 
-export interface License {
-  id: string;
-  productId: string;
-  productName: string;
-  pluginName: PluginName;
-  key: string;
-  status: Status;
-  licenseCreated: string;
-  licenseExpired: string | null;
-  licenseTypeDetails: { type: LicenseType; extraOptions?: ExtraOptions };
-  licenseUser: LicenseUser[];
-  priceNetto: Money;
-}
+export type License = z.infer<typeof licenseSchema>;
 
 export interface Page<T> {
   items: T[];
@@ -144,12 +94,7 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export interface SubUser {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-}
+export type SubUser = z.infer<typeof subUserSchema>;
 
 export interface PendingOverage {
   id: string;
@@ -166,6 +111,8 @@ export interface ContactRequest {
 export interface ApiErrorBody {
   message: string;
   slug: string;
+  /** Field path → i18n key of the common namespace (validation errors). */
+  fields?: Record<string, string>;
 }
 
 export const INTERNAL_ONLY_PLUGINS: PluginName[] = ['magic_matrix', 'gpsr', 'lieferbar'];

@@ -1,11 +1,11 @@
+import { licenseSchema, pluginNameSchema, productSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, authErrors } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
 import { activateFreeOrTrial, productNotFound } from '../license/activation';
-import { licenseSchema } from '../license/license-mapper';
 import { syncCatalogue } from './catalogue-sync';
-import { pluginNameSchema, productSchema, toProduct } from './product-schema';
+import { toProduct } from './product-schema';
 import { findProduct, listProducts } from './repository';
 
 /** The product catalogue (GET) and the activation of free and trial products (POST). */

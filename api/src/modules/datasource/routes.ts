@@ -1,6 +1,7 @@
 import {
   dataSourceRequestSchema,
   dataSourceSchema,
+  isSubUser,
   normalizedEmailSchema,
   normalizeEmail,
 } from '@portal/shared/domain';
@@ -9,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataSources } from '../../db/schema';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
-import { currentIdentity, currentUser, forbidSubUser, isSubUser } from '../../plugins/identity';
+import { currentIdentity, currentUser, forbidSubUser } from '../../plugins/identity';
 import {
   dataSourceNotFound,
   emailNotVerified,

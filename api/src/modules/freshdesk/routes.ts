@@ -2,23 +2,11 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { licenses, products, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentUser, ownerIdFor } from '../../plugins/identity';
-import { validLicenseSql } from '../license/repository';
-
-/** A valid license (the shared rule) of one plugin of the owner. */
-export async function hasValidLicense(db: Db, ownerId: string, pluginName: string, now = new Date()): Promise<boolean> {
-  const [row] = await db
-    .select({ id: licenses.id })
-    .from(licenses)
-    .innerJoin(products, eq(products.id, licenses.productId))
-    .where(and(eq(licenses.userId, ownerId), validLicenseSql(now), eq(products.pluginName, pluginName)))
-    .limit(1);
-  return !!row;
-}
+import { ownerHasValidLicense } from '../license/repository';
 
 /** Key the seller enters in the Freshdesk app; never contains a colon (spec §5 rejects those). */
 export function newFreshdeskApiKey(): string {
@@ -39,7 +27,7 @@ const freshdeskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ownerId = ownerIdFor(currentUser(request));
-      if (!(await hasValidLicense(app.db, ownerId, 'fresh_desk'))) {
+      if (!(await ownerHasValidLicense(app.db, ownerId, 'fresh_desk'))) {
         throw new HttpError(
           403,
           'license-required',

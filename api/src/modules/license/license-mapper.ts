@@ -1,31 +1,8 @@
-import {
-  isLicenseValid,
-  LICENSE_TYPES,
-  PLUGIN_NAMES,
-  STATUSES,
-  type ExtraOptions,
-  type License,
-} from '@portal/shared/domain';
-import { z } from 'zod';
+import { isLicenseValid, type ExtraOptions, type License } from '@portal/shared/domain';
 import type { licenses } from '../../db/schema';
-import { extraOptionsSchema, moneySchema, type ProductRow } from '../catalogue/product-schema';
+import type { ProductRow } from '../catalogue/product-schema';
 
 export type LicenseRow = typeof licenses.$inferSelect;
-
-/** License of shared/src/domain/types.ts. */
-export const licenseSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  pluginName: z.enum(PLUGIN_NAMES),
-  key: z.string(),
-  status: z.enum(STATUSES),
-  licenseCreated: z.string(),
-  licenseExpired: z.string().nullable(),
-  licenseTypeDetails: z.object({ type: z.enum(LICENSE_TYPES), extraOptions: extraOptionsSchema.optional() }),
-  licenseUser: z.array(z.object({ type: z.enum(['email', 'domain', 'ip', 'deviceInfo']), value: z.string() })),
-  priceNetto: moneySchema,
-});
 
 /**
  * The status clients see: the stored one, except that an 'active' license that is not valid by the shared

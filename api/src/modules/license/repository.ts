@@ -37,3 +37,19 @@ export async function findOwnerLicenseByKey(db: Db, ownerId: string, key: string
     .limit(1);
   return row ? toLicense(row.license, row.product) : null;
 }
+
+/** A valid license (the shared rule) of one plugin of the owner. */
+export async function ownerHasValidLicense(
+  db: Db,
+  ownerId: string,
+  pluginName: PluginName,
+  now = new Date(),
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(and(eq(licenses.userId, ownerId), validLicenseSql(now), eq(products.pluginName, pluginName)))
+    .limit(1);
+  return !!row;
+}

@@ -1,52 +1,19 @@
 import {
-  LICENSE_PAGE_SIZE,
-  LICENSE_SORT_ORDER_VALUES,
-  STATUSES,
+  licenseFilterSchema,
+  licensePageSchema,
+  licenseSchema,
   pageSlice,
+  pluginNameSchema,
   sortLicenses,
   type License,
-  type LicenseSortOrder,
+  type LicenseFilter,
 } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentUser, ownerIdFor } from '../../plugins/identity';
-import { pluginNameSchema } from '../catalogue/product-schema';
-import { licenseSchema } from './license-mapper';
 import { findOwnerLicenseByKey, listOwnerLicenses } from './repository';
-
-const MAX_PAGE_SIZE = 100;
-
-const pageField = z.coerce
-  .number({ error: 'page must be a whole number of 1 or more' })
-  .int('page must be a whole number of 1 or more')
-  .min(1, 'page must be a whole number of 1 or more');
-const pageSizeField = z.coerce
-  .number({ error: `pageSize must be a whole number between 1 and ${MAX_PAGE_SIZE}` })
-  .int(`pageSize must be a whole number between 1 and ${MAX_PAGE_SIZE}`)
-  .min(1, `pageSize must be a whole number between 1 and ${MAX_PAGE_SIZE}`)
-  .max(MAX_PAGE_SIZE, `pageSize must be a whole number between 1 and ${MAX_PAGE_SIZE}`);
-
-const sortField = z.enum(LICENSE_SORT_ORDER_VALUES as [LicenseSortOrder, ...LicenseSortOrder[]], {
-  error: 'sort must be LicenseCreated, LicenseExpired or ProductName, optionally followed by |ASC or |DESC',
-});
-
-/** Body of POST /license/filter and /license/filter/count. */
-export const licenseFilterSchema = z.object({
-  page: pageField.default(1),
-  pageSize: pageSizeField.default(LICENSE_PAGE_SIZE),
-  sort: sortField.default('LicenseCreated|DESC'),
-  pluginName: pluginNameSchema.optional(),
-  status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` }).optional(),
-});
-
-const pageSchema = z.object({
-  items: z.array(licenseSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
 
 const licenseNotFound = () => new HttpError(404, 'license-not-found', 'License not found');
 
@@ -63,7 +30,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const owner = (request: Parameters<typeof app.requireUser>[0]) => ownerIdFor(currentUser(request));
 
-  async function filtered(ownerId: string, f: z.infer<typeof licenseFilterSchema>): Promise<License[]> {
+  async function filtered(ownerId: string, f: LicenseFilter): Promise<License[]> {
     const all = await listOwnerLicenses(app.db, ownerId, { pluginName: f.pluginName });
     const byStatus = f.status ? all.filter((l) => l.status === f.status) : all;
     return sortLicenses(byStatus, f.sort);
@@ -75,8 +42,8 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['license'],
         summary: "One page of the account's licenses, newest first",
-        querystring: z.object({ page: pageField.default(1), pageSize: pageSizeField.default(LICENSE_PAGE_SIZE) }),
-        response: { 200: pageSchema, ...authErrors },
+        querystring: licenseFilterSchema.pick({ page: true, pageSize: true }),
+        response: { 200: licensePageSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -123,7 +90,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['license'],
         summary: 'Licenses filtered by plugin/status, sorted and paged',
         body: licenseFilterSchema,
-        response: { 200: pageSchema, ...authErrors },
+        response: { 200: licensePageSchema, ...authErrors },
       },
     },
     async (request) => {

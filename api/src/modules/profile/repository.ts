@@ -1,21 +1,20 @@
-import { isProfileComplete, normalizeVatId, type ProfileContact } from '@portal/shared/domain';
+import { DEFAULT_COUNTRY, isProfileComplete, normalizeVatId, type ProfileContact } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profiles, type ProfileRow, type UserRow } from '../../db/schema';
-import type { ProfileContactDto } from './contact-schema';
 
 export async function findProfile(db: Db, userId: string): Promise<ProfileRow | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   return row ?? null;
 }
 
-export function toContact(user: UserRow, profile: ProfileRow | null): ProfileContactDto & ProfileContact {
+export function toContact(user: UserRow, profile: ProfileRow | null): ProfileContact {
   return {
     email: user.email,
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
     companyName: profile?.companyName ?? '',
-    country: profile?.country ?? 'DE',
+    country: profile?.country ?? DEFAULT_COUNTRY,
     city: profile?.city ?? '',
     street: profile?.street ?? '',
     houseNumber: profile?.houseNumber ?? '',
@@ -27,7 +26,7 @@ export function toContact(user: UserRow, profile: ProfileRow | null): ProfileCon
   };
 }
 
-export async function loadContact(db: Db, user: UserRow): Promise<ProfileContactDto> {
+export async function loadContact(db: Db, user: UserRow): Promise<ProfileContact> {
   return toContact(user, await findProfile(db, user.id));
 }
 
@@ -35,7 +34,7 @@ export async function isContactComplete(db: Db, user: UserRow): Promise<boolean>
   return isProfileComplete(await loadContact(db, user));
 }
 
-export type ContactUpdate = Omit<ProfileContactDto, 'email' | 'parentUserId'>;
+export type ContactUpdate = Omit<ProfileContact, 'email' | 'parentUserId'>;
 
 export async function saveContact(db: Db, userId: string, input: ContactUpdate): Promise<void> {
   const values = {

@@ -1,4 +1,13 @@
-import { countryName, isProfileComplete, languageSchema, profileContactInputSchema } from '@portal/shared/domain';
+import {
+  avvAcceptanceSchema,
+  countryName,
+  isProfileComplete,
+  languageInputSchema,
+  LANGUAGES,
+  profileContactInputSchema,
+  profileContactSchema,
+  verifyReminderInputSchema,
+} from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,10 +16,7 @@ import { HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentUser } from '../../plugins/identity';
 import { renderAvvPdf } from './avv-pdf';
-import { profileContactResponseSchema } from './contact-schema';
 import { loadContact, saveContact } from './repository';
-
-const avvSchema = z.object({ avvAcceptedDate: z.string().nullable(), version: z.string().nullable() });
 
 function formatDate(date: Date, lang: 'de' | 'en'): string {
   return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
@@ -29,7 +35,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contact',
-    { schema: { tags: ['profile'], response: { 200: profileContactResponseSchema, ...authErrors } } },
+    { schema: { tags: ['profile'], response: { 200: profileContactSchema, ...authErrors } } },
     async (request) => loadContact(app.db, currentUser(request)),
   );
 
@@ -41,7 +47,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Save the personal data (required: firstName, lastName, country, city, street, houseNumber, postalCode; postal code and VAT ID checked)',
         body: profileContactInputSchema,
-        response: { 200: profileContactResponseSchema, ...authErrors },
+        response: { 200: profileContactSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -53,7 +59,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/language',
-    { schema: { tags: ['profile'], response: { 200: z.object({ language: languageSchema }), ...authErrors } } },
+    { schema: { tags: ['profile'], response: { 200: languageInputSchema, ...authErrors } } },
     async (request) => ({ language: currentUser(request).language }),
   );
 
@@ -62,8 +68,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        body: z.object({ language: languageSchema }, { error: 'The default language field must not be empty.' }),
-        response: { 200: z.object({ language: languageSchema }), ...authErrors },
+        body: languageInputSchema,
+        response: { 200: languageInputSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -79,7 +85,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/avv-accepted-date',
-    { schema: { tags: ['profile'], response: { 200: avvSchema, ...authErrors } } },
+    { schema: { tags: ['profile'], response: { 200: avvAcceptanceSchema, ...authErrors } } },
     async (request) => {
       const user = currentUser(request);
       return { avvAcceptedDate: user.avvAcceptedDate?.toISOString() ?? null, version: user.avvVersion ?? null };
@@ -92,7 +98,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'Accept the current AVV now (needs a complete profile: 400 profile-incomplete)',
-        response: { 200: avvSchema, ...authErrors },
+        response: { 200: avvAcceptanceSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -116,7 +122,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verify-reminder',
-    { schema: { tags: ['profile'], response: { 200: z.object({ verifyReminder: z.boolean() }), ...authErrors } } },
+    { schema: { tags: ['profile'], response: { 200: verifyReminderInputSchema, ...authErrors } } },
     async (request) => ({ verifyReminder: currentUser(request).verifyReminder }),
   );
 
@@ -125,8 +131,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        body: z.object({ verifyReminder: z.boolean({ error: 'verifyReminder must be true or false' }) }),
-        response: { 200: z.object({ verifyReminder: z.boolean() }), ...authErrors },
+        body: verifyReminderInputSchema,
+        response: { 200: verifyReminderInputSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -146,7 +152,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: "The AVV as a base64 PDF, filled with the caller's company and acceptance date",
-        querystring: z.object({ lang: z.enum(['de', 'en'], { error: 'lang must be de or en' }).optional() }),
+        querystring: z.object({ lang: z.enum(LANGUAGES, { error: 'lang must be de or en' }).optional() }),
         response: { 200: z.object({ pdf: z.string() }), ...authErrors },
       },
     },

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { normalizeEmail, subUserInputSchema, type SubUser } from '@portal/shared/domain';
+import { normalizeEmail, subUserInputSchema, subUserSchema, type SubUser } from '@portal/shared/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +10,6 @@ import { currentUser, forbidSubUser } from '../../plugins/identity';
 import { createUserRow, deleteFirebaseAccount } from '../user/service';
 import { maxSubUsers } from './max-users';
 import { subUserInvitation } from './invitation-mail';
-
-const subUserSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), createdAt: z.string() });
 
 const toSubUser = (row: UserRow): SubUser => ({
   id: row.id,

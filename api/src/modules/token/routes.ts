@@ -1,10 +1,8 @@
+import { TOKEN_SYNC_MAX_AGE_S } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { currentIdentity } from '../../plugins/identity';
-
-/** Spec §9: identity token max age for token sync. */
-export const TOKEN_SYNC_MAX_AGE_S = 300;
 
 const tokenInfoSchema = z.object({
   uid: z.string(),

@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { languageSchema, normalizedEmailSchema, normalizeEmail, userCreateSchema } from '@portal/shared/domain';
+import {
+  apiUserSchema,
+  languageSchema,
+  normalizedEmailSchema,
+  normalizeEmail,
+  userCreateSchema,
+} from '@portal/shared/domain';
 import { users } from '../../db/schema';
 import { emailInUse, HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentIdentity, currentUser } from '../../plugins/identity';
-import { apiUserSchema, toApiUser } from './mapper';
+import { toApiUser } from './mapper';
 import { createUserRow, deleteAccount } from './service';
 
 const notFound = () => new HttpError(404, 'user-not-found', 'User not found');

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { languageSchema } from './api-inputs';
+
+/** GET /user answer. */
+export const apiUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  parentUserId: z.string().nullable(),
+  language: languageSchema,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** A sub-user has a parent (spec §6). */
+export function isSubUser(user: { parentUserId?: string | null } | null | undefined): boolean {
+  return Boolean(user?.parentUserId);
+}
