@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
-import { apiModules } from './modules';
+import { apiModules, prefixOf } from './modules';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';
 import { registerErrorHandling } from './plugins/errors';
@@ -74,7 +74,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(identityPlugin, { config });
 
   for (const mod of apiModules) {
-    await app.register(mod.plugin, { prefix: `${API_PREFIX}${mod.prefix}` });
+    await app.register(mod.plugin, { prefix: `${API_PREFIX}${prefixOf(mod)}` });
   }
   return app;
 }

@@ -8,8 +8,8 @@ import {
 } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
-import { CATALOGUE } from '../src/modules/catalogue/catalogue-data';
-import { syncCatalogue } from '../src/modules/catalogue/catalogue-sync';
+import { CATALOGUE } from '../src/modules/license/product/catalogue-data';
+import { syncCatalogue } from '../src/modules/license/product/catalogue-sync';
 import { createTestApp, registerUser, type TestApp, type TestIdentity } from './helpers';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { isLicenseValid, type License } from '@portal/shared/domain';
 import { licenses } from '../src/db/schema';
-import { findProduct } from '../src/modules/catalogue/repository';
+import { findProduct } from '../src/modules/license/product/repository';
 import { issueLicense } from '../src/modules/license/activation';
 import { validLicenseSql } from '../src/modules/license/repository';
 import { createSubUser, createTestApp, registerUser, type TestApp, type TestIdentity } from './helpers';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { seedDemoDataSource } from '../modules/datasource/demo-data-source';
+import { seedDemoDataSource } from '../modules/user/ds/demo-data-source';
 import { seedDemoLicenses } from '../modules/license/demo-licenses';
 import { seedDemoAccounts } from './demo';
 

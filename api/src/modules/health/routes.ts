@@ -9,7 +9,7 @@ const healthSchema = z.object({
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    '/',
     {
       schema: {
         tags: ['system'],

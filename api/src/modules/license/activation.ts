@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { licenses, products, users, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import type { ProductRow } from '../catalogue/product-schema';
-import { findProduct, pluginNamesFor } from '../catalogue/repository';
+import type { ProductRow } from './product/product-schema';
+import { findProduct, pluginNamesFor } from './product/repository';
 import { generateLicenseKey } from './license-key';
 import { toLicense } from './license-mapper';
 

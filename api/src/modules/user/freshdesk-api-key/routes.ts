@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
-import { authErrors } from '../../lib/schemas';
-import { currentUser, ownerIdFor } from '../../plugins/identity';
-import { ownerHasValidLicense } from '../license/repository';
+import { users } from '../../../db/schema';
+import { HttpError } from '../../../lib/http-error';
+import { authErrors } from '../../../lib/schemas';
+import { currentUser, ownerIdFor } from '../../../plugins/identity';
+import { ownerHasValidLicense } from '../../license/repository';
 
 /** Key the seller enters in the Freshdesk app; never contains a colon (spec §5 rejects those). */
 export function newFreshdeskApiKey(): string {
@@ -15,7 +15,7 @@ export function newFreshdeskApiKey(): string {
 
 const freshdeskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/freshdesk-api-key',
+    '/',
     {
       preHandler: app.requireUser,
       schema: {

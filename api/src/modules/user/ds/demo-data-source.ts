@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dataSources, users } from '../../db/schema';
-import { DEMO_SELLER } from '../../seed/demo';
+import { dataSources, users } from '../../../db/schema';
+import { DEMO_SELLER } from '../../../seed/demo';
 
 /**
  * Demo seeder: a JTL-Wawi connection for the demo seller, so the dashboard's card readiness (data source

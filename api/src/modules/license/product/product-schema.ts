@@ -1,5 +1,5 @@
 import type { ExtraOptions, Product } from '@portal/shared/domain';
-import type { products } from '../../db/schema';
+import type { products } from '../../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { TOKEN_SYNC_MAX_AGE_S } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrors } from '../../lib/schemas';
-import { currentIdentity } from '../../plugins/identity';
+import { authErrors } from '../../../lib/schemas';
+import { currentIdentity } from '../../../plugins/identity';
 
 const tokenInfoSchema = z.object({
   uid: z.string(),
@@ -22,7 +22,7 @@ const tokenInfoSchema = z.object({
  */
 const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/token',
+    '/',
     {
       preHandler: app.authenticate,
       schema: {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { products } from '../../../db/schema';
 import { CATALOGUE } from './catalogue-data';
 
 /** Upserts every catalogue product (idempotent; prices and options follow catalogue-data.ts). */

@@ -11,10 +11,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { avvAcceptances, users } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
-import { authErrors } from '../../lib/schemas';
-import { currentUser } from '../../plugins/identity';
+import { avvAcceptances, users } from '../../../db/schema';
+import { HttpError } from '../../../lib/http-error';
+import { authErrors } from '../../../lib/schemas';
+import { currentUser } from '../../../plugins/identity';
 import { renderAvvPdf } from './avv-pdf';
 import { loadContact, saveContact } from './repository';
 

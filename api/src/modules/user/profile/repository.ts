@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY, isProfileComplete, normalizeVatId, type ProfileContact } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { profiles, type ProfileRow, type UserRow } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { profiles, type ProfileRow, type UserRow } from '../../../db/schema';
 
 export async function findProfile(db: Db, userId: string): Promise<ProfileRow | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);

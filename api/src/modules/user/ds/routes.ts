@@ -8,9 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataSources } from '../../db/schema';
-import { authErrors, errorBodySchema } from '../../lib/schemas';
-import { currentIdentity, currentUser, forbidSubUser } from '../../plugins/identity';
+import { dataSources } from '../../../db/schema';
+import { authErrors, errorBodySchema } from '../../../lib/schemas';
+import { currentIdentity, currentUser, forbidSubUser } from '../../../plugins/identity';
 import {
   dataSourceNotFound,
   emailNotVerified,

@@ -3,11 +3,11 @@ import { normalizeEmail, subUserInputSchema, subUserSchema, type SubUser } from 
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users, type UserRow } from '../../db/schema';
-import { emailInUse, HttpError } from '../../lib/http-error';
-import { authErrors } from '../../lib/schemas';
-import { currentUser, forbidSubUser } from '../../plugins/identity';
-import { createUserRow, deleteFirebaseAccount } from '../user/service';
+import { users, type UserRow } from '../../../db/schema';
+import { emailInUse, HttpError } from '../../../lib/http-error';
+import { authErrors } from '../../../lib/schemas';
+import { currentUser, forbidSubUser } from '../../../plugins/identity';
+import { createUserRow, deleteFirebaseAccount } from '../service';
 import { maxSubUsers } from './max-users';
 import { subUserInvitation } from './invitation-mail';
 

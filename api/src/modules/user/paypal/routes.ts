@@ -2,11 +2,11 @@ import { normalizedEmailSchema } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paypalAuth } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
-import { authErrors } from '../../lib/schemas';
-import { currentUser, forbidSubUser } from '../../plugins/identity';
-import { assertOwnEmail } from '../user/routes';
+import { paypalAuth } from '../../../db/schema';
+import { HttpError } from '../../../lib/http-error';
+import { authErrors } from '../../../lib/schemas';
+import { currentUser, forbidSubUser } from '../../../plugins/identity';
+import { assertOwnEmail } from '../routes';
 
 const credentialSchema = z.object({
   email: z.string().describe('PayPal account email'),
@@ -152,7 +152,7 @@ export default paypalAuthRoutes;
 
 /** Decrypted credentials for the payments service (never sent to a client). */
 export async function loadPaypalCredentials(
-  app: { db: import('../../db/client').Db; crypto: { decrypt(v: string): string } },
+  app: { db: import('../../../db/client').Db; crypto: { decrypt(v: string): string } },
   userId: string,
 ): Promise<{ clientId: string; clientSecret: string; mode: 'sandbox' | 'live' } | null> {
   const [row] = await app.db.select().from(paypalAuth).where(eq(paypalAuth.userId, userId)).limit(1);

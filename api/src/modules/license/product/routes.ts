@@ -1,9 +1,9 @@
 import { licenseSchema, pluginNameSchema, productSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, authErrors } from '../../lib/schemas';
-import { currentUser, forbidSubUser } from '../../plugins/identity';
-import { activateFreeOrTrial, productNotFound } from '../license/activation';
+import { errorBodySchema, authErrors } from '../../../lib/schemas';
+import { currentUser, forbidSubUser } from '../../../plugins/identity';
+import { activateFreeOrTrial, productNotFound } from '../activation';
 import { syncCatalogue } from './catalogue-sync';
 import { toProduct } from './product-schema';
 import { findProduct, listProducts } from './repository';

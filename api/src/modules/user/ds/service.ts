@@ -1,9 +1,9 @@
 import { canTestConnection, dataSourceInputSchema, fieldErrors, type DataSourceRequest } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dataSources } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
-import { readableMessage } from '../../lib/readable-message';
+import { dataSources } from '../../../db/schema';
+import { HttpError } from '../../../lib/http-error';
+import { readableMessage } from '../../../lib/readable-message';
 import {
   AddressNotAllowedError,
   ConnectionFailedError,
@@ -12,7 +12,7 @@ import {
   listSchemas,
   testConnection,
   type ConnectionDetails,
-} from '../../services/db-connect';
+} from '../../../services/db-connect';
 
 export type DataSourceRow = typeof dataSources.$inferSelect;
 

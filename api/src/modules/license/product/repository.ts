@@ -1,7 +1,7 @@
 import { licenseMatchesPlugin, PLUGIN_NAMES, type PluginName } from '@portal/shared/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { products } from '../../../db/schema';
 import type { ProductRow } from './product-schema';
 
 /** Plugin names whose products/licenses count for `pluginName` (mobile also lists mobile_default). */

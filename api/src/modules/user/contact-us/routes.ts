@@ -1,13 +1,13 @@
 import { contactRequestSchema, normalizeEmail } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactRequests } from '../../db/schema';
-import { authErrors } from '../../lib/schemas';
-import { currentUser } from '../../plugins/identity';
+import { contactRequests } from '../../../db/schema';
+import { authErrors } from '../../../lib/schemas';
+import { currentUser } from '../../../plugins/identity';
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/contact-us',
+    '/',
     {
       preHandler: app.requireUser,
       schema: {
