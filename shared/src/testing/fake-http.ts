@@ -23,8 +23,10 @@ export interface FakeHttp extends HttpClient {
   calls: FakeRequest[];
   /** Calls whose 'METHOD /path' equals the key (path params matched like routes). */
   callsTo(key: string): FakeRequest[];
-  /** Adds or replaces a route. */
-  on(key: string, response: unknown): void;
+  /** Adds or replaces a route; returns the fake, so routes chain. */
+  on(key: string, response: unknown): FakeHttp;
+  /** Whether a route with exactly this key is set. */
+  has(key: string): boolean;
   /** Pending responses resolve after this many ms (0 = next microtask). */
   latencyMs: number;
 }
@@ -61,8 +63,10 @@ export function createFakeHttp(routes: FakeRoutes = {}, options: { latencyMs?: n
   const table = new Map<string, { method: HttpMethod; pattern: RegExp; names: string[]; response: unknown }>();
   const calls: FakeRequest[] = [];
 
-  const on = (key: string, response: unknown) => table.set(key, { ...parseKey(key), response });
-  for (const [key, response] of Object.entries(routes)) on(key, response);
+  const on = (key: string, response: unknown) => {
+    table.set(key, { ...parseKey(key), response });
+    return fake;
+  };
 
   const match = (method: HttpMethod, path: string) => {
     for (const route of [...table.values()].reverse()) {
@@ -77,6 +81,7 @@ export function createFakeHttp(routes: FakeRoutes = {}, options: { latencyMs?: n
     calls,
     latencyMs: options.latencyMs ?? 0,
     on,
+    has: (key) => table.has(key),
     callsTo(key) {
       const { method, pattern } = parseKey(key);
       return calls.filter((c) => c.method === method && pattern.test(c.path));
@@ -86,6 +91,8 @@ export function createFakeHttp(routes: FakeRoutes = {}, options: { latencyMs?: n
     put: (path, body, opts) => request('PUT', path, body, opts),
     del: (path, body, opts) => request('DELETE', path, body, opts),
   };
+
+  for (const [key, response] of Object.entries(routes)) on(key, response);
 
   async function request<T>(method: HttpMethod, rawPath: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
     const { path, query } = splitPath(rawPath, opts.query);

@@ -11,12 +11,7 @@ export class BackendUserCreationError extends Error {
   }
 }
 
-export interface RegistrationResult {
-  /** False when the account exists but the verification mail could not be sent (it can be sent again later). */
-  verificationMailSent: boolean;
-}
-
-export interface AccountDeps {
+interface AccountDeps {
   identity: IdentityGateway;
   http: HttpClient;
   session: SessionController;
@@ -25,8 +20,11 @@ export interface AccountDeps {
 }
 
 export function createAccountOperations({ identity, http, session, tokens, log = console.warn }: AccountDeps) {
-  /** Spec §4 registration order: identity account → backend user → set user → verification email. */
-  async function register(email: string, password: string): Promise<RegistrationResult> {
+  /**
+   * Spec §4 registration order: identity account → backend user → set user → verification email. A failed mail
+   * does not fail the registration (the account exists; the profile can send the mail again).
+   */
+  async function register(email: string, password: string): Promise<{ verificationMailSent: boolean }> {
     session.beginAuthFlow();
     try {
       const user = await identity.signUp(email, password);

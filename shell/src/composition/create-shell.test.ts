@@ -1,5 +1,5 @@
 import { createShellI18n } from '../i18n/create-shell-i18n';
-import { createFakeHttp } from '../testing/fake-http';
+import { createFakeHttp } from '@portal/shared/testing';
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { apiUser } from '../testing/fixtures';
 import { testConfig } from '../testing/render-shell';
@@ -37,7 +37,7 @@ describe('shell runtime services', () => {
     runtime.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     await runtime.services.identity.deleteAccount();
-    const request = http.requests.find((r) => r.method === 'DELETE');
+    const request = http.calls.find((r) => r.method === 'DELETE');
     expect(request).toMatchObject({ path: '/user', query: { email: EMAIL } });
     expect(identity.calls).toContain('signOut');
     expect(runtime.stores.session.getState().user).toBeNull();

@@ -21,7 +21,9 @@ import {
   registryApiRef,
   remotesApiRef,
   sessionStateRef,
-  ShellApis,
+  shellApi,
+  type ShellApiRef,
+  type ShellApis,
 } from './shell-apis';
 
 export interface ShellDeps {
@@ -62,15 +64,16 @@ export function createShell(deps: ShellDeps) {
   });
   const reloadRegistry = () => loadRegistry(registryStore, http);
 
-  const apis = new ShellApis()
-    .with(authApiRef, account)
-    .with(sessionStateRef, sessionStore)
-    .with(registryApiRef, { state: registryStore, reload: reloadRegistry })
-    .with(remotesApiRef, { loader: deps.remoteLoader, i18n })
-    .with(notificationsRef, notificationStore)
-    .with(loadingStateRef, loadingStore)
-    .with(linksRef, deps.config.links)
-    .with(redirectRef, deps.redirect ?? ((url: string) => window.location.assign(url)));
+  const apis: ShellApis = new Map<ShellApiRef<unknown>, unknown>([
+    shellApi(authApiRef, account),
+    shellApi(sessionStateRef, sessionStore),
+    shellApi(registryApiRef, { state: registryStore, reload: reloadRegistry }),
+    shellApi(remotesApiRef, { loader: deps.remoteLoader, i18n }),
+    shellApi(notificationsRef, notificationStore),
+    shellApi(loadingStateRef, loadingStore),
+    shellApi(linksRef, deps.config.links),
+    shellApi(redirectRef, deps.redirect ?? ((url: string) => window.location.assign(url))),
+  ]);
 
   /** Starts the identity subscription and loads the registry for every newly signed-in user. */
   function start(): () => void {

@@ -11,8 +11,8 @@ export function ShellApiProvider({ apis, children }: { apis: ShellApis; children
 /** One shell capability, as Backstage's useApi(ref). */
 export function useShellApi<T>(apiRef: ShellApiRef<T>): T {
   const apis = useContext(ShellApiContext);
-  if (!apis) throw new Error('useShellApi must be used inside <ShellApiProvider>');
-  return apis.get(apiRef);
+  if (!apis?.has(apiRef)) throw new Error(`No shell api '${apiRef.id}': render inside <ShellApiProvider>`);
+  return apis.get(apiRef) as T;
 }
 
 /** Subscribes to a slice of a readable shell store. */

@@ -10,9 +10,9 @@ import type { RegistryState } from '../remotes/registry-store';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import type { SessionData } from '../session/session-store';
 
+/** `type` carries the type only. */
 export interface ShellApiRef<T> {
   readonly id: string;
-  /** Carries the type only. */
   readonly type?: T;
 }
 
@@ -23,39 +23,19 @@ export type ReadableStore<S> = Pick<StoreApi<S>, 'getState' | 'getInitialState' 
 
 export type AuthApi = Pick<AccountOperations, 'signIn' | 'register' | 'endRegistration'>;
 
-export interface RegistryApi {
-  state: ReadableStore<RegistryState>;
-  reload(): Promise<void>;
-}
-
-export interface RemotesApi {
-  loader: RemoteLoader;
-  /** The one i18next instance; a loaded remote's translations are added to it. */
-  i18n: I18n;
-}
-
 export const authApiRef = ref<AuthApi>('auth');
 /** Sign-in state for the route guards and the dashboard (authResolved, user, authFlowBusy, dataLoaded …). */
 export const sessionStateRef = ref<ReadableStore<SessionData>>('session-state');
-export const registryApiRef = ref<RegistryApi>('registry');
-export const remotesApiRef = ref<RemotesApi>('remotes');
+export const registryApiRef = ref<{ state: ReadableStore<RegistryState>; reload(): Promise<void> }>('registry');
+/** The remote loader and the one i18next instance a loaded remote's translations are added to. */
+export const remotesApiRef = ref<{ loader: RemoteLoader; i18n: I18n }>('remotes');
 export const notificationsRef = ref<ReadableStore<NotificationStoreState>>('notifications');
 export const loadingStateRef = ref<ReadableStore<LoadingStoreState>>('loading-state');
 export const linksRef = ref<PortalConfig['links']>('links');
 /** Leaves the portal for an external page (payment provider). */
 export const redirectRef = ref<(url: string) => void>('redirect');
 
-/** The implementations the composition root hands out, checked against their refs. */
-export class ShellApis {
-  private readonly apis = new Map<string, unknown>();
+/** The implementations the composition root hands out, each checked against its ref by `shellApi`. */
+export type ShellApis = ReadonlyMap<ShellApiRef<unknown>, unknown>;
 
-  with<T>(apiRef: ShellApiRef<T>, implementation: T): this {
-    this.apis.set(apiRef.id, implementation);
-    return this;
-  }
-
-  get<T>(apiRef: ShellApiRef<T>): T {
-    if (!this.apis.has(apiRef.id)) throw new Error(`No implementation for the shell api '${apiRef.id}'`);
-    return this.apis.get(apiRef.id) as T;
-  }
-}
+export const shellApi = <T>(apiRef: ShellApiRef<T>, implementation: T) => [apiRef, implementation] as const;

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { apiError, createFakeHttp } from '../testing/fake-http';
+import { createFakeHttp } from '@portal/shared/testing';
+import { apiError } from '../testing/fixtures';
 import { renderShell } from '../testing/render-shell';
 
 const languageCalls = (view: ReturnType<typeof renderShell>, method: string) =>
-  view.http.requests.filter((request) => request.method === method && request.path === '/user/profile/language');
+  view.http.calls.filter((request) => request.method === method && request.path === '/user/profile/language');
 
 async function ready(view: ReturnType<typeof renderShell>) {
   await waitFor(() => expect(view.runtime.stores.session.getState().dataLoaded).toBe(true));
@@ -24,7 +25,9 @@ describe('language switch of a signed-in user', () => {
     expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
     expect(window.localStorage.getItem('portal.language')).toBe('en');
     await waitFor(() =>
-      expect(languageCalls(view, 'PUT')).toEqual([expect.objectContaining({ body: { language: 'en' }, silent: true })]),
+      expect(languageCalls(view, 'PUT')).toEqual([
+        expect.objectContaining({ body: { language: 'en' }, options: { silent: true } }),
+      ]),
     );
 
     await view.userEvent.click(screen.getByRole('button', { name: 'Deutsch' }));
@@ -96,8 +99,8 @@ describe("the server's language after sign-in", () => {
     expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
     expect(view.runtime.stores.session.getState().profile).toBeNull();
     expect(languageCalls(view, 'GET')).toEqual([
-      expect.objectContaining({ silent: undefined }),
-      expect.objectContaining({ silent: true }),
+      expect.objectContaining({ options: {} }),
+      expect.objectContaining({ options: { silent: true } }),
     ]);
   });
 });

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { renderWithPortal, type FakeSessionInput } from '@portal/shared/testing';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import { apiError, createFakeHttp } from '../testing/fake-http';
+import { createFakeHttp } from '@portal/shared/testing';
+import { apiError } from '../testing/fixtures';
 import { renderShell } from '../testing/render-shell';
 import { SessionGate } from './session-gate';
 

@@ -1,9 +1,9 @@
 // Language (default de) and theme (default light), persisted in localStorage (spec §9).
 import { createStore } from 'zustand/vanilla';
+import { THEME_STORAGE_KEY } from '@portal/shared';
 import type { Language, Theme } from '@portal/shared/domain';
 
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
-export const THEME_STORAGE_KEY = 'portal.theme';
 
 export interface PreferencesState {
   language: Language;

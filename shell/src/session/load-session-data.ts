@@ -12,9 +12,7 @@ import type {
 } from '@portal/shared/domain';
 
 export async function fetchApiUser(http: HttpClient, email: string): Promise<ApiUser> {
-  const apiUser = await http.get<ApiUser>('/user', { query: { userEmail: email }, silent: true });
-  if (apiUser.isActive === false) throw new AccountInactiveError();
-  return apiUser;
+  return http.get<ApiUser>('/user', { query: { userEmail: email }, silent: true });
 }
 
 /** Spec §4 registration step 2, also the repair of a half-failed registration (POST /user is idempotent). */
@@ -22,15 +20,9 @@ export async function createApiUser(http: HttpClient, user: AuthUser): Promise<A
   return http.post<ApiUser>('/user', { Id: user.uid, Email: user.email }, { silent: true });
 }
 
-/** The api user exists but is inactive (spec §6); the api answers 403 'account-inactive'. */
-export class AccountInactiveError extends Error {
-  constructor() {
-    super('Your account is inactive. Contact your administrator');
-  }
-}
-
+/** The api user exists but is inactive (spec §6): the api answers 403 'account-inactive'. */
 export function isAccountInactive(error: unknown): boolean {
-  return error instanceof AccountInactiveError || (isApiError(error) && error.slug === 'account-inactive');
+  return isApiError(error) && error.slug === 'account-inactive';
 }
 
 export async function fetchProfile(http: HttpClient): Promise<Profile> {
@@ -46,19 +38,12 @@ export async function fetchProfile(http: HttpClient): Promise<Profile> {
   };
 }
 
-export class UnauthorizedDataSourceError extends Error {
-  constructor() {
-    super('Unauthorized');
-  }
-}
-
-/** 404 → null (no data source yet). 401 is surfaced so initialisation can fail as §4 asks. */
+/** 404 → null (no data source yet); anything else, an Unauthorized above all, fails the part (§4). */
 export async function fetchDataSource(http: HttpClient, email: string): Promise<DataSource | null> {
   try {
     return await http.get<DataSource>('/user/ds', { query: { email } });
   } catch (error) {
-    if (isApiError(error) && error.status === 401) throw new UnauthorizedDataSourceError();
-    if (isNotFoundError(error)) return null;
+    if (isNotFoundError(error) && !(isApiError(error) && error.status === 401)) return null;
     throw error;
   }
 }

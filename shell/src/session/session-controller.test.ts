@@ -1,6 +1,6 @@
-import { apiError, createFakeHttp, type FakeHttp } from '../testing/fake-http';
+import { createFakeHttp, type FakeHttp, type FakeRequest } from '@portal/shared/testing';
+import { activeLicense, apiError, apiUser, completeContact } from '../testing/fixtures';
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
-import { activeLicense, apiUser, completeContact } from '../testing/fixtures';
 import { createSessionController } from './session-controller';
 import { createSessionStore } from './session-store';
 import { createTokenProvider } from './token-provider';
@@ -41,8 +41,7 @@ function setup({ foundOnAttempt }: { foundOnAttempt: number }) {
   const controller = createSessionController({ identity, http, store, log: () => undefined });
   const expired = jest.fn();
   const tokens = createTokenProvider({ identity, store, onExpired: expired, log: () => undefined });
-  const userPolls = () =>
-    http.requests.filter((request) => request.method === 'GET' && request.path === '/user').length;
+  const userPolls = () => http.calls.filter((request) => request.method === 'GET' && request.path === '/user').length;
   return { identity, store, http, controller, userPolls, tokens, expired };
 }
 
@@ -124,14 +123,14 @@ describe('sign-in bootstrap (spec §4)', () => {
 
   it('creates the missing api user after a half-failed registration (identity account, GET /user not found)', async () => {
     const { http, store, controller, userPolls } = setup({ foundOnAttempt: 99 });
-    http.on('POST /user', ({ body }) => ({ ...apiUser(EMAIL), id: (body as { Id: string }).Id }));
+    http.on('POST /user', ({ body }: FakeRequest) => ({ ...apiUser(EMAIL), id: (body as { Id: string }).Id }));
     controller.start();
     await flush();
     await advance(2000);
-    expect(http.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    expect(http.calls.filter((request) => request.method === 'POST')).toHaveLength(0);
     await advance(2000);
     expect(userPolls()).toBe(3);
-    expect(http.requests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
+    expect(http.calls.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
       { Id: `uid-${EMAIL}`, Email: EMAIL },
     ]);
     expect(store.getState()).toMatchObject({ ready: true, initialized: true });
@@ -142,8 +141,11 @@ describe('sign-in bootstrap (spec §4)', () => {
     const { http, controller } = setup({ foundOnAttempt: 1 });
     controller.start();
     await flush();
-    expect(http.requests.find((request) => request.path === '/license/all')?.query).toEqual({ page: 1, pageSize: 100 });
-    expect(http.requests.find((request) => request.path === '/user')?.query).toEqual({ userEmail: EMAIL });
+    expect(http.calls.find((request) => request.path === '/license/all')?.query).toEqual({
+      page: '1',
+      pageSize: '100',
+    });
+    expect(http.calls.find((request) => request.path === '/user')?.query).toEqual({ userEmail: EMAIL });
   });
 
   it('stops polling when the user signs out', async () => {
@@ -232,9 +234,9 @@ describe('sign-in bootstrap (spec §4)', () => {
     controller.start();
     await flush();
     http.on('GET /subscription/overage/pending', { subscriptions_to_approve: [] });
-    const before = http.requests.length;
+    const before = http.calls.length;
     await controller.refresh('pendingOverage');
-    expect(http.requests.slice(before).map((request) => request.path)).toEqual(['/subscription/overage/pending']);
+    expect(http.calls.slice(before).map((request) => request.path)).toEqual(['/subscription/overage/pending']);
     expect(store.getState().pendingOverage).toEqual([]);
   });
 

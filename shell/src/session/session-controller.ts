@@ -43,7 +43,7 @@ export interface SessionController {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type DataPart = Exclude<SessionDataPart, 'user'>;
+const DATA_PARTS = ['profile', 'dataSource', 'licenses', 'pendingOverage'] as const;
 
 export function createSessionController({
   identity,
@@ -56,22 +56,31 @@ export function createSessionController({
 
   const set = (patch: Partial<Omit<SessionData, 'initialized'>>) => patchSession(store, patch);
   const clear = () => set({ ...emptySession, authResolved: true });
-  const withFailed = (failed: Partial<Record<SessionDataPart, boolean>>) => {
-    const parts = new Set(store.getState().failedParts);
-    for (const [part, isFailed] of Object.entries(failed) as [SessionDataPart, boolean][]) {
-      if (isFailed) parts.add(part);
-      else parts.delete(part);
-    }
-    return [...parts];
-  };
+  const markFailed = (part: SessionDataPart, failed: boolean) => [
+    ...store.getState().failedParts.filter((other) => other !== part),
+    ...(failed ? [part] : []),
+  ];
 
-  const loaders: { [P in DataPart]: (email: string) => Promise<SessionData[P]> } = {
+  const loaders = {
+    user: (email: string) => fetchApiUser(http, email),
     profile: () => fetchProfile(http),
-    dataSource: (email) => fetchDataSource(http, email),
+    dataSource: (email: string) => fetchDataSource(http, email),
     licenses: () => fetchLicenses(http),
     pendingOverage: () => fetchPendingOverage(http),
   };
-  const DATA_PARTS = Object.keys(loaders) as DataPart[];
+
+  /** Loads one part; a failure is kept in failedParts (an inactive account is flagged instead). */
+  async function load(part: SessionDataPart, email: string, run: number) {
+    try {
+      const value = await loaders[part](email);
+      if (run === generation)
+        set({ [part === 'user' ? 'apiUser' : part]: value, failedParts: markFailed(part, false) });
+    } catch (error) {
+      log(`Loading ${part} failed`, error);
+      if (run !== generation) return;
+      set(isAccountInactive(error) ? { accountInactive: true } : { failedParts: markFailed(part, true) });
+    }
+  }
 
   /** GET /user; still missing after the first tries = a registration whose POST /user failed: create it now. */
   async function findOrCreateApiUser(user: AuthUser, attempt: number): Promise<ApiUser> {
@@ -86,7 +95,7 @@ export function createSessionController({
 
   /**
    * Spec §4 polling: "not found" keeps polling every 2000 ms; an inactive account stops at once; any other error
-   * stops after the 3 tries, and the user part is marked failed (the dashboard then offers Retry).
+   * stops after the 3 tries, and the user part is marked failed (the layout then offers Retry).
    */
   async function pollApiUser(user: AuthUser, run: number): Promise<ApiUser | null> {
     let failures = 0;
@@ -95,13 +104,10 @@ export function createSessionController({
         return await findOrCreateApiUser(user, attempt);
       } catch (error) {
         if (run !== generation) return null;
-        if (isAccountInactive(error)) {
-          set({ accountInactive: true });
-          return null;
-        }
-        if (!isNotFoundError(error) && ++failures >= USER_POLL_FIRST_ATTEMPTS) {
+        const inactive = isAccountInactive(error);
+        if (inactive || (!isNotFoundError(error) && ++failures >= USER_POLL_FIRST_ATTEMPTS)) {
           log('Loading the user from the backend failed', error);
-          set({ failedParts: withFailed({ user: true }) });
+          set(inactive ? { accountInactive: true } : { failedParts: markFailed('user', true) });
           return null;
         }
       }
@@ -110,26 +116,12 @@ export function createSessionController({
     }
   }
 
-  async function initialiseData(run: number) {
-    const email = store.getState().user?.email ?? '';
-    const results = await Promise.allSettled(DATA_PARTS.map((part) => loaders[part](email)));
-    if (run !== generation) return;
-    const patch: Partial<SessionData> = {};
-    const failed: Partial<Record<SessionDataPart, boolean>> = {};
-    results.forEach((result, index) => {
-      const part = DATA_PARTS[index];
-      failed[part] = result.status === 'rejected';
-      if (result.status === 'fulfilled') Object.assign(patch, { [part]: result.value });
-      else log(`Data initialisation call failed (${part})`, result.reason);
-    });
-    set({ ...patch, failedParts: withFailed(failed), dataLoaded: true });
-  }
-
   async function loadUserAndData(user: AuthUser, run: number) {
     const apiUser = await pollApiUser(user, run);
     if (!apiUser || run !== generation) return;
-    set({ apiUser, ready: true, failedParts: withFailed({ user: false }) });
-    await initialiseData(run);
+    set({ apiUser, ready: true, failedParts: markFailed('user', false) });
+    await Promise.all(DATA_PARTS.map((part) => load(part, user.email, run)));
+    if (run === generation) set({ dataLoaded: true });
   }
 
   async function handleSignedIn(user: AuthUser) {
@@ -156,40 +148,13 @@ export function createSessionController({
     clear();
   }
 
-  async function refreshPart(part: DataPart, email: string) {
-    const run = generation;
-    try {
-      const value = await loaders[part](email);
-      if (run === generation) set({ [part]: value, failedParts: withFailed({ [part]: false }) });
-    } catch (error) {
-      log(`Reloading ${part} failed`, error);
-      if (run === generation) set({ failedParts: withFailed({ [part]: true }) });
-    }
-  }
-
   async function refresh(part: SessionPart) {
     const { user, apiUser } = store.getState();
     if (!user) return;
-    if (part === 'all' || (part === 'user' && !apiUser)) {
-      // Retry after a failed bootstrap, or a full reload: the same path as a sign-in, without a new token.
-      set({ failedParts: [], accountInactive: false, dataLoaded: false });
-      await loadUserAndData(user, ++generation);
-      return;
-    }
-    if (part === 'user') {
-      const run = generation;
-      try {
-        const fresh = await fetchApiUser(http, user.email);
-        if (run === generation) set({ apiUser: fresh, failedParts: withFailed({ user: false }) });
-      } catch (error) {
-        log('Reloading the user failed', error);
-        if (run === generation) {
-          set(isAccountInactive(error) ? { accountInactive: true } : { failedParts: withFailed({ user: true }) });
-        }
-      }
-      return;
-    }
-    await refreshPart(part, user.email);
+    if (part !== 'all' && (part !== 'user' || apiUser)) return load(part, user.email, generation);
+    // A full reload, or Retry after a failed bootstrap: the sign-in path again, without a new token.
+    set({ failedParts: [], accountInactive: false, dataLoaded: false });
+    await loadUserAndData(user, ++generation);
   }
 
   return {

@@ -1,11 +1,10 @@
 import { createStore } from 'zustand/vanilla';
-import { deriveSessionFlags, type SessionDataPart } from '@portal/shared';
-import type { ApiUser, AuthUser, DataSource, License, PendingOverage, Profile } from '@portal/shared/domain';
+import { deriveSessionFlags, type SessionFacts } from '@portal/shared';
 
-export interface SessionData {
+/** The session's data as in the contract (user, apiUser, profile …, failedParts, accountInactive) and the shell's flags. */
+export interface SessionData extends SessionFacts {
   /** Firebase ID token of the signed-in user. */
   token: string | null;
-  user: AuthUser | null;
   /** True once the identity service told us whether someone is signed in. */
   authResolved: boolean;
   /** The api user was found (end of the §4 polling). */
@@ -14,15 +13,6 @@ export interface SessionData {
   initialized: boolean;
   /** The §4 data initialisation ran (successfully or not); screens stop showing skeletons. */
   dataLoaded: boolean;
-  apiUser: ApiUser | null;
-  profile: Profile | null;
-  dataSource: DataSource | null;
-  licenses: License[];
-  pendingOverage: PendingOverage[];
-  /** Parts whose last load failed (CONTRACT §4). */
-  failedParts: SessionDataPart[];
-  /** The api answered that the account is inactive (spec §6). */
-  accountInactive: boolean;
   /** Registration is running: public routes must not redirect to /dashboard before it ends. */
   authFlowBusy: boolean;
   /**

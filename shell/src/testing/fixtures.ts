@@ -1,4 +1,4 @@
-import type { RegistryEntry } from '@portal/shared';
+import { ApiError, type RegistryEntry } from '@portal/shared';
 import type { ApiUser, License, ProfileContact } from '@portal/shared/domain';
 
 export function apiUser(email: string, parentUserId: string | null = null): ApiUser {
@@ -54,3 +54,6 @@ export function registryEntry(id: string, overrides: Partial<RegistryEntry> = {}
     ...overrides,
   };
 }
+
+/** The error the http client throws for an api answer with this status and slug. */
+export const apiError = (status: number, slug: string, message = slug) => new ApiError(status, slug, message);

@@ -12,9 +12,9 @@ import { createShellRoutes } from '../routes/shell-routes';
 import { LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../preferences/preferences-store';
 import { createShell } from '../composition/create-shell';
 import { ShellApp } from '../shell-app';
-import { apiError, createFakeHttp, type FakeHttp } from './fake-http';
+import { createFakeHttp, type FakeHttp, type FakeRequest } from '@portal/shared/testing';
 import { createFakeIdentity, makeUser } from './fake-identity';
-import { apiUser as makeApiUser, completeContact } from './fixtures';
+import { apiError, apiUser as makeApiUser, completeContact } from './fixtures';
 
 export const testConfig: PortalConfig = {
   apiBaseUrl: '/api',
@@ -69,35 +69,36 @@ export function renderShell(options: RenderShellOptions = {}) {
   const email = user?.email ?? SELLER;
   const identity = createFakeIdentity(user);
   const http = options.http ?? createFakeHttp();
-  http
-    .onDefault('GET /user', options.apiUser ?? makeApiUser(email))
-    .onDefault('GET /user/profile/contact', options.profile?.contact ?? completeContact(email))
-    .onDefault('GET /user/profile/avv-accepted-date', {
-      avvAcceptedDate:
-        options.profile && 'avvAcceptedDate' in options.profile
-          ? options.profile.avvAcceptedDate
-          : '2026-01-01T00:00:00.000Z',
-      version: '1',
-    })
-    .onDefault('GET /user/profile/language', { language: 'de' })
-    .onDefault('PUT /user/profile/language', ({ body }) => body)
-    .onDefault(
-      'GET /user/ds',
-      options.dataSource === undefined
-        ? { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' }
-        : (options.dataSource ??
-            (() => {
-              throw apiError(404, 'data-source-not-found');
-            })),
-    )
-    .onDefault('GET /license/all', {
-      items: options.licenses ?? [],
-      total: options.licenses?.length ?? 0,
-      page: 1,
-      pageSize: 100,
-    })
-    .onDefault('GET /subscription/overage/pending', { subscriptions_to_approve: options.pendingOverage ?? [] })
-    .onDefault('GET /portal/registry', { entries: options.entries ?? [] });
+  // Routes a test set on its own http stay; these answer the rest.
+  const answer = (key: string, response: unknown) => http.has(key) || http.on(key, response);
+  answer('GET /user', options.apiUser ?? makeApiUser(email));
+  answer('GET /user/profile/contact', options.profile?.contact ?? completeContact(email));
+  answer('GET /user/profile/avv-accepted-date', {
+    avvAcceptedDate:
+      options.profile && 'avvAcceptedDate' in options.profile
+        ? options.profile.avvAcceptedDate
+        : '2026-01-01T00:00:00.000Z',
+    version: '1',
+  });
+  answer('GET /user/profile/language', { language: 'de' });
+  answer('PUT /user/profile/language', (request: FakeRequest) => request.body);
+  answer(
+    'GET /user/ds',
+    options.dataSource === undefined
+      ? { host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' }
+      : (options.dataSource ??
+          (() => {
+            throw apiError(404, 'data-source-not-found');
+          })),
+  );
+  answer('GET /license/all', {
+    items: options.licenses ?? [],
+    total: options.licenses?.length ?? 0,
+    page: 1,
+    pageSize: 100,
+  });
+  answer('GET /subscription/overage/pending', { subscriptions_to_approve: options.pendingOverage ?? [] });
+  answer('GET /portal/registry', { entries: options.entries ?? [] });
   const redirect = jest.fn();
   const runtime = createShell({
     config: testConfig,

@@ -1,7 +1,8 @@
+import type { FakeRequest } from '@portal/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import de from '../../locales/de.json';
 import en from '../../locales/en.json';
-import { apiError } from '../../testing/fake-http';
+import { apiError } from '../../testing/fixtures';
 import { renderShell, SELLER } from '../../testing/render-shell';
 
 beforeEach(() => window.localStorage.clear());
@@ -152,7 +153,7 @@ describe('register', () => {
   it('creates the identity account, then the backend user, then sends the verification email, then opens the profile', async () => {
     const view = await openRegister();
     const order: string[] = [];
-    view.http.on('POST /user', ({ body }) => {
+    view.http.on('POST /user', ({ body }: FakeRequest) => {
       order.push(`POST /user ${JSON.stringify(body)}`);
       return {};
     });
@@ -165,7 +166,7 @@ describe('register', () => {
     expect(signUpIndex).toBeGreaterThanOrEqual(0);
     expect(verifyIndex).toBeGreaterThan(signUpIndex);
     expect(order).toEqual(['POST /user {"Id":"uid-new@shop.test","Email":"new@shop.test"}']);
-    const postIndex = view.http.requests.findIndex((request) => request.method === 'POST' && request.path === '/user');
+    const postIndex = view.http.calls.findIndex((request) => request.method === 'POST' && request.path === '/user');
     expect(postIndex).toBeGreaterThanOrEqual(0);
   });
 

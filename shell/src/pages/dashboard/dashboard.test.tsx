@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { DashboardCard, RegistryEntry } from '@portal/shared';
 import { activeLicense, apiUser, completeContact, registryEntry } from '../../testing/fixtures';
-import { createFakeHttp } from '../../testing/fake-http';
+import { createFakeHttp } from '@portal/shared/testing';
 import { renderShell, SELLER } from '../../testing/render-shell';
 
 beforeEach(() => window.localStorage.clear());
