@@ -1,4 +1,4 @@
-import type { ApiUser } from '../domain/types';
+import { isSubUser } from '../domain/user';
 import type { Session } from './contract';
 
 /** What the shell knows about a session; the rest of `Session` is derived from it. */
@@ -6,11 +6,6 @@ export type SessionFacts = Pick<
   Session,
   'user' | 'apiUser' | 'profile' | 'dataSource' | 'licenses' | 'pendingOverage' | 'failedParts' | 'accountInactive'
 >;
-
-/** Sub-user = the api user has a parent (spec §6). */
-export function isSubUserOf(apiUser: ApiUser | null): boolean {
-  return apiUser?.parentUserId != null;
-}
 
 /**
  * Spec §4: initialised once the api user is there, the data initialisation filled the profile and no part failed.
@@ -20,7 +15,7 @@ export function isSubUserOf(apiUser: ApiUser | null): boolean {
 export function deriveSessionFlags(facts: SessionFacts): Pick<Session, 'isSubUser' | 'initialized'> {
   const { user, apiUser, profile, failedParts, accountInactive } = facts;
   return {
-    isSubUser: isSubUserOf(apiUser),
+    isSubUser: isSubUser(apiUser),
     initialized: user !== null && apiUser !== null && profile !== null && !accountInactive && failedParts.length === 0,
   };
 }
