@@ -6,7 +6,7 @@ import { users } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser, ownerIdFor } from '../../../plugins/identity';
-import { ownerHasValidLicense } from '../../license/repository';
+import { ownerHasValidLicense } from '../../license';
 
 /** Key the seller enters in the Freshdesk app; never contains a colon (spec §5 rejects those). */
 export function newFreshdeskApiKey(): string {

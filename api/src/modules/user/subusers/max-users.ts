@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { licenses, products } from '../../../db/schema';
-import { validLicenseSql } from '../../license/repository';
+import { validLicenseSql } from '../../license';
 
 const MOBILE_PLUGINS = ['mobile', 'mobile_default'];
 

@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import { normalizeEmail, type SubUser, type SubUserInput } from '@portal/shared/domain';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { UserRow } from '../../../db/schema';
+import { emailInUse, HttpError } from '../../../lib/http-error';
+import { createUserRow, deleteFirebaseAccount } from '../service';
+import { subUserInvitation } from './invitation-mail';
+import { maxSubUsers } from './max-users';
+import { countSubUsers, deleteSubUserRow, findSubUser, isEmailTaken, renameSubUser } from './repository';
+
+export const toSubUser = (row: UserRow): SubUser => ({
+  id: row.id,
+  name: row.name ?? '',
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const notFound = () => new HttpError(404, 'subuser-not-found', 'Sub-user not found');
+
+async function ownSubUser(app: FastifyInstance, parentId: string, id: string): Promise<UserRow> {
+  const row = await findSubUser(app.db, parentId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * A sub-user of `parent`: within the license's max_users, a Firebase account with a random password (removed
+ * again when the row cannot be written), then a password-reset mail as invitation (a failed mail keeps the user).
+ */
+export async function createSubUser(
+  app: FastifyInstance,
+  parent: UserRow,
+  input: SubUserInput,
+  log: FastifyBaseLogger,
+): Promise<SubUser> {
+  const { name } = input;
+  const email = normalizeEmail(input.email);
+  const [max, n] = await Promise.all([maxSubUsers(app.db, parent.id), countSubUsers(app.db, parent.id)]);
+  if (n >= max) throw new HttpError(403, 'max-users-reached', 'Maximum number of users reached');
+  if (await isEmailTaken(app.db, email)) throw emailInUse('email');
+
+  let uid: string;
+  try {
+    const created = await app.firebaseAuth.createUser({
+      email,
+      password: crypto.randomBytes(24).toString('base64url'),
+      displayName: name,
+      emailVerified: false,
+    });
+    uid = created.uid;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'auth/email-already-exists') throw emailInUse('email');
+    log.error({ err }, 'could not create the Firebase account of a sub-user');
+    throw new HttpError(502, 'identity-service-error', 'Failed to create subuser');
+  }
+
+  let row: UserRow;
+  try {
+    row = await createUserRow(app, { id: uid, email, parentUserId: parent.id, name, language: parent.language });
+  } catch (err) {
+    await deleteFirebaseAccount(app, uid).catch(() => undefined);
+    throw err;
+  }
+
+  try {
+    const link = await app.firebaseAuth.generatePasswordResetLink(email);
+    await app.mail.send({
+      to: email,
+      ...subUserInvitation(parent.language, { name, parentEmail: parent.email, link }),
+    });
+  } catch (err) {
+    // The account exists; the parent can trigger "forgot password" for it. Keep the sub-user.
+    log.error({ err }, 'could not send the invitation of a sub-user');
+  }
+  return toSubUser(row);
+}
+
+export async function renameOwnSubUser(app: FastifyInstance, parentId: string, id: string, name: string) {
+  await ownSubUser(app, parentId, id);
+  return toSubUser(await renameSubUser(app.db, parentId, id, name));
+}
+
+/** Firebase account first, then the row. */
+export async function deleteOwnSubUser(app: FastifyInstance, parentId: string, id: string): Promise<void> {
+  const sub = await ownSubUser(app, parentId, id);
+  await deleteFirebaseAccount(app, sub.id);
+  await deleteSubUserRow(app.db, parentId, sub.id);
+}
