@@ -51,6 +51,8 @@ describe('PortalServicesProvider and hooks', () => {
   it('a second copy of the module shares the same context (federation safety)', () => {
     const { services } = createPortalFakes();
     let copy!: typeof import('./context');
+    // jest.isolateModules loads a second copy only through a synchronous require.
+    /* eslint-disable @typescript-eslint/no-require-imports */
     const react = require('react');
     const runtime = require('react/jsx-runtime');
     jest.isolateModules(() => {
@@ -59,6 +61,7 @@ describe('PortalServicesProvider and hooks', () => {
       jest.doMock('react/jsx-runtime', () => runtime);
       copy = require('./context');
     });
+    /* eslint-enable @typescript-eslint/no-require-imports */
     expect(copy.useSession).not.toBe(useSession);
     function Reader() {
       return <span>{copy.useSession().user?.email}</span>;

@@ -36,7 +36,7 @@ export function demoProfile(): Profile {
       houseNumber: '12',
       postalCode: '10117',
       invoiceEmail: '',
-      vatID: 'DE123456789',
+      vatID: 'DE123456788',
       parentUserId: null,
     },
     avv: { isAccepted: true, acceptedDate: '2025-01-11T10:00:00.000Z', version: '1.0' },
