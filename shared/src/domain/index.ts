@@ -20,3 +20,4 @@ export * from './postal-code';
 export * from './vat-id';
 export * from './catalogue';
 export * from './user';
+export * from './registry';

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { PluginName } from '../domain/types';
 
 export interface PortalRoute {
   /** Absolute path, e.g. '/licenses/buy' or '/features/gpsr/product/edit/:productId'. */
@@ -17,37 +16,4 @@ export interface PortalRemote {
   translations: { en: TranslationBundle; de: TranslationBundle };
 }
 
-export interface LocalizedText {
-  en: string;
-  de: string;
-}
-
-export interface DashboardCard {
-  pluginName: PluginName;
-  title: LocalizedText;
-  description: LocalizedText;
-  /** Path or URL of the illustration. */
-  illustration: string;
-  comingSoon: boolean;
-  /** mobile and gpsr: no data-source prerequisite. */
-  buyWithoutFilling: boolean;
-  audience: 'all' | 'internal';
-  /** Where Configure leads, e.g. '/features/freshdesk'. */
-  configurePath: string;
-}
-
-/** One entry of GET /api/portal/registry. */
-export interface RegistryEntry {
-  id: string;
-  /** Federation container name, e.g. 'mfe_gpsr'. */
-  remote: string;
-  /** Absolute URL of the remote's mf-manifest.json. */
-  manifestUrl: string;
-  /** Route prefixes the remote serves, e.g. ['/features/gpsr']. */
-  routes: string[];
-  card?: DashboardCard;
-}
-
-export interface Registry {
-  entries: RegistryEntry[];
-}
+export type { DashboardCard, LocalizedText, Registry, RegistryEntry } from '../domain/registry';

@@ -1,22 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PLUGIN_NAMES } from '@portal/shared/domain';
+import { dashboardCardSchema, type RegistryEntry } from '@portal/shared/domain';
 import { z } from 'zod';
 
 export const REGISTRY_FILE = path.resolve(__dirname, '..', '..', '..', 'registry', 'registry.json');
-
-const localized = z.object({ en: z.string().min(1), de: z.string().min(1) });
-
-export const cardSchema = z.object({
-  pluginName: z.enum(PLUGIN_NAMES),
-  title: localized,
-  description: localized,
-  illustration: z.string(),
-  comingSoon: z.boolean(),
-  buyWithoutFilling: z.boolean(),
-  audience: z.enum(['all', 'internal']),
-  configurePath: z.string(),
-});
 
 const fileEntrySchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
@@ -25,21 +12,11 @@ const fileEntrySchema = z.object({
   /** Build folder under REMOTES_BASE_URL; null together with remote. */
   folder: z.string().nullable(),
   routes: z.array(z.string().startsWith('/')).min(1),
-  card: cardSchema.optional(),
+  card: dashboardCardSchema.optional(),
 });
 
 const fileSchema = z.object({ entries: z.array(fileEntrySchema) });
 export type RegistryFileEntry = z.infer<typeof fileEntrySchema>;
-
-/** Mirrors RegistryEntry of @portal/shared (remote/types.ts); the root export is not imported here because it pulls in DOM types. */
-export const registryEntrySchema = z.object({
-  id: z.string(),
-  remote: z.string().describe("Federation container name; '' for a shell page"),
-  manifestUrl: z.string().describe("URL of mf-manifest.json (may be relative); '' for a shell page"),
-  routes: z.array(z.string()),
-  card: cardSchema.optional(),
-});
-export type RegistryEntryDto = z.infer<typeof registryEntrySchema>;
 
 export function readRegistryFile(file = REGISTRY_FILE): RegistryFileEntry[] {
   const parsed = fileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -50,7 +27,7 @@ export function readRegistryFile(file = REGISTRY_FILE): RegistryFileEntry[] {
 export function resolveEntries(
   entries: RegistryFileEntry[],
   urls: { remotesBaseUrl: string; remoteUrls: Record<string, string> },
-): RegistryEntryDto[] {
+): RegistryEntry[] {
   return entries.map((e) => {
     const key = e.id.replace(/-/g, '_');
     const manifestUrl =
@@ -62,6 +39,6 @@ export function resolveEntries(
 }
 
 /** Internal-only cards, and the entries that carry them, are left out for everybody else. */
-export function visibleEntries(entries: RegistryEntryDto[], internal: boolean): RegistryEntryDto[] {
+export function visibleEntries(entries: RegistryEntry[], internal: boolean): RegistryEntry[] {
   return internal ? entries : entries.filter((e) => e.card?.audience !== 'internal');
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { registrySchema } from '@portal/shared/domain';
 import { errorBodySchema } from '../../lib/schemas';
-import { readRegistryFile, registryEntrySchema, resolveEntries, visibleEntries } from './registry';
+import { readRegistryFile, resolveEntries, visibleEntries } from './registry';
 
 const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const entries = resolveEntries(readRegistryFile(), app.config);
@@ -14,7 +14,7 @@ const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['portal'],
         summary: 'Plugin registry (token optional; internal-only entries only for INTERNAL_EMAILS)',
         security: [{}, { bearerAuth: [] }],
-        response: { 200: z.object({ entries: z.array(registryEntrySchema) }), 401: errorBodySchema },
+        response: { 200: registrySchema, 401: errorBodySchema },
       },
     },
     async (request) => ({ entries: visibleEntries(entries, app.isInternal(request.identity?.email)) }),
