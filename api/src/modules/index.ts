@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import catalogueRoutes from './license/product/routes';
-import contactRoutes from './user/contact-us/routes';
-import dataSourceRoutes from './user/ds/routes';
-import freshdeskRoutes from './user/freshdesk-api-key/routes';
-import healthRoutes from './health/routes';
-import licenseRoutes from './license/routes';
-import paypalAuthRoutes from './user/paypal/routes';
-import portalRoutes from './portal/routes';
-import profileRoutes from './user/profile/routes';
-import subscriptionRoutes from './subscription/routes';
-import subUserRoutes from './user/subusers/routes';
-import tokenRoutes from './user/token/routes';
-import userRoutes from './user/routes';
+import catalogueRoutes from './license/product';
+import contactRoutes from './user/contact-us';
+import dataSourceRoutes from './user/ds';
+import freshdeskRoutes from './user/freshdesk-api-key';
+import healthRoutes from './health';
+import licenseRoutes from './license';
+import paypalAuthRoutes from './user/paypal';
+import portalRoutes from './portal';
+import profileRoutes from './user/profile';
+import subscriptionRoutes from './subscription';
+import subUserRoutes from './user/subusers';
+import tokenRoutes from './user/token';
+import userRoutes from './user';
 
 export interface ApiModule {
   /** Folder under modules/ = URL prefix under /api (checked by modules.test.ts). */

@@ -18,4 +18,9 @@ describe('api modules', () => {
     expect(new Set(listed).size).toBe(listed.length);
     expect([...listed].sort()).toEqual(withRoutes('').sort());
   });
+
+  it('gives every module an index.ts, its public face', () => {
+    const missing = apiModules.filter((m) => !fs.existsSync(path.join(__dirname, m.folder, 'index.ts')));
+    expect(missing.map((m) => m.folder)).toEqual([]);
+  });
 });

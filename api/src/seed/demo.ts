@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { avvAcceptances, profiles, users } from '../db/schema';
-import { createUserRow } from '../modules/user/service';
+import { createUserRow } from '../modules/user';
 
 export interface DemoAccount {
   uid: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { seedDemoDataSource } from '../modules/user/ds/demo-data-source';
-import { seedDemoLicenses } from '../modules/license/demo-licenses';
+import { seedDemoDataSource } from '../modules/user/ds';
+import { seedDemoLicenses } from '../modules/license';
 import { seedDemoAccounts } from './demo';
 
 export type DemoSeeder = { name: string; run(app: FastifyInstance): Promise<void> };

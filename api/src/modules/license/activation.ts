@@ -3,8 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { licenses, products, users, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import type { ProductRow } from './product/product-schema';
-import { findProduct, pluginNamesFor } from './product/repository';
+import { findProduct, pluginNamesFor, productNotFound, type ProductRow } from './product';
 import { generateLicenseKey } from './license-key';
 import { toLicense } from './license-mapper';
 
@@ -39,8 +38,6 @@ export async function issueLicense(
     .returning();
   return toLicense(row, product, now);
 }
-
-export const productNotFound = () => new HttpError(404, 'product-not-found', 'Product not found');
 
 /**
  * Activates a free (no expiry) or trial (now + its duration, 3 days) product for a main user.

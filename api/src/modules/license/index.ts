@@ -1,3 +1,5 @@
-// The license module's public face for other modules: its plugin and the one validity query.
+// The license module's public face for other modules and the seed: its plugin, the validity query and the demo
+// licenses.
 export { default } from './routes';
 export { ownerHasValidLicense, validLicenseSql } from './repository';
+export { seedDemoLicenses } from './demo-licenses';

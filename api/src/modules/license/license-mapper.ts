@@ -1,6 +1,6 @@
 import { isLicenseValid, type ExtraOptions, type License } from '@portal/shared/domain';
 import type { licenses } from '../../db/schema';
-import type { ProductRow } from './product/product-schema';
+import type { ProductRow } from './product';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 

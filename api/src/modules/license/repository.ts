@@ -2,7 +2,7 @@ import type { License, PluginName } from '@portal/shared/domain';
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { licenses, products } from '../../db/schema';
-import { pluginNamesFor } from './product/repository';
+import { pluginNamesFor } from './product';
 import { toLicense } from './license-mapper';
 
 /** isLicenseValid() of @portal/shared as SQL: active and no expiry or one after `now` (tested against it). */

@@ -11,8 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
-import { authErrors } from '../../lib/schemas';
-import { currentUser, ownerIdFor } from '../../plugins/identity';
+import { authErrors, errorBodySchema } from '../../lib/schemas';
+import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
+import { activateFreeOrTrial } from './activation';
 import { findOwnerLicenseByKey, listOwnerLicenses } from './repository';
 
 const licenseNotFound = () => new HttpError(404, 'license-not-found', 'License not found');
@@ -110,6 +111,25 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ total: (await filtered(owner(request), request.body)).length }),
+  );
+
+  // Served here, not by the product module (the lower layer, which never imports license code): it creates a license.
+  app.post(
+    '/product/free_or_trial',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Activate a free (no expiry) or trial (3 days, once per plugin) product for the caller',
+        querystring: z.object({ licenseProductID: z.string().trim().min(1, 'licenseProductID is required').max(100) }),
+        response: { 201: licenseSchema, 409: errorBodySchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      forbidSubUser(user, 'buy a license');
+      const license = await activateFreeOrTrial(app.db, user, request.query.licenseProductID);
+      return reply.code(201).send(license);
+    },
   );
 };
 

@@ -1,9 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { subscriptions } from '../../db/schema';
 import { authErrors } from '../../lib/schemas';
 import { currentUser, ownerIdFor } from '../../plugins/identity';
+import { listOveragePending } from './repository';
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,17 +16,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, ownerIdFor(currentUser(request))),
-            eq(subscriptions.overagePending, true),
-            eq(subscriptions.status, 'Active'),
-          ),
-        )
-        .orderBy(asc(subscriptions.createdAt));
+      const rows = await listOveragePending(app.db, ownerIdFor(currentUser(request)));
       return { subscriptions_to_approve: rows };
     },
   );

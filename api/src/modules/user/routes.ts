@@ -1,26 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  apiUserSchema,
-  languageSchema,
-  normalizedEmailSchema,
-  normalizeEmail,
-  userCreateSchema,
-} from '@portal/shared/domain';
-import { users } from '../../db/schema';
+import { apiUserSchema, languageSchema, normalizedEmailSchema, userCreateSchema } from '@portal/shared/domain';
 import { emailInUse, HttpError } from '../../lib/http-error';
 import { authErrors } from '../../lib/schemas';
 import { currentIdentity, currentUser } from '../../plugins/identity';
 import { toApiUser } from './mapper';
-import { createUserRow, deleteAccount } from './service';
-
-const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
-
-/** An optional `?email=` must name the caller; any other address is answered as if it did not exist. */
-export function assertOwnEmail(given: string | undefined, own: string): void {
-  if (given !== undefined && normalizeEmail(given) !== normalizeEmail(own)) throw notFound();
-}
+import { findUser, isEmailInUse, updateUser } from './repository';
+import { assertOwnEmail, createUserRow, deleteAccount } from './service';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -59,10 +45,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Email !== identity.email) {
         throw new HttpError(400, 'email-mismatch', 'Email must be the email of the signed-in account');
       }
-      const [existing] = await app.db.select().from(users).where(eq(users.id, Id)).limit(1);
+      const existing = await findUser(app.db, Id);
       if (existing) return reply.code(200).send(toApiUser(existing));
-      const [sameEmail] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, Email)).limit(1);
-      if (sameEmail) throw emailInUse('Email');
+      if (await isEmailInUse(app.db, Email)) throw emailInUse('Email');
       const row = await createUserRow(app, { id: Id, email: Email });
       return reply.code(201).send(toApiUser(row));
     },
@@ -88,11 +73,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Email !== undefined && Email !== identity.email) {
         throw new HttpError(400, 'email-mismatch', 'Email must be the email of the signed-in account');
       }
-      const [row] = await app.db
-        .update(users)
-        .set({ ...(language ? { language } : {}), ...(Email ? { email: Email } : {}), updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
+      const row = await updateUser(app.db, user.id, {
+        ...(language ? { language } : {}),
+        ...(Email ? { email: Email } : {}),
+      });
       return toApiUser(row);
     },
   );

@@ -4,6 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { profiles, users, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 
+const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
+
+/** An optional `?email=` must name the caller; any other address is answered as if it did not exist. */
+export function assertOwnEmail(given: string | undefined, own: string): void {
+  if (given !== undefined && normalizeEmail(given) !== normalizeEmail(own)) throw notFound();
+}
+
 function isFirebaseNotFound(err: unknown): boolean {
   return (err as { code?: string })?.code === 'auth/user-not-found';
 }

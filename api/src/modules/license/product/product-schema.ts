@@ -1,7 +1,10 @@
 import type { ExtraOptions, Product } from '@portal/shared/domain';
 import type { products } from '../../../db/schema';
+import { HttpError } from '../../../lib/http-error';
 
 export type ProductRow = typeof products.$inferSelect;
+
+export const productNotFound = () => new HttpError(404, 'product-not-found', 'Product not found');
 
 export function toProduct(row: ProductRow): Product {
   return {

@@ -1,14 +1,15 @@
-import { licenseSchema, pluginNameSchema, productSchema } from '@portal/shared/domain';
+import { pluginNameSchema, productSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, authErrors } from '../../../lib/schemas';
-import { currentUser, forbidSubUser } from '../../../plugins/identity';
-import { activateFreeOrTrial, productNotFound } from '../activation';
+import { authErrors } from '../../../lib/schemas';
 import { syncCatalogue } from './catalogue-sync';
-import { toProduct } from './product-schema';
+import { productNotFound, toProduct } from './product-schema';
 import { findProduct, listProducts } from './repository';
 
-/** The product catalogue (GET) and the activation of free and trial products (POST). */
+/**
+ * The product catalogue. Activating a free or trial product (POST /license/product/free_or_trial) creates a
+ * license, so the license module serves it.
+ */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   await syncCatalogue(app.db);
   app.addHook('preHandler', app.requireUser);
@@ -60,24 +61,6 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => (await listProducts(app.db, { freeOrTrial: true })).map(toProduct),
-  );
-
-  app.post(
-    '/free_or_trial',
-    {
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Activate a free (no expiry) or trial (3 days, once per plugin) product for the caller',
-        querystring: z.object({ licenseProductID: z.string().trim().min(1, 'licenseProductID is required').max(100) }),
-        response: { 201: licenseSchema, 409: errorBodySchema, ...authErrors },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      forbidSubUser(user, 'buy a license');
-      const license = await activateFreeOrTrial(app.db, user, request.query.licenseProductID);
-      return reply.code(201).send(license);
-    },
   );
 
   app.get(

@@ -1,9 +1,9 @@
 import { contactRequestSchema, normalizeEmail } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactRequests } from '../../../db/schema';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser } from '../../../plugins/identity';
+import { insertContactRequest } from './repository';
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -20,9 +20,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { name, phone, email, message } = request.body;
-      await app.db
-        .insert(contactRequests)
-        .values({ userId: user.id, name, phone, email: normalizeEmail(email), message });
+      await insertContactRequest(app.db, { userId: user.id, name, phone, email: normalizeEmail(email), message });
       try {
         await app.mail.send({
           to: app.config.supportEmail,

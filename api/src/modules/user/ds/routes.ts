@@ -5,14 +5,13 @@ import {
   normalizedEmailSchema,
   normalizeEmail,
 } from '@portal/shared/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataSources } from '../../../db/schema';
 import { authErrors, errorBodySchema } from '../../../lib/schemas';
 import { currentIdentity, currentUser, forbidSubUser } from '../../../plugins/identity';
 import {
   dataSourceNotFound,
+  deleteDataSource,
   emailNotVerified,
   findDataSource,
   resolveDetails,
@@ -135,11 +134,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['datasource'], summary: 'Delete the data source', response: { 204: z.null(), ...authErrors } },
     },
     async (request, reply) => {
-      const deleted = await app.db
-        .delete(dataSources)
-        .where(eq(dataSources.userId, currentUser(request).id))
-        .returning({ id: dataSources.id });
-      if (deleted.length === 0) throw dataSourceNotFound();
+      if (!(await deleteDataSource(app, currentUser(request).id))) throw dataSourceNotFound();
       return reply.code(204).send(null);
     },
   );

@@ -30,6 +30,15 @@ export async function findDataSource(app: FastifyInstance, userId: string): Prom
   return row ?? null;
 }
 
+/** True when there was a data source to delete. */
+export async function deleteDataSource(app: FastifyInstance, userId: string): Promise<boolean> {
+  const deleted = await app.db
+    .delete(dataSources)
+    .where(eq(dataSources.userId, userId))
+    .returning({ id: dataSources.id });
+  return deleted.length > 0;
+}
+
 export function toDataSourceDto(row: DataSourceRow) {
   return {
     host: row.host,

@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser, ownerIdFor } from '../../../plugins/identity';
 import { ownerHasValidLicense } from '../../license';
+import { findFreshdeskApiKey, storeFirstFreshdeskApiKey } from './repository';
 
 /** Key the seller enters in the Freshdesk app; never contains a colon (spec §5 rejects those). */
-export function newFreshdeskApiKey(): string {
+function newFreshdeskApiKey(): string {
   return `fdk_${crypto.randomBytes(24).toString('base64url')}`;
 }
 
@@ -34,16 +33,9 @@ const freshdeskRoutes: FastifyPluginAsyncZod = async (app) => {
           'You need a valid license to access this feature. Please purchase a license for fresh_desk.',
         );
       }
-      const [owner] = await app.db.select({ key: users.freshdeskApiKey }).from(users).where(eq(users.id, ownerId));
-      if (owner?.key) return { api_key: owner.key };
-      const key = newFreshdeskApiKey();
-      // Only set when still empty, so two first calls at once agree on one key.
-      await app.db
-        .update(users)
-        .set({ freshdeskApiKey: key })
-        .where(and(eq(users.id, ownerId), isNull(users.freshdeskApiKey)));
-      const [after] = await app.db.select({ key: users.freshdeskApiKey }).from(users).where(eq(users.id, ownerId));
-      return { api_key: after.key ?? key };
+      const existing = await findFreshdeskApiKey(app.db, ownerId);
+      if (existing) return { api_key: existing };
+      return { api_key: await storeFirstFreshdeskApiKey(app.db, ownerId, newFreshdeskApiKey()) };
     },
   );
 };

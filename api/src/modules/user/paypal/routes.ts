@@ -1,12 +1,11 @@
 import { normalizedEmailSchema } from '@portal/shared/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paypalAuth } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../../plugins/identity';
-import { assertOwnEmail } from '../routes';
+import { assertOwnEmail } from '..';
+import { deletePaypalAuth, findPaypalAuth, insertPaypalAuth, updatePaypalAuth, type PaypalAuthRow } from './repository';
 
 const credentialSchema = z.object({
   email: z.string().describe('PayPal account email'),
@@ -44,7 +43,7 @@ const query = z.object({ email: normalizedEmailSchema.optional().describe("The c
 
 const notFound = () => new HttpError(404, 'paypal-auth-not-found', 'PayPal credentials not found');
 
-const toDto = (row: typeof paypalAuth.$inferSelect) => ({
+const toDto = (row: PaypalAuthRow) => ({
   email: row.email,
   clientId: row.clientId,
   mode: row.mode,
@@ -61,16 +60,11 @@ const paypalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     assertOwnEmail((request.query as { email?: string }).email, user.email);
   });
 
-  const find = async (userId: string) => {
-    const [row] = await app.db.select().from(paypalAuth).where(eq(paypalAuth.userId, userId)).limit(1);
-    return row ?? null;
-  };
-
   app.get(
     '/auth',
     { schema: { tags: ['paypal'], querystring: query, response: { 200: credentialSchema, ...authErrors } } },
     async (request) => {
-      const row = await find(currentUser(request).id);
+      const row = await findPaypalAuth(app.db, currentUser(request).id);
       if (!row) throw notFound();
       return toDto(row);
     },
@@ -88,19 +82,16 @@ const paypalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (await find(user.id))
+      if (await findPaypalAuth(app.db, user.id))
         throw new HttpError(409, 'paypal-auth-exists', 'PayPal credentials already exist; use PUT to change them');
       const b = request.body;
-      const [row] = await app.db
-        .insert(paypalAuth)
-        .values({
-          userId: user.id,
-          email: b.paypalEmail,
-          clientId: b.clientId,
-          mode: b.mode,
-          secretEncrypted: app.crypto.encrypt(b.clientSecret),
-        })
-        .returning();
+      const row = await insertPaypalAuth(app.db, {
+        userId: user.id,
+        email: b.paypalEmail,
+        clientId: b.clientId,
+        mode: b.mode,
+        secretEncrypted: app.crypto.encrypt(b.clientSecret),
+      });
       return reply.code(201).send(toDto(row));
     },
   );
@@ -117,19 +108,14 @@ const paypalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!(await find(user.id))) throw notFound();
+      if (!(await findPaypalAuth(app.db, user.id))) throw notFound();
       const b = request.body;
-      const [row] = await app.db
-        .update(paypalAuth)
-        .set({
-          ...(b.paypalEmail ? { email: b.paypalEmail } : {}),
-          ...(b.clientId ? { clientId: b.clientId } : {}),
-          ...(b.mode ? { mode: b.mode } : {}),
-          ...(b.clientSecret ? { secretEncrypted: app.crypto.encrypt(b.clientSecret) } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(paypalAuth.userId, user.id))
-        .returning();
+      const row = await updatePaypalAuth(app.db, user.id, {
+        ...(b.paypalEmail ? { email: b.paypalEmail } : {}),
+        ...(b.clientId ? { clientId: b.clientId } : {}),
+        ...(b.mode ? { mode: b.mode } : {}),
+        ...(b.clientSecret ? { secretEncrypted: app.crypto.encrypt(b.clientSecret) } : {}),
+      });
       return toDto(row);
     },
   );
@@ -138,23 +124,10 @@ const paypalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth',
     { schema: { tags: ['paypal'], querystring: query, response: { 204: z.null(), ...authErrors } } },
     async (request, reply) => {
-      const deleted = await app.db
-        .delete(paypalAuth)
-        .where(eq(paypalAuth.userId, currentUser(request).id))
-        .returning({ id: paypalAuth.userId });
-      if (deleted.length === 0) throw notFound();
+      if (!(await deletePaypalAuth(app.db, currentUser(request).id))) throw notFound();
       return reply.code(204).send(null);
     },
   );
 };
 
 export default paypalAuthRoutes;
-
-/** Decrypted credentials for the payments service (never sent to a client). */
-export async function loadPaypalCredentials(
-  app: { db: import('../../../db/client').Db; crypto: { decrypt(v: string): string } },
-  userId: string,
-): Promise<{ clientId: string; clientSecret: string; mode: 'sandbox' | 'live' } | null> {
-  const [row] = await app.db.select().from(paypalAuth).where(eq(paypalAuth.userId, userId)).limit(1);
-  return row ? { clientId: row.clientId, clientSecret: app.crypto.decrypt(row.secretEncrypted), mode: row.mode } : null;
-}

@@ -8,15 +8,13 @@ import {
   profileContactSchema,
   verifyReminderInputSchema,
 } from '@portal/shared/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { avvAcceptances, users } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser } from '../../../plugins/identity';
 import { renderAvvPdf } from './avv-pdf';
-import { loadContact, saveContact } from './repository';
+import { loadContact, recordAvvAcceptance, saveContact, updateSettings } from './repository';
 
 function formatDate(date: Date, lang: 'de' | 'en'): string {
   return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
@@ -74,11 +72,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const [row] = await app.db
-        .update(users)
-        .set({ language: request.body.language, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning({ language: users.language });
+      const row = await updateSettings(app.db, user.id, { language: request.body.language });
       return { language: row.language };
     },
   );
@@ -109,13 +103,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const now = new Date();
       const version = app.config.avvVersion;
-      await app.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ avvAcceptedDate: now, avvVersion: version, updatedAt: now })
-          .where(eq(users.id, user.id));
-        await tx.insert(avvAcceptances).values({ userId: user.id, version, acceptedAt: now });
-      });
+      await recordAvvAcceptance(app.db, user.id, version, now);
       return { avvAcceptedDate: now.toISOString(), version };
     },
   );
@@ -137,11 +125,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const [row] = await app.db
-        .update(users)
-        .set({ verifyReminder: request.body.verifyReminder, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning({ verifyReminder: users.verifyReminder });
+      const row = await updateSettings(app.db, user.id, { verifyReminder: request.body.verifyReminder });
       return { verifyReminder: row.verifyReminder };
     },
   );

@@ -3,7 +3,7 @@ import { normalizeEmail, type SubUser, type SubUserInput } from '@portal/shared/
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { UserRow } from '../../../db/schema';
 import { emailInUse, HttpError } from '../../../lib/http-error';
-import { createUserRow, deleteFirebaseAccount } from '../service';
+import { createUserRow, deleteFirebaseAccount } from '..';
 import { subUserInvitation } from './invitation-mail';
 import { maxSubUsers } from './max-users';
 import { countSubUsers, deleteSubUserRow, findSubUser, isEmailTaken, renameSubUser } from './repository';

@@ -1,0 +1,2 @@
+export { default } from './routes';
+export { loadPaypalCredentials } from './repository';
