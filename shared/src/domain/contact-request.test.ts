@@ -56,6 +56,10 @@ describe('contact request', () => {
       },
     );
   });
+  it('does not take the prefilled +49 alone as a phone number (the api refuses it too)', () => {
+    expect(fieldErrors(contactRequestSchema, { ...valid, phone: '+49' }).phone).toBe('phone_required');
+    expect(fieldErrors(contactRequestSchema, { ...valid, phone: '+49 1' })).toEqual({});
+  });
   it('rejects an invalid email', () => {
     expect(fieldErrors(contactRequestSchema, { ...valid, email: 'max@firm' }).email).toBe('email_invalid');
   });

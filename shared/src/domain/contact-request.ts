@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_REGEX } from './email';
+import { PHONE_DEFAULT_PREFIX } from './constants';
 import { phoneDigits } from './phone';
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, key);
@@ -10,7 +11,14 @@ export const contactRequestSchema = z.object({
   phone: z
     .string({ error: 'phone_required' })
     .transform(phoneDigits)
-    .pipe(z.string().min(1, 'phone_required').max(17, 'phone_invalid')),
+    // The prefilled country prefix alone is no phone number.
+    .pipe(
+      z
+        .string()
+        .min(1, 'phone_required')
+        .max(17, 'phone_invalid')
+        .refine((digits) => digits !== phoneDigits(PHONE_DEFAULT_PREFIX), 'phone_required'),
+    ),
   email: required('email_required').refine((v) => v.length === 0 || EMAIL_REGEX.test(v), 'email_invalid'),
   message: required('message_required').max(5000, 'message_too_long'),
 });

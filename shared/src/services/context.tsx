@@ -1,5 +1,14 @@
 import { createContext, useContext, type Context, type ReactNode } from 'react';
-import type { HttpClient, Identity, LoadingCounter, Notifier, PortalServices, Preferences, Session } from './contract';
+import type {
+  HttpClient,
+  Identity,
+  LoadingCounter,
+  Notifier,
+  PortalLinks,
+  PortalServices,
+  Preferences,
+  Session,
+} from './contract';
 
 /**
  * One context object per page, even if a remote ends up with its own copy of this module
@@ -34,3 +43,4 @@ export const useSession = (): Session => usePortalServices().session;
 export const useLoading = (): LoadingCounter => usePortalServices().loading;
 export const useIdentity = (): Identity => usePortalServices().identity;
 export const usePreferences = (): Preferences => usePortalServices().preferences;
+export const useLinks = (): PortalLinks => usePortalServices().links;

@@ -91,6 +91,14 @@ export interface Preferences {
   setTheme(theme: Theme): void;
 }
 
+/** Legal and contact links of the portal configuration (/portal-config.json). */
+export interface PortalLinks {
+  imprint: string;
+  privacy: string;
+  terms: string;
+  contactEmail: string;
+}
+
 export interface PortalServices {
   http: HttpClient;
   notify: Notifier;
@@ -98,4 +106,5 @@ export interface PortalServices {
   loading: LoadingCounter;
   identity: Identity;
   preferences: Preferences;
+  links: PortalLinks;
 }

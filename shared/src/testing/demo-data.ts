@@ -1,7 +1,18 @@
 // Plausible demo data for fakes and standalone remotes (matches the api's seeded demo seller).
 import type { ApiUser, AuthUser, DataSource, License, Product, Profile, SubUser } from '../domain/types';
+import type { PortalLinks } from '../services/contract';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/** The example links of the default portal config (shared/webpack/portal-config.js). */
+export function demoLinks(): PortalLinks {
+  return {
+    imprint: 'https://www.example.com/imprint',
+    privacy: 'https://www.example.com/privacy',
+    terms: 'https://www.example.com/terms',
+    contactEmail: 'support@portal.test',
+  };
+}
 
 export function demoUser(): AuthUser {
   return { uid: 'demo-uid', email: 'demo@portal.test', displayName: 'Erika Muster', emailVerified: true };

@@ -9,6 +9,7 @@ import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
 import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
 import { PortalServicesProvider } from '../services/context';
+import { demoLinks } from './demo-data';
 import type { PortalServices } from '../services/contract';
 import { PortalThemeProvider } from '../theme/theme-provider';
 import type { Language, Theme } from '../domain/types';
@@ -78,7 +79,16 @@ export function createPortalFakes(options: Omit<RenderWithPortalOptions, 'route'
   const loading = createFakeLoading();
   const identity = createFakeIdentity(session.user);
   const preferences = createFakePreferences({ language: options.language ?? 'en', theme: options.theme ?? 'light' });
-  const services: PortalServices = { http, notify, session, loading, identity, preferences, ...options.services };
+  const services: PortalServices = {
+    http,
+    notify,
+    session,
+    loading,
+    identity,
+    preferences,
+    links: demoLinks(),
+    ...options.services,
+  };
   const i18n = createPortalI18n({ language: options.language ?? 'en' });
   for (const bundle of options.translations ?? []) addRemoteTranslations(i18n, bundle);
   return {

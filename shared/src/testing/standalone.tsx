@@ -15,7 +15,7 @@ import { PortalThemeProvider } from '../theme/theme-provider';
 import type { Language, Theme } from '../domain/types';
 import { createFakeHttp, type FakeRoutes } from './fake-http';
 import { createFakeIdentity, createFakePreferences, createFakeSession, type FakeSessionInput } from './fakes';
-import { demoLicenses, demoProducts, demoProfile, demoSubUsers } from './demo-data';
+import { demoLicenses, demoLinks, demoProducts, demoProfile, demoSubUsers } from './demo-data';
 
 export interface StandaloneOptions {
   /** Extra/overriding fake api routes for this remote. */
@@ -60,6 +60,7 @@ export function standaloneServices(options: StandaloneOptions = {}) {
     loading: loadingStore.counter,
     identity: createFakeIdentity(session.user),
     preferences: createFakePreferences({ language: options.language ?? 'de' }),
+    links: demoLinks(),
   };
   return { services, http, notifications, loadingStore };
 }

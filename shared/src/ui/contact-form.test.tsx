@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../services/api-error';
-import { renderWithPortal } from '../testing';
+import { demoLinks, renderWithPortal } from '../testing';
 import { ContactForm } from './contact-form';
 
 function fields() {
@@ -14,6 +14,15 @@ function fields() {
 }
 
 describe('ContactForm', () => {
+  it('links the privacy policy of the portal config in a new tab', () => {
+    renderWithPortal(<ContactForm />, {
+      services: { links: { ...demoLinks(), privacy: 'https://shop.example/datenschutz' } },
+    });
+    const link = screen.getByRole('link', { name: 'Privacy policy' });
+    expect(link).toHaveAttribute('href', 'https://shop.example/datenschutz');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('prefills phone +49 and the session email', () => {
     renderWithPortal(<ContactForm />);
     expect(screen.getByRole('heading', { level: 2, name: 'Need help?' })).toBeInTheDocument();

@@ -13,13 +13,12 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { PHONE_DEFAULT_PREFIX, SHAKE_MS } from '../domain/constants';
 import { contactFormSchema, type ContactRequestInput } from '../domain/contact-request';
-import { formatPhone, phoneDigits } from '../domain/phone';
+import { formatPhone } from '../domain/phone';
 import { applyApiFieldErrors, usePortalForm } from '../forms';
 import { apiErrorKey } from '../i18n';
-import { useHttp, useNotify, useSession } from '../services/context';
+import { useHttp, useLinks, useNotify, useSession } from '../services/context';
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }
@@ -27,16 +26,8 @@ const shake = keyframes`
   40%, 80% { transform: translateX(6px); }
 `;
 
-/** The prefilled country prefix alone is no phone number. */
-const contactFormFieldsSchema = contactFormSchema.extend({
-  phone: z
-    .string()
-    .refine((value) => phoneDigits(value) !== phoneDigits(PHONE_DEFAULT_PREFIX), 'phone_required')
-    .pipe(contactFormSchema.shape.phone),
-});
-
 export interface ContactFormProps {
-  /** Link for the privacy policy (portal-config links.privacy). */
+  /** Link for the privacy policy; default: the portal config's privacy link. */
   privacyUrl?: string;
   /** Heading level of the 'Need help?' title; default 2. */
   headingLevel?: 2 | 3;
@@ -45,6 +36,8 @@ export interface ContactFormProps {
 /** 'Need help?' (spec §2, §5, §8): POST /user/contact-us, success notification, reset; input kept on failure. */
 export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) {
   const { t } = useTranslation('common');
+  const links = useLinks();
+  const privacyHref = privacyUrl ?? links.privacy;
   const http = useHttp();
   const notify = useNotify();
   const session = useSession();
@@ -56,7 +49,7 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
     message: '',
     consent: false,
   };
-  const form = usePortalForm(contactFormFieldsSchema, initialValues);
+  const form = usePortalForm(contactFormSchema, initialValues);
   const { formState, handleSubmit, register, reset, setError, watch } = form;
   const [shaking, setShaking] = useState(false);
   const shakeTimer = useRef<ReturnType<typeof setTimeout>>();
@@ -134,8 +127,13 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
               }
               label={t('contact_privacy_consent')}
             />
-            {privacyUrl && (
-              <Link href={privacyUrl} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-block', ml: 4 }}>
+            {privacyHref && (
+              <Link
+                href={privacyHref}
+                target="_blank"
+                rel="noopener noreferrer"
+                sx={{ display: 'inline-block', ml: 4 }}
+              >
                 {t('contact_privacy_link')}
               </Link>
             )}

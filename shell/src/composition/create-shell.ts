@@ -106,7 +106,7 @@ export function createShell(deps: ShellDeps) {
     apis,
     i18n,
     /** The services of the @portal/shared contract that do not change with state. */
-    services: { http, notify, loading, identity: account.identity },
+    services: { http, notify, loading, identity: account.identity, links: deps.config.links },
     session: controller,
     account,
     tokens,

@@ -1,9 +1,11 @@
+import type { PortalLinks } from '@portal/shared';
+
 // Runtime config fetched from /portal-config.json before the shell boots (team brief: fixed decisions).
 export interface PortalConfig {
   apiBaseUrl: string;
   firebase: { apiKey: string; authDomain: string; projectId: string };
   authEmulatorUrl: string | null;
-  links: { imprint: string; privacy: string; terms: string; contactEmail: string };
+  links: PortalLinks;
 }
 
 export async function fetchPortalConfig(fetchFn: typeof fetch = fetch): Promise<PortalConfig> {
