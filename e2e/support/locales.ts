@@ -38,6 +38,11 @@ export function acc(lang: Lang, key: string, params: Params = {}): string {
   return message('mfe-account', lang, key, params);
 }
 
+/** Text of @portal/shared's `common` namespace (form messages of the shared schemas, api error texts). */
+export function common(lang: Lang, key: string, params: Params = {}): string {
+  return message('shared', lang, key, params);
+}
+
 /** Text of the licenses remote. */
 export function lic(lang: Lang, key: string, params: Params = {}): string {
   return message('mfe-licenses', lang, key, params);

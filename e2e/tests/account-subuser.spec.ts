@@ -5,7 +5,7 @@
 // Setup shortcut: the parent's free mobile license (which allows one sub-user) is activated through the api,
 // because the buy page has no license cards yet (support/account/portal-api.ts).
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { acc, exact, oneOf, text, whole, type Lang } from '../support/locales';
+import { acc, common, exact, oneOf, text, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
 import { resetPassword, waitForOobCode } from '../support/account/emulator';
 import { activateFreeProduct } from '../support/account/portal-api';
@@ -86,7 +86,7 @@ test.describe.serial('Account: a sub-user invited by a seller', () => {
     await expect(dialog).toBeVisible();
     // Empty fields are refused in the dialog.
     await dialog.getByRole('button', { name: whole(acc(lang, 'users_add_submit')) }).click();
-    await expect(dialog.getByText(acc(lang, 'name_error'))).toBeVisible();
+    await expect(dialog.getByText(common(lang, 'name_error'))).toBeVisible();
     await dialog.getByRole('textbox', { name: whole(acc(lang, 'users_name')) }).fill(sub.name);
     await dialog.getByRole('textbox', { name: whole(acc(lang, 'users_email')) }).fill(sub.email);
     await dialog.getByRole('button', { name: whole(acc(lang, 'users_add_submit')) }).click();

@@ -75,9 +75,9 @@ export interface ContactInput {
 export async function fillAndSaveProfile(page: Page, lang: Lang, contact: ContactInput) {
   const form = personalForm(page, lang);
   const field = (key: string) => form.getByRole('textbox', { name: whole(acc(lang, key)) });
-  await field('profile_firstName').fill(contact.firstName);
-  await field('profile_lastName').fill(contact.lastName);
-  await field('profile_companyName').fill(contact.companyName);
+  await field('profile_first_name').fill(contact.firstName);
+  await field('profile_last_name').fill(contact.lastName);
+  await field('profile_company_name').fill(contact.companyName);
   const country = form.getByRole('combobox', { name: whole(acc(lang, 'profile_country')) });
   // Clear first: typing the value the field already shows would not open the list.
   await country.fill('');
@@ -85,8 +85,8 @@ export async function fillAndSaveProfile(page: Page, lang: Lang, contact: Contac
   await page.getByRole('option', { name: contact.countryLabel, exact: true }).click();
   await expect(country).toHaveValue(contact.countryLabel);
   await field('profile_street').fill(contact.street);
-  await field('profile_houseNumber').fill(contact.houseNumber);
-  await field('profile_postalCode').fill(contact.postalCode);
+  await field('profile_house_number').fill(contact.houseNumber);
+  await field('profile_postal_code').fill(contact.postalCode);
   await field('profile_city').fill(contact.city);
   await form.getByRole('button', { name: whole(acc(lang, 'profile_save')) }).click();
   await expect(notification(page, lang, acc(lang, 'success_profile_updated'))).toBeVisible();

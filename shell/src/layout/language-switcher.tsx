@@ -17,10 +17,12 @@ export function LanguageSwitcher() {
         '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'currentColor', py: 0.25, px: 1 },
         // The selected state needs its own colours: inherited text on MUI's tinted background fails contrast.
         // In light mode the app bar itself is primary.main, so the selected button is drawn inverted (white on blue bar).
-        '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': (theme) =>
-          theme.palette.mode === 'light'
-            ? { bgcolor: 'common.white', color: 'primary.main' }
-            : { bgcolor: 'primary.main', color: 'primary.contrastText' },
+        // With CSS-variable colour schemes theme.palette.mode is always the default; applyStyles targets the dark class.
+        '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': (theme) => ({
+          bgcolor: 'common.white',
+          color: 'primary.main',
+          ...theme.applyStyles('dark', { bgcolor: 'primary.main', color: 'primary.contrastText' }),
+        }),
       }}
     >
       <ToggleButton value="en" lang="en" aria-label="English">
