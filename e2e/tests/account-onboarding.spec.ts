@@ -7,7 +7,7 @@
 // e2e api started with DS_ALLOWED_HOSTS=127.0.0.1,localhost (e2e/global-setup.ts).
 import fs from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { acc, escapeRegExp, exact, oneOf, text, whole } from '../support/locales';
+import { acc, common, escapeRegExp, exact, oneOf, text, whole } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
 import { waitForOobCode } from '../support/account/emulator';
 import { pdfText } from '../support/account/pdf-text';
@@ -184,7 +184,12 @@ test.describe.serial('Account onboarding: from registration to a Buy button, the
 
     const testButton = form.getByRole('button', { name: whole(acc(lang, 'ds_test')) });
     await testButton.click();
-    await expect(notification(page, lang, acc(lang, 'notification_error'))).toBeVisible();
+    // The failure is explained in the seller's words (the api's slug db-database-missing), never with server text.
+    await expect(
+      notification(page, lang, acc(lang, 'error_connection_test_failed')).filter({
+        hasText: common(lang, 'api_error_db_database_missing'),
+      }),
+    ).toBeVisible();
     await expect(notification(page, lang, acc(lang, 'success_connection_test'))).toHaveCount(0);
 
     await field('ds_database').fill(POSTGRES.database);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import { Alert, Box, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
@@ -26,6 +26,13 @@ export function DataSourceForm() {
   const form = usePortalForm(dataSourceFormSchema(passwordSaved), dataSourceToForm(existing));
   const { control, getValues, handleSubmit, setError, setValue, watch } = form;
   const [busy, setBusy] = useState<Busy>(null);
+
+  // The saved connection may arrive after the first render (a reload): show it unless the seller already typed.
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (existing && !isDirty) form.reset(dataSourceToForm(existing));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly loaded connection resets the form
+  }, [existing]);
 
   /** The api's reason in words a seller understands (api_error_db_* …); fields it names are marked. */
   const explain = (error: unknown) => {
