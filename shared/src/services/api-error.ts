@@ -38,10 +38,3 @@ export function isNotFoundError(error: unknown): boolean {
   if (!isApiError(error)) return false;
   return error.status === 404 || isNotFoundMessage(error.slug) || isNotFoundMessage(error.message);
 }
-
-/** A message to show for any thrown value, with a fallback (e.g. 'Failed to fetch invoices'). */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return fallback;
-}
