@@ -1,7 +1,6 @@
 // Business constants and limits of spec §9.
 
 export const PASSWORD_MIN_LENGTH = 6;
-export const VAT_RATE = 0.19;
 export const VAT_PERCENT = 19;
 export const FREE_TRIAL_DAYS = 3;
 export const DEFAULT_CURRENCY = 'EUR';

@@ -12,6 +12,7 @@ export * from './contact-request';
 export * from './license';
 export * from './card-readiness';
 export * from './money';
+export * from './pricing';
 export * from './format';
 export * from './pagination';
 export * from './errors';

@@ -5,8 +5,6 @@ import {
   isYearlyProduct,
   monthlyShare,
   productsForBilling,
-  vatOf,
-  withVat,
   yearlyStruckPrice,
 } from './money';
 import { clampPage, hasNextPage, hasPreviousPage, offsetFor, pageRange, pageSlice, totalPages } from './pagination';
@@ -30,12 +28,6 @@ const product = (
 });
 
 describe('VAT and prices', () => {
-  it('adds 19 % VAT rounded to the cent', () => {
-    expect(vatOf(1000)).toBe(190);
-    expect(withVat(1000)).toBe(1190);
-    expect(withVat(999)).toBe(999 + 190); // 189.81 → 190
-    expect(withVat(0)).toBe(0);
-  });
   it('yearly struck price is amount / 10 * 12', () => {
     expect(yearlyStruckPrice(10000)).toBe(12000);
     expect(yearlyStruckPrice(9990)).toBe(11988);

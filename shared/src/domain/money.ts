@@ -1,15 +1,5 @@
-import { DEFAULT_CURRENCY, VAT_RATE } from './constants';
+import { DEFAULT_CURRENCY } from './constants';
 import type { Product } from './types';
-
-/** VAT in minor units, rounded to the cent. */
-export function vatOf(netCents: number): number {
-  return Math.round(netCents * VAT_RATE);
-}
-
-/** Net + 19 % VAT, minor units. */
-export function withVat(netCents: number): number {
-  return netCents + vatOf(netCents);
-}
 
 /** Struck-through original yearly price: amount / 10 * 12 (spec §9), minor units. */
 export function yearlyStruckPrice(amountCents: number): number {

@@ -1,0 +1,168 @@
+// What a purchase costs: one rule for the buy card, the purchase dialog, the api's POST /invoice and the
+// invoice document. Amounts are net minor units (cents) from the catalogue; the client never sets one.
+import { z } from 'zod';
+import { DEFAULT_CURRENCY, EXTRA_COUNTER, VAT_PERCENT } from './constants';
+import type { Product } from './types';
+import { isValidVatId, normalizeVatId } from './vat-id';
+
+/** EU member states (ISO 3166-1 alpha-2); Greece's VAT IDs start with EL. */
+export const EU_COUNTRY_CODES = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;
+
+export const SELLER_COUNTRY = 'DE';
+
+export type VatTreatment =
+  { kind: 'standard'; ratePercent: typeof VAT_PERCENT } | { kind: 'reverse_charge'; ratePercent: 0 };
+
+export interface VatBuyer {
+  country: string;
+  vatId?: string | null;
+}
+
+const vatPrefixOf = (country: string) => (country === 'GR' ? 'EL' : country);
+
+/**
+ * EU reverse charge (§13b UStG / Art. 196 VAT Directive): a buyer in another EU member state whose VAT ID
+ * passes jsvat's format and check-digit test and belongs to that state pays 0 %; everyone else 19 %.
+ */
+export function vatTreatment(buyer: VatBuyer): VatTreatment {
+  const country = buyer.country.trim().toUpperCase();
+  const vatId = normalizeVatId(buyer.vatId ?? '');
+  const foreignEu = country !== SELLER_COUNTRY && (EU_COUNTRY_CODES as readonly string[]).includes(country);
+  if (foreignEu && vatId.startsWith(vatPrefixOf(country)) && isValidVatId(vatId)) {
+    return { kind: 'reverse_charge', ratePercent: 0 };
+  }
+  return { kind: 'standard', ratePercent: VAT_PERCENT };
+}
+
+/** VAT of a net amount at a rate, rounded half up to the cent (document level, EN 16931 BT-117). */
+export function vatAmount(netCents: number, ratePercent: number): number {
+  return Math.round((netCents * ratePercent) / 100);
+}
+
+/** The counters a buyer chooses on a card (spec §9: 0..46 each). */
+export const purchaseSelectionSchema = z.object({
+  extra_users_count: z
+    .number({ error: 'validation_counter_invalid' })
+    .int({ error: 'validation_counter_invalid' })
+    .min(EXTRA_COUNTER.min, { error: 'validation_counter_invalid' })
+    .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
+    .default(0),
+  extra_email_blocks: z
+    .number({ error: 'validation_counter_invalid' })
+    .int({ error: 'validation_counter_invalid' })
+    .min(EXTRA_COUNTER.min, { error: 'validation_counter_invalid' })
+    .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
+    .default(0),
+});
+export type PurchaseSelection = z.infer<typeof purchaseSelectionSchema>;
+
+export type QuoteRowKind = 'base' | 'extra_users' | 'extra_email_blocks';
+
+export interface QuoteRow {
+  kind: QuoteRowKind;
+  /** Product name for 'base'; the invoice renders extras in the buyer's language by kind. */
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** quantity × unitPriceCents, net. */
+  amountCents: number;
+}
+
+export interface PurchaseQuote {
+  currency: string;
+  rows: QuoteRow[];
+  netCents: number;
+  vat: VatTreatment;
+  vatCents: number;
+  grossCents: number;
+}
+
+type PricedProduct = Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
+
+/** Prices of the extras of a product per its billing period (yearly plans: per year), null when not sold. */
+export function extraPrices(product: PricedProduct): { extraUserCents: number | null; emailBlockCents: number | null } {
+  const options = product.licenseTypeDetails[0]?.extraOptions ?? {};
+  const paid = product.priceNetto.amount > 0;
+  return {
+    extraUserCents: paid && options.extra_user_price_cents ? options.extra_user_price_cents : null,
+    emailBlockCents: paid && options.email_block_price_cents ? options.email_block_price_cents : null,
+  };
+}
+
+export class QuoteError extends Error {
+  constructor(
+    readonly slug: 'extra-not-available',
+    readonly field: keyof PurchaseSelection,
+  ) {
+    super(`${field} is not available for this product`);
+  }
+}
+
+/**
+ * Rows, net, VAT and gross of buying `product` with the chosen extras for `buyer`. Throws QuoteError when an
+ * extra is chosen that the product does not sell (free and trial products sell none).
+ */
+export function quotePurchase(
+  product: PricedProduct,
+  selection: Partial<PurchaseSelection>,
+  buyer: VatBuyer,
+): PurchaseQuote {
+  const { extra_users_count: users = 0, extra_email_blocks: blocks = 0 } = selection;
+  const prices = extraPrices(product);
+  const rows: QuoteRow[] = [
+    {
+      kind: 'base',
+      description: product.name,
+      quantity: 1,
+      unitPriceCents: product.priceNetto.amount,
+      amountCents: product.priceNetto.amount,
+    },
+  ];
+  const extra = (kind: QuoteRowKind, field: keyof PurchaseSelection, count: number, unit: number | null) => {
+    if (count <= 0) return;
+    if (unit == null) throw new QuoteError('extra-not-available', field);
+    rows.push({ kind, description: kind, quantity: count, unitPriceCents: unit, amountCents: count * unit });
+  };
+  extra('extra_users', 'extra_users_count', users, prices.extraUserCents);
+  extra('extra_email_blocks', 'extra_email_blocks', blocks, prices.emailBlockCents);
+
+  const netCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
+  const vat = vatTreatment(buyer);
+  const vatCents = vatAmount(netCents, vat.ratePercent);
+  return {
+    currency: product.priceNetto.currency || DEFAULT_CURRENCY,
+    rows,
+    netCents,
+    vat,
+    vatCents,
+    grossCents: netCents + vatCents,
+  };
+}
