@@ -13,6 +13,7 @@ export * from './license';
 export * from './card-readiness';
 export * from './money';
 export * from './pricing';
+export * from './purchase';
 export * from './format';
 export * from './pagination';
 export * from './errors';

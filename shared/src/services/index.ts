@@ -5,3 +5,4 @@ export * from './loading-store';
 export * from './notification-store';
 export * from './context';
 export * from './session-state';
+export * from './payment-window';

@@ -1,0 +1,25 @@
+// POST /invoice: what a buyer sends (a product and the counters, never an amount) and what comes back.
+import { z } from 'zod';
+import { purchaseSelectionSchema, type PurchaseQuote } from './pricing';
+
+/** Strict: a client that sends amount, unit_price or rows gets 400 naming the field. */
+export const purchaseRequestSchema = z.strictObject({
+  product_id: z
+    .string({ error: 'validation_product_required' })
+    .trim()
+    .min(1, { error: 'validation_product_required' }),
+  ...purchaseSelectionSchema.shape,
+  /** fresh_desk paid plans: "I agree to automatic package upgrades if base limits are exceeded". */
+  auto_upgrade_consent: z.boolean().default(false),
+});
+export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
+
+export interface PurchaseResponse {
+  invoice_id: string;
+  /** Where the payment window goes (the provider's checkout page). */
+  payment_url: string;
+  /** Same as payment_url for the sandbox; PayPal's approve link otherwise. */
+  proceed_url: string;
+  /** The amounts the invoice will carry, computed by the api with quotePurchase. */
+  quote: PurchaseQuote;
+}

@@ -1,0 +1,26 @@
+import { PAYMENT_WINDOW } from '../domain/constants';
+
+/**
+ * Opens the payment provider's page in a centred 1000×800 window (spec §9). Returns null when the browser
+ * blocked the pop-up, so the caller can show `license_popup_blocked` with a retry.
+ */
+export function openPaymentWindow(url: string, target = 'portal-payment'): Window | null {
+  const { width, height } = PAYMENT_WINDOW;
+  const outerLeft = window.screenX ?? 0;
+  const outerTop = window.screenY ?? 0;
+  const left = Math.max(0, Math.round(outerLeft + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(outerTop + (window.outerHeight - height) / 2));
+  const popup = window.open(url, target, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+  return popup && !popup.closed ? popup : null;
+}
+
+/** Polls every second (spec §9) until `popup` is closed, then calls onClosed once. Returns a stop function. */
+export function watchWindowClosed(popup: Window, onClosed: () => void): () => void {
+  const timer = window.setInterval(() => {
+    if (popup.closed) {
+      window.clearInterval(timer);
+      onClosed();
+    }
+  }, PAYMENT_WINDOW.closePollMs);
+  return () => window.clearInterval(timer);
+}
