@@ -173,7 +173,9 @@ function federationPlugin(options) {
 
 function htmlPlugin(dir, { title, chunks, publicPath }) {
   const template = path.join(dir, 'public', 'index.html');
+  const favicon = path.join(dir, 'public', 'favicon.svg');
   return new HtmlWebpackPlugin({
+    ...(fs.existsSync(favicon) ? { favicon } : {}),
     ...(fs.existsSync(template)
       ? { template }
       : {

@@ -2,7 +2,9 @@ import { initializeApp, type FirebaseOptions } from 'firebase/app';
 import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
-  getAuth,
+  browserLocalPersistence,
+  indexedDBLocalPersistence,
+  initializeAuth,
   onAuthStateChanged,
   reload,
   sendEmailVerification,
@@ -25,7 +27,9 @@ export function toAuthUser(user: User): AuthUser {
 
 export function createFirebaseIdentity(options: FirebaseOptions, authEmulatorUrl: string | null): IdentityGateway {
   const app = initializeApp(options);
-  const auth = getAuth(app);
+  // initializeAuth without a popup/redirect resolver: getAuth() would also load apis.google.com's iframe
+  // helper, which sign-in with email and password never needs (and the portal's CSP refuses).
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   if (authEmulatorUrl) connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
 
   return {
