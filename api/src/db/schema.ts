@@ -157,6 +157,20 @@ export const licenses = pgTable(
   (t) => [index('licenses_user_idx').on(t.userId)],
 );
 
+/** Emails a license's plugin reported per UTC month ('YYYY-MM'); a new month starts at 0 (spec §9 reset). */
+export const licenseUsage = pgTable(
+  'license_usage',
+  {
+    licenseId: uuid('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    emailsSent: integer('emails_sent').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.licenseId, t.month] })],
+);
+
 /** Invoices outlive their user: user_id is set NULL when the account is deleted. */
 export const invoices = pgTable(
   'invoices',

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import catalogueRoutes from './license/product';
+import licenseCheckRoutes from './license/check';
+import licenseRegistrationRoutes from './license/registrations';
+import licenseUsageRoutes from './license/usage';
 import contactRoutes from './user/contact-us';
 import dataSourceRoutes from './user/ds';
 import freshdeskRoutes from './user/freshdesk-api-key';
@@ -37,4 +40,7 @@ export const apiModules: ApiModule[] = [
   { folder: 'user/ds', plugin: dataSourceRoutes },
   { folder: 'license/product', plugin: catalogueRoutes },
   { folder: 'license', plugin: licenseRoutes },
+  { folder: 'license/check', plugin: licenseCheckRoutes },
+  { folder: 'license/usage', plugin: licenseUsageRoutes },
+  { folder: 'license/registrations', plugin: licenseRegistrationRoutes },
 ];

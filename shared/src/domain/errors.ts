@@ -46,6 +46,8 @@ export const API_ERROR_SLUGS = [
   'license-already-active',
   'license-not-found',
   'license-required',
+  'usage-not-metered',
+  'registration-not-found',
   // database connection
   'data-source-not-found',
   'email-not-verified',

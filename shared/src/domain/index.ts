@@ -10,6 +10,7 @@ export * from './sub-user';
 export * from './phone';
 export * from './contact-request';
 export * from './license';
+export * from './license-check';
 export * from './card-readiness';
 export * from './money';
 export * from './pricing';

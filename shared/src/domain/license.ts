@@ -21,7 +21,12 @@ export const licenseSchema = z.object({
   status: z.enum(STATUSES),
   licenseCreated: z.string(),
   licenseExpired: z.string().nullable(),
-  licenseTypeDetails: z.object({ type: z.enum(LICENSE_TYPES), extraOptions: extraOptionsSchema.optional() }),
+  licenseTypeDetails: z.object({
+    type: z.enum(LICENSE_TYPES),
+    extraOptions: extraOptionsSchema.optional(),
+    /** How many places (emails, domains, IPs, devices) the license may be registered at. */
+    maxRegistrationsCount: z.number().optional(),
+  }),
   licenseUser: z.array(z.object({ type: z.enum(LICENSE_USER_TYPES), value: z.string() })),
   priceNetto: moneySchema,
 });

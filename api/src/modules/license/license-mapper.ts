@@ -26,6 +26,7 @@ export function toLicense(row: LicenseRow, product: ProductRow, now = new Date()
     // The license's own options (e.g. chosen extra users) win over the product's.
     licenseTypeDetails: {
       type: product.licenseType,
+      maxRegistrationsCount: product.maxRegistrations,
       extraOptions: { ...product.extraOptions, ...row.extraOptions } as ExtraOptions,
     },
     licenseUser: row.licenseUsers,

@@ -38,6 +38,16 @@ export async function findOwnerLicenseByKey(db: Db, ownerId: string, key: string
   return row ? toLicense(row.license, row.product) : null;
 }
 
+export async function findOwnerLicenseById(db: Db, ownerId: string, id: string): Promise<License | null> {
+  const [row] = await db
+    .select({ license: licenses, product: products })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(and(eq(licenses.userId, ownerId), eq(licenses.id, id)))
+    .limit(1);
+  return row ? toLicense(row.license, row.product) : null;
+}
+
 /** A valid license (the shared rule) of one plugin of the owner. */
 export async function ownerHasValidLicense(
   db: Db,
