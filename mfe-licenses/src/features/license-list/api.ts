@@ -1,9 +1,16 @@
 import type { HttpClient } from '@portal/shared';
-import type { License, Page } from '@portal/shared/domain';
+import type { License, LicenseUser, Page } from '@portal/shared/domain';
 
 export const LICENSE_PAGE_SIZE = 10;
 
 /** GET /license/all — server-side pagination, pages start at 1. */
 export function fetchLicensePage(http: HttpClient, page: number, pageSize = LICENSE_PAGE_SIZE): Promise<Page<License>> {
   return http.get<Page<License>>('/license/all', { query: { page, pageSize } });
+}
+
+/** DELETE /license/registrations/{licenseId}: frees one place the license was registered at; answers the license. */
+export function releaseRegistration(http: HttpClient, licenseId: string, entry: LicenseUser): Promise<License> {
+  return http.del<License>(`/license/registrations/${encodeURIComponent(licenseId)}`, undefined, {
+    query: { type: entry.type, value: entry.value },
+  });
 }

@@ -1,10 +1,24 @@
-import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { License } from '@portal/shared/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LicenseStatusCell } from './license-status-cell';
+import { RegistrationsDialog } from './registrations-dialog';
 
-export function LicenseTable({ licenses, now }: { licenses: readonly License[]; now: Date }) {
+interface Props {
+  licenses: readonly License[];
+  now: Date;
+  /** Main users may release registrations; sub-users only see them. */
+  canRelease?: boolean;
+  /** After a registration was released: reload the page. */
+  onChanged?: () => void;
+}
+
+export function LicenseTable({ licenses, now, canRelease = false, onChanged }: Props) {
   const { t } = useTranslation('licenses');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = licenses.find((l) => l.id === openId) ?? null;
+
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label={t('list_table_label')}>
@@ -13,20 +27,47 @@ export function LicenseTable({ licenses, now }: { licenses: readonly License[]; 
             <TableCell>{t('list_columns_product')}</TableCell>
             <TableCell>{t('list_columns_type')}</TableCell>
             <TableCell>{t('list_columns_status')}</TableCell>
+            <TableCell>{t('list_columns_registrations')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {licenses.map((license) => (
-            <TableRow key={license.id}>
-              <TableCell>{license.productName}</TableCell>
-              <TableCell>{t(`type_${license.licenseTypeDetails?.type ?? 'free'}`)}</TableCell>
-              <TableCell>
-                <LicenseStatusCell license={license} now={now} />
-              </TableCell>
-            </TableRow>
-          ))}
+          {licenses.map((license) => {
+            const max = license.licenseTypeDetails?.maxRegistrationsCount;
+            const used = license.licenseUser.length;
+            const count = max != null ? `${used} / ${max}` : String(used);
+            return (
+              <TableRow key={license.id}>
+                <TableCell>{license.productName}</TableCell>
+                <TableCell>{t(`type_${license.licenseTypeDetails?.type ?? 'free'}`)}</TableCell>
+                <TableCell>
+                  <LicenseStatusCell license={license} now={now} />
+                </TableCell>
+                <TableCell>
+                  <Button
+                    size="small"
+                    variant="text"
+                    onClick={() => setOpenId(license.id)}
+                    aria-label={t('registrations_open', { product: license.productName, count })}
+                  >
+                    {count}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
+      {open && (
+        <RegistrationsDialog
+          license={open}
+          canRelease={canRelease}
+          onClose={() => setOpenId(null)}
+          onReleased={() => {
+            setOpenId(null);
+            onChanged?.();
+          }}
+        />
+      )}
     </TableContainer>
   );
 }

@@ -66,7 +66,7 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
       )}
       {state.status === 'ready' && state.page.items.length > 0 && (
         <>
-          <LicenseTable licenses={state.page.items} now={now} />
+          <LicenseTable licenses={state.page.items} now={now} canRelease={!session.isSubUser} onChanged={reload} />
           <Pagination page={page} pageSize={LICENSE_PAGE_SIZE} total={state.page.total} onChange={goTo} />
         </>
       )}
