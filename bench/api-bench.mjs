@@ -62,13 +62,15 @@ function startBenchServer(env) {
   }));
 }
 
-function load(url, headers = {}, duration = SECONDS) {
+function load(url, headers = {}, duration = SECONDS, request = {}) {
+  const { method = 'GET', body } = request;
+  const allHeaders = body ? { ...headers, 'content-type': 'application/json' } : headers;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers: allHeaders, method, body }, (error, result) => {
       if (error) reject(error);
       else if (result.non2xx || result.errors)
         reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      else resolve({ rps: result.requests.average, p99: result.latency.p99 });
+      else resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
     });
   });
 }
@@ -81,11 +83,12 @@ async function benchDriver(name, env) {
     const auth = { authorization: `Bearer ${server.info.token}` };
     console.log(`[bench] single-request steps of the license read (ms):`, server.info.steps);
     for (const [route, target] of Object.entries(server.info.targets)) {
-      await load(target.bare, {}, 2);
-      const bare = await load(target.bare);
-      await load(target.api, auth, 2);
+      const headers = target.public ? {} : auth;
+      await load(target.bare, {}, 2, target);
+      const bare = await load(target.bare, {}, SECONDS, target);
+      await load(target.api, headers, 2, target);
       await server.phases();
-      const api = await load(target.api, auth);
+      const api = await load(target.api, headers, SECONDS, target);
       const phases = await server.phases();
       rows.push({
         database: name,
@@ -93,6 +96,7 @@ async function benchDriver(name, env) {
         'bare req/s': Math.round(bare.rps),
         'api req/s': Math.round(api.rps),
         ratio: +(api.rps / bare.rps).toFixed(2),
+        'api p50 ms': api.p50,
         'api p99 ms': api.p99,
         'bare p99 ms': bare.p99,
         'until result ms (mean)': phases.untilResult.mean,

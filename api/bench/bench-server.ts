@@ -97,17 +97,35 @@ async function main() {
            now() + interval '1 year', now() - g * interval '1 minute'
     FROM generate_series(1, ${LICENSES}) AS g`);
 
-  const routes = {
-    licenses: `/api/license/all?page=1&pageSize=${LICENSES}`,
-    profile: '/api/user/profile/contact',
+  // The plugin-facing license check: a key whose shop is already registered (the everyday call, a pure read).
+  const checkKey = 'FD-BNCH-0000-0000-0001';
+  await app.db.execute(sql`
+    INSERT INTO licenses (user_id, product_id, key, status, expires_at, license_users)
+    VALUES (${uid}, 'fresh_desk-basic-monthly', ${checkKey}, 'active', now() + interval '1 year',
+            '[{"type":"domain","value":"bench.example.de"}]'::jsonb)`);
+
+  const routes: Record<string, { url: string; method?: 'GET' | 'POST'; body?: object; public?: boolean }> = {
+    licenses: { url: `/api/license/all?page=1&pageSize=${LICENSES}` },
+    profile: { url: '/api/user/profile/contact' },
+    'license check': {
+      url: '/api/license/check',
+      method: 'POST',
+      public: true,
+      body: { key: checkKey, plugin: 'fresh_desk', identifier: { type: 'domain', value: 'bench.example.de' } },
+    },
   };
   const bare = Fastify({ logger: false });
   const bodies: Record<string, string> = {};
-  for (const [name, url] of Object.entries(routes)) {
-    const response = await app.inject({ url, headers: auth });
-    if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+  for (const [name, route] of Object.entries(routes)) {
+    const { url, method = 'GET', body } = route;
+    const response = await app.inject({ method, url, headers: route.public ? {} : auth, payload: body });
+    if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     bodies[name] = response.body;
-    bare.get(`/bare/${name}`, (_request, reply) => reply.type('application/json; charset=utf-8').send(bodies[name]));
+    bare.route({
+      method,
+      url: `/bare/${name.replace(/ /g, '-')}`,
+      handler: (_request, reply) => reply.type('application/json; charset=utf-8').send(bodies[name]),
+    });
   }
   if ((JSON.parse(bodies.licenses) as { items: unknown[] }).items.length !== LICENSES) {
     throw new Error(`the license page does not hold ${LICENSES} rows`);
@@ -122,9 +140,16 @@ async function main() {
       token,
       steps,
       targets: Object.fromEntries(
-        Object.entries(routes).map(([name, url]) => [
+        Object.entries(routes).map(([name, route]) => [
           name,
-          { api: `${apiUrl}${url}`, bare: `${bareUrl}/bare/${name}`, bytes: Buffer.byteLength(bodies[name]) },
+          {
+            api: `${apiUrl}${route.url}`,
+            bare: `${bareUrl}/bare/${name.replace(/ /g, '-')}`,
+            bytes: Buffer.byteLength(bodies[name]),
+            method: route.method ?? 'GET',
+            body: route.body ? JSON.stringify(route.body) : undefined,
+            public: !!route.public,
+          },
         ]),
       ),
     })}\n`,
