@@ -273,6 +273,7 @@ describe('issueLicense (used after a payment)', () => {
     expect(monthly.licenseExpired).toBe('2026-03-31T10:00:00.000Z');
     expect(monthly.licenseTypeDetails).toEqual({
       type: 'subscription',
+      maxRegistrationsCount: 1,
       extraOptions: expect.objectContaining({ max_users: 1, extra_users_count: 2 }),
     });
     const yearly = await issueLicense(
