@@ -15,6 +15,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReleaseRegistration } from '../hooks/use-release-registration';
 
+const TYPE_KEYS: Record<LicenseUser['type'], string> = {
+  email: 'registrations_type_email',
+  domain: 'registrations_type_domain',
+  ip: 'registrations_type_ip',
+  deviceInfo: 'registrations_type_device_info',
+};
+
 interface Props {
   license: License;
   /** Sub-users see where the license is used but cannot release a place. */
@@ -64,7 +71,7 @@ export function RegistrationsDialog({ license, canRelease, onClose, onReleased }
                 >
                   <ListItemText
                     primary={entry.value}
-                    secondary={t(`registrations_type_${entry.type}`)}
+                    secondary={t(TYPE_KEYS[entry.type])}
                     slotProps={{ primary: { sx: { overflowWrap: 'anywhere', pr: canRelease ? 10 : 0 } } }}
                   />
                 </ListItem>
