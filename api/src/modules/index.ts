@@ -8,6 +8,7 @@ import dataSourceRoutes from './user/ds';
 import freshdeskRoutes from './user/freshdesk-api-key';
 import healthRoutes from './health';
 import licenseRoutes from './license';
+import lieferbarRoutes from './wawi/lieferbar';
 import paypalAuthRoutes from './user/paypal';
 import portalRoutes from './portal';
 import profileRoutes from './user/profile';
@@ -43,4 +44,5 @@ export const apiModules: ApiModule[] = [
   { folder: 'license/check', plugin: licenseCheckRoutes },
   { folder: 'license/usage', plugin: licenseUsageRoutes },
   { folder: 'license/registrations', plugin: licenseRegistrationRoutes },
+  { folder: 'wawi/lieferbar', plugin: lieferbarRoutes },
 ];

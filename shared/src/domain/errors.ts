@@ -62,6 +62,9 @@ export const API_ERROR_SLUGS = [
   'db-database-missing',
   'db-schema-missing',
   'connection-test-failed',
+  // order database (wawi)
+  'wawi-tables-missing',
+  'internal-only',
   // produced by the http client
   'network-error',
   'session-expired',

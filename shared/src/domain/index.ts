@@ -24,3 +24,6 @@ export * from './vat-id';
 export * from './catalogue';
 export * from './user';
 export * from './registry';
+export * from './lieferbar';
+export * from './freshdesk';
+export * from './upgrade-promo';

@@ -83,3 +83,6 @@ export function testConnection(details: ConnectionDetails, opts: DbConnectOption
 export function listSchemas(details: ConnectionDetails, opts: DbConnectOptions): Promise<string[]> {
   return run(details, opts, (driver, target) => driver.listSchemas(target));
 }
+
+export { failureKind } from './failure-kind';
+export { createDataSourcePools, isSqlError, QueryTimeoutError, type DataSourcePools, type Row } from './pool';
