@@ -6,3 +6,5 @@ export * from './pagination';
 export * from './confirm-dialog';
 export * from './contact-form';
 export * from './password-field';
+export * from './license-required';
+export * from './upgrade-promo';
