@@ -1,15 +1,25 @@
-import { describeSkeletonRemote } from '@portal/shared/testing';
+import { demoLicenses, expectSameKeys, renderRemote } from '@portal/shared/testing';
+import { screen } from '@testing-library/react';
 import remote from './remote';
 
-describeSkeletonRemote(remote, {
-  id: 'freshdesk',
-  paths: ['/features/freshdesk'],
-  pages: [
-    {
-      url: '/features/freshdesk',
-      title: { en: 'Freshdesk', de: 'Freshdesk' },
-      notice: { en: 'Freshdesk setup not available yet', de: 'Freshdesk-Einrichtung noch nicht verfügbar' },
-      backTo: '/dashboard',
-    },
-  ],
+describe('freshdesk remote', () => {
+  it('is the freshdesk remote with its absolute route', () => {
+    expect(remote.id).toBe('freshdesk');
+    expect(remote.routes.map((r) => r.path)).toEqual(['/features/freshdesk']);
+  });
+
+  it('has the same keys in English and German and no empty texts', () => {
+    expect(() => expectSameKeys(remote.translations.en, remote.translations.de)).not.toThrow();
+  });
+
+  it('mounts /features/freshdesk as the shell does', async () => {
+    renderRemote(remote, {
+      route: '/features/freshdesk',
+      language: 'de',
+      session: { licenses: demoLicenses() },
+      http: { 'GET /user/freshdesk-api-key': { api_key: 'fdk_demo' } },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Freshdesk' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'API-Schlüssel' })).toHaveValue('fdk_demo');
+  });
 });

@@ -1,17 +1,52 @@
-import { Alert, AlertTitle } from '@mui/material';
-import { PageHeader } from '@portal/shared';
+import { ErrorPanel, LicenseRequired, LoadingState, PageHeader, UpgradePromo, useSession } from '@portal/shared';
+import { hasValidLicense } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
+import { useFreshdeskApiKey } from '../hooks/use-freshdesk-api-key';
+import { ApiKeyCard } from './api-key-card';
+import { ManualLink } from './manual-link';
 
-/** /features/freshdesk skeleton: real header; license check, API key, manual and buy sections are a separate, later piece of work. */
+const PLUGIN = 'fresh_desk' as const;
+
+/**
+ * /features/freshdesk (spec §2, §6): needs a valid fresh_desk license, otherwise the License Required panel. With
+ * one: back button, upgrade promo (main user without a paid plan), the API key with a copy button and the manual.
+ */
 export function FreshdeskPage() {
   const { t } = useTranslation('freshdesk');
+  const session = useSession();
+  const licensesFailed = session.failedParts.includes('licenses');
+  const licensesLoading = !licensesFailed && !session.initialized && session.licenses.length === 0;
+  const licensed = hasValidLicense(session.licenses, PLUGIN);
+  const { state: keyState, reload } = useFreshdeskApiKey(licensed);
+  const pluginLabel = t('page_title');
+
+  let content;
+  if (licensesFailed) {
+    content = (
+      <ErrorPanel
+        title={t('licenses_error_title')}
+        message={t('licenses_error_message')}
+        onRetry={() => void session.refresh('licenses')}
+      />
+    );
+  } else if (licensesLoading) {
+    content = <LoadingState label={t('licenses_loading')} />;
+  } else if (!licensed || keyState.status === 'license-required') {
+    content = <LicenseRequired pluginName={PLUGIN} pluginLabel={pluginLabel} />;
+  } else {
+    content = (
+      <>
+        <UpgradePromo pluginName={PLUGIN} pluginLabel={pluginLabel} />
+        <ApiKeyCard state={keyState} onRetry={reload} />
+        <ManualLink />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader title={t('page_title')} subtitle={t('page_description')} backTo="/dashboard" />
-      <Alert severity="info">
-        <AlertTitle>{t('page_upcoming_title')}</AlertTitle>
-        {t('page_upcoming_message')}
-      </Alert>
+      {content}
     </>
   );
 }

@@ -1,0 +1,76 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import type { FocusEvent } from 'react';
+import { Alert, Button, Card, CardContent, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { ErrorPanel, useNotify } from '@portal/shared';
+import { useTranslation } from 'react-i18next';
+import type { FreshdeskApiKeyState } from '../hooks/use-freshdesk-api-key';
+
+/** The account's API key for the Freshdesk app, with a copy button (freshdesk_copy_success / _error). */
+export function ApiKeyCard({ state, onRetry }: { state: FreshdeskApiKeyState; onRetry: () => void }) {
+  const { t } = useTranslation('freshdesk');
+  const notify = useNotify();
+
+  const copy = async (key: string) => {
+    try {
+      await navigator.clipboard.writeText(key);
+      notify.success({ title: t('notification_success_title'), message: t('freshdesk_copy_success') });
+    } catch {
+      notify.error({ title: t('notification_error_title'), message: t('freshdesk_copy_error') });
+    }
+  };
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="freshdesk-api-key-title" sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography id="freshdesk-api-key-title" variant="h2" component="h2" gutterBottom>
+          {t('api_key_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('api_key_description')}
+        </Typography>
+        {state.status === 'loading' && (
+          <Stack role="status" aria-label={t('api_key_loading')} spacing={1}>
+            <Skeleton variant="rounded" height={40} />
+          </Stack>
+        )}
+        {state.status === 'error' && (
+          <ErrorPanel
+            title={t('api_key_error_title')}
+            message={t(state.errorKey, { ns: 'common' })}
+            onRetry={onRetry}
+          />
+        )}
+        {state.status === 'invalid' && (
+          <Alert severity="error" role="alert">
+            {t('api_key_invalid')}
+          </Alert>
+        )}
+        {state.status === 'ready' && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
+            <TextField
+              label={t('api_key_label')}
+              value={state.apiKey}
+              fullWidth
+              size="small"
+              slotProps={{
+                input: { readOnly: true, sx: { fontFamily: 'monospace' } },
+                htmlInput: {
+                  spellCheck: false,
+                  onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select(),
+                },
+              }}
+            />
+            <Button
+              variant="contained"
+              startIcon={<ContentCopy />}
+              onClick={() => void copy(state.apiKey)}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              {t('api_key_copy')}
+            </Button>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

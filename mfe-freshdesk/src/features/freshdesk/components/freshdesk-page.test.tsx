@@ -1,0 +1,132 @@
+import { ApiError } from '@portal/shared';
+import { demoLicenses, demoSubApiUser, renderWithPortal } from '@portal/shared/testing';
+import type { License } from '@portal/shared/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import remote from '../../../remote';
+import { FreshdeskPage } from './freshdesk-page';
+
+const KEY = 'fdk_Z3JlYXQta2V5LWZvci10ZXN0cw';
+const paid = (): License => demoLicenses()[0]; // active fresh_desk subscription, 19.90 €
+const trial = (): License => ({ ...paid(), id: 'lic-fd-trial', priceNetto: { amount: 0, currency: 'EUR' } });
+
+function renderPage(options: Parameters<typeof renderWithPortal>[1] = {}) {
+  return renderWithPortal(<FreshdeskPage />, {
+    route: '/features/freshdesk',
+    path: '/features/freshdesk',
+    translations: [remote],
+    ...options,
+    http: { 'GET /user/freshdesk-api-key': { api_key: KEY }, ...options.http },
+  });
+}
+
+describe('FreshdeskPage without a valid license', () => {
+  it('shows License Required with a Buy button and asks for no key', async () => {
+    const view = renderPage({ session: { licenses: [{ ...paid(), status: 'inactive' }] } });
+    const panel = screen.getByRole('region', { name: 'License Required' });
+    expect(panel).toHaveTextContent(
+      'You need a valid license to access this feature. Please purchase a license for Freshdesk.',
+    );
+    expect(within(panel).getByRole('link', { name: 'Buy' })).toHaveAttribute('href', '/licenses/buy?plugin=fresh_desk');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/dashboard');
+    expect(view.http.callsTo('GET /user/freshdesk-api-key')).toHaveLength(0);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('in German, and for a sub-user without a Buy button', () => {
+    renderPage({ language: 'de', session: { licenses: [], apiUser: demoSubApiUser() } });
+    const panel = screen.getByRole('region', { name: 'Lizenz erforderlich' });
+    expect(panel).toHaveTextContent('Bitte erwerben Sie eine Lizenz für Freshdesk.');
+    expect(within(panel).queryByRole('link')).not.toBeInTheDocument();
+    expect(panel).toHaveTextContent('Nur der Hauptbenutzer kann eine Lizenz kaufen');
+  });
+
+  it('shows it too when the api refuses the key for want of a license', async () => {
+    renderPage({
+      session: { licenses: [paid()] },
+      http: { 'GET /user/freshdesk-api-key': new ApiError(403, 'license-required', 'You need a valid license') },
+    });
+    expect(await screen.findByRole('region', { name: 'License Required' })).toBeInTheDocument();
+  });
+});
+
+describe('FreshdeskPage with a valid license', () => {
+  it('shows the API key and copies it, without an upgrade promo for a paid plan', async () => {
+    const view = renderPage({ session: { licenses: [paid()] } });
+    const field = await screen.findByRole('textbox', { name: 'API key' });
+    expect(field).toHaveValue(KEY);
+    expect(field).toHaveAttribute('readonly');
+    expect(screen.queryByRole('complementary', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('button', { name: 'Copy API key' }));
+    expect(await navigator.clipboard.readText()).toBe(KEY);
+    expect(view.notify.last()).toEqual({
+      type: 'success',
+      title: 'Success',
+      message: 'API key copied to the clipboard.',
+    });
+    expect(screen.getByRole('link', { name: /Open the manual/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('says when copying fails (freshdesk_copy_error), in German', async () => {
+    const view = renderPage({ language: 'de', session: { licenses: [paid()] } });
+    await screen.findByRole('textbox', { name: 'API-Schlüssel' });
+    jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await view.user.click(screen.getByRole('button', { name: 'API-Schlüssel kopieren' }));
+    await waitFor(() =>
+      expect(view.notify.last('error')?.message).toBe(
+        'Der API-Schlüssel konnte nicht kopiert werden. Bitte markieren und kopieren Sie ihn von Hand.',
+      ),
+    );
+  });
+
+  it('rejects a key containing a colon as invalid (spec §5): no key, no copy button', async () => {
+    renderPage({ session: { licenses: [paid()] }, http: { 'GET /user/freshdesk-api-key': { api_key: 'abc:def' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The API key received is invalid');
+    expect(screen.queryByDisplayValue('abc:def')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy API key' })).not.toBeInTheDocument();
+  });
+
+  it('shows a loading state, then an error with Retry that loads the key again', async () => {
+    const view = renderPage({
+      session: { licenses: [paid()] },
+      http: { 'GET /user/freshdesk-api-key': new ApiError(500, 'internal-error', 'boom') },
+    });
+    expect(screen.getByRole('status', { name: 'Loading the API key…' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The API key could not be loaded');
+    expect(alert).not.toHaveTextContent('boom');
+    view.http.on('GET /user/freshdesk-api-key', { api_key: KEY });
+    await view.user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('textbox', { name: 'API key' })).toHaveValue(KEY);
+  });
+
+  it('offers the upgrade to a main user on a free or trial plan, never to a sub-user', async () => {
+    const view = renderPage({ session: { licenses: [trial()] } });
+    await screen.findByRole('textbox', { name: 'API key' });
+    const promo = screen.getByRole('complementary', { name: 'Upgrade your plan' });
+    expect(promo).toHaveTextContent('You are not using a paid Freshdesk plan yet.');
+    expect(within(promo).getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/licenses/buy?plugin=fresh_desk',
+    );
+    view.unmount();
+
+    renderPage({ session: { licenses: [trial()], apiUser: demoSubApiUser() } });
+    await screen.findByRole('textbox', { name: 'API key' });
+    expect(screen.queryByRole('complementary', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
+  });
+});
+
+describe('FreshdeskPage while the licenses load or failed', () => {
+  it('waits for the licenses, then retries them on request', async () => {
+    const view = renderPage({ session: { licenses: [], profile: null } });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your license…');
+    view.unmount();
+
+    const failed = renderPage({ session: { licenses: [], failedParts: ['licenses'] } });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Your licenses could not be loaded');
+    await failed.user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(failed.session.refreshed).toEqual(['licenses']);
+  });
+});
