@@ -1,15 +1,19 @@
-import { describeSkeletonRemote } from '@portal/shared/testing';
+import { expectSameKeys, renderRemote } from '@portal/shared/testing';
+import { screen } from '@testing-library/react';
 import remote from './remote';
 
-describeSkeletonRemote(remote, {
-  id: 'mobile',
-  paths: ['/features/mobile-app'],
-  pages: [
-    {
-      url: '/features/mobile-app',
-      title: { en: 'Mobile app', de: 'Mobile App' },
-      notice: { en: 'Mobile app page not available yet', de: 'Seite zur mobilen App noch nicht verfügbar' },
-      backTo: '/dashboard',
-    },
-  ],
+describe('mobile remote', () => {
+  it('is the mobile remote with its absolute route', () => {
+    expect(remote.id).toBe('mobile');
+    expect(remote.routes.map((r) => r.path)).toEqual(['/features/mobile-app']);
+  });
+
+  it('has the same keys in English and German and no empty texts', () => {
+    expect(() => expectSameKeys(remote.translations.en, remote.translations.de)).not.toThrow();
+  });
+
+  it('mounts /features/mobile-app as the shell does', () => {
+    renderRemote(remote, { route: '/features/mobile-app', language: 'de' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Mobile App' })).toBeInTheDocument();
+  });
 });

@@ -1,17 +1,30 @@
-import { Alert, AlertTitle } from '@mui/material';
-import { PageHeader } from '@portal/shared';
+import { ErrorPanel, LoadingState, PageHeader, UpgradePromo, useSession } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 
-/** /features/mobile-app skeleton: real header; how-it-works, store links and buy sections are a separate, later piece of work. */
+const PLUGIN = 'mobile' as const;
+
+/**
+ * /features/mobile-app (spec §2, §6): back button, the upgrade promo for a main user without a paid mobile
+ * license, then the buy sections of the mobile plugin.
+ */
 export function MobileAppPage() {
   const { t } = useTranslation('mobile');
+  const session = useSession();
+  const licensesFailed = session.failedParts.includes('licenses');
+  const licensesLoading = !licensesFailed && !session.initialized && session.licenses.length === 0;
+
   return (
     <>
       <PageHeader title={t('page_title')} subtitle={t('page_description')} backTo="/dashboard" />
-      <Alert severity="info">
-        <AlertTitle>{t('page_upcoming_title')}</AlertTitle>
-        {t('page_upcoming_message')}
-      </Alert>
+      {licensesFailed && (
+        <ErrorPanel
+          title={t('licenses_error_title')}
+          message={t('licenses_error_message')}
+          onRetry={() => void session.refresh('licenses')}
+        />
+      )}
+      {licensesLoading && <LoadingState label={t('licenses_loading')} />}
+      {!licensesFailed && !licensesLoading && <UpgradePromo pluginName={PLUGIN} pluginLabel={t('page_title')} />}
     </>
   );
 }
