@@ -12,6 +12,7 @@ import { LogoutPage } from '../pages/misc/logout-page';
 import { UnexpectedErrorPage } from '../pages/misc/unexpected-error-page';
 import { RemoteOutlet } from '../remotes/remote-outlet';
 import { PublicOnly, RequireAuth } from './route-guards';
+import { RequireRegistryRoute } from './require-registry-route';
 
 /** Frame around every page: loading bar, notifications and cookie banner also show on the sign-in screens. */
 function RootFrame() {
@@ -59,7 +60,14 @@ export function createShellRoutes(): RouteObject[] {
           children: [
             { path: '/', element: <Navigate to="/dashboard" replace /> },
             { path: '/dashboard', element: <DashboardPage /> },
-            { path: '/features/content-master', element: <ContentMasterPage /> },
+            {
+              path: '/features/content-master',
+              element: (
+                <RequireRegistryRoute>
+                  <ContentMasterPage />
+                </RequireRegistryRoute>
+              ),
+            },
             { path: '*', element: <RemoteOutlet /> },
           ],
         },

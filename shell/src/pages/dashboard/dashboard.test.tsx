@@ -133,9 +133,27 @@ describe('dashboard cards', () => {
 });
 
 describe('content master page', () => {
-  it('shows a page header and a coming-soon message', async () => {
-    renderShell({ route: '/features/content-master' });
+  const contentMaster = registryEntry('content-master', {
+    remote: '',
+    manifestUrl: '',
+    card: card('magic_matrix', { comingSoon: true, audience: 'internal', configurePath: '/features/content-master' }),
+  });
+
+  it('shows a page header and a coming-soon message to the account whose registry has it (the internal one)', async () => {
+    renderShell({ route: '/features/content-master', entries: [...entries, contentMaster] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Content Master' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('is not found for everybody else: the api left the internal entry out of their registry', async () => {
+    renderShell({ route: '/features/content-master', entries });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
+  it('speaks German', async () => {
+    renderShell({ route: '/features/content-master', language: 'de', entries: [...entries, contentMaster] });
+    expect(await screen.findByText('Demnächst verfügbar')).toBeInTheDocument();
+    expect(screen.getByText(/wird noch entwickelt/)).toBeInTheDocument();
   });
 });
