@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { isLicenseValid, type License } from '@portal/shared/domain';
+import { isLicenseValid, LICENSE_SORT_ORDER_VALUES, sortLicenses, type License } from '@portal/shared/domain';
 import { licenses } from '../src/db/schema';
 import { findProduct } from '../src/modules/license/product/repository';
 import { issueLicense } from '../src/modules/license/activation';
@@ -240,6 +240,16 @@ describe('reading licenses', () => {
     expect(count.statusCode).toBe(200);
     expect(count.json()).toEqual({ total: 2 });
     expect((await inject('POST', '/filter/count', stranger, {})).json()).toEqual({ total: 1 });
+  });
+
+  it('sorts in SQL exactly like the shared sortLicenses, for every order, and pages beyond the end', async () => {
+    const all = (await inject('POST', '/filter', owner, { pageSize: 100 })).json().items as License[];
+    for (const sort of LICENSE_SORT_ORDER_VALUES) {
+      const res = (await inject('POST', '/filter', owner, { sort, pageSize: 100 })).json();
+      expect([sort, res.items.map((l: License) => l.key)]).toEqual([sort, sortLicenses(all, sort).map((l) => l.key)]);
+    }
+    const beyond = (await inject('POST', '/filter', owner, { page: 9, pageSize: 2 })).json();
+    expect(beyond).toEqual({ items: [], total: 5, page: 9, pageSize: 2 });
   });
 
   it('rejects bad filters and anonymous calls', async () => {

@@ -13,23 +13,68 @@ export function effectiveStatus(row: Pick<LicenseRow, 'status' | 'expiresAt'>, n
   return row.status === 'active' && !isLicenseValid(license, now) ? 'inactive' : row.status;
 }
 
-export function toLicense(row: LicenseRow, product: ProductRow, now = new Date()): License {
+/** The columns a license view is made of, as `listOwnerLicensePage` reads them in one flat row. */
+export interface LicenseViewRow {
+  id: string;
+  key: string;
+  status: LicenseRow['status'];
+  created_at: Date;
+  expires_at: Date | null;
+  license_users: LicenseRow['licenseUsers'];
+  extra_options: LicenseRow['extraOptions'];
+  product_id: string;
+  product_name: string;
+  plugin_name: string;
+  license_type: ProductRow['licenseType'];
+  max_registrations: number;
+  product_options: ProductRow['extraOptions'];
+  price_amount: number;
+  currency: string;
+  /** Already derived in SQL (EFFECTIVE_STATUS), the same rule as effectiveStatus(). */
+  effective_status: License['status'];
+}
+
+export function toLicenseView(row: LicenseViewRow): License {
+  const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+  const expires =
+    row.expires_at == null ? null : row.expires_at instanceof Date ? row.expires_at : new Date(row.expires_at);
   return {
     id: row.id,
-    productId: product.id,
-    productName: product.name,
-    pluginName: product.pluginName as License['pluginName'],
+    productId: row.product_id,
+    productName: row.product_name,
+    pluginName: row.plugin_name as License['pluginName'],
     key: row.key,
-    status: effectiveStatus(row, now),
-    licenseCreated: row.createdAt.toISOString(),
-    licenseExpired: row.expiresAt ? row.expiresAt.toISOString() : null,
+    status: row.effective_status,
+    licenseCreated: created.toISOString(),
+    licenseExpired: expires ? expires.toISOString() : null,
     // The license's own options (e.g. chosen extra users) win over the product's.
     licenseTypeDetails: {
-      type: product.licenseType,
-      maxRegistrationsCount: product.maxRegistrations,
-      extraOptions: { ...product.extraOptions, ...row.extraOptions } as ExtraOptions,
+      type: row.license_type,
+      maxRegistrationsCount: row.max_registrations,
+      extraOptions: { ...row.product_options, ...row.extra_options } as ExtraOptions,
     },
-    licenseUser: row.licenseUsers,
-    priceNetto: { amount: product.priceAmount, currency: product.currency },
+    licenseUser: row.license_users,
+    priceNetto: { amount: row.price_amount, currency: row.currency },
   };
+}
+
+export function toLicense(row: LicenseRow, product: ProductRow, now = new Date()): License {
+  return toLicenseView({
+    id: row.id,
+    key: row.key,
+    status: row.status,
+    created_at: row.createdAt,
+    expires_at: row.expiresAt,
+    license_users: row.licenseUsers,
+    extra_options: row.extraOptions,
+    product_id: product.id,
+    product_name: product.name,
+    plugin_name: product.pluginName,
+    license_type: product.licenseType,
+    max_registrations: product.maxRegistrations,
+    product_options: product.extraOptions,
+    price_amount: product.priceAmount,
+    currency: product.currency,
+    effective_status: effectiveStatus(row, now),
+  });
 }

@@ -1,26 +1,13 @@
-import {
-  licenseFilterSchema,
-  licensePageSchema,
-  licenseSchema,
-  pageSlice,
-  pluginNameSchema,
-  sortLicenses,
-  type License,
-  type LicenseFilter,
-} from '@portal/shared/domain';
+import { licenseFilterSchema, licensePageSchema, licenseSchema, pluginNameSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import { activateFreeOrTrial } from './activation';
-import { findOwnerLicenseByKey, listOwnerLicenses } from './repository';
+import { findOwnerLicenseByKey, listOwnerLicensePage, listOwnerLicenses } from './repository';
 
 const licenseNotFound = () => new HttpError(404, 'license-not-found', 'License not found');
-
-function toPage(all: License[], page: number, pageSize: number) {
-  return { items: pageSlice(all, page, pageSize), total: all.length, page, pageSize };
-}
 
 /**
  * The licenses of the caller's account. A sub-user reads the parent's licenses (spec §6: features
@@ -30,12 +17,6 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
 
   const owner = (request: Parameters<typeof app.requireUser>[0]) => ownerIdFor(currentUser(request));
-
-  async function filtered(ownerId: string, f: LicenseFilter): Promise<License[]> {
-    const all = await listOwnerLicenses(app.db, ownerId, { pluginName: f.pluginName });
-    const byStatus = f.status ? all.filter((l) => l.status === f.status) : all;
-    return sortLicenses(byStatus, f.sort);
-  }
 
   app.get(
     '/all',
@@ -49,8 +30,12 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const all = await listOwnerLicenses(app.db, owner(request));
-      return toPage(sortLicenses(all, 'LicenseCreated|DESC'), page, pageSize);
+      const { items, total } = await listOwnerLicensePage(app.db, owner(request), {
+        page,
+        pageSize,
+        sort: 'LicenseCreated|DESC',
+      });
+      return { items, total, page, pageSize };
     },
   );
 
@@ -95,8 +80,9 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const all = await filtered(owner(request), request.body);
-      return toPage(all, request.body.page, request.body.pageSize);
+      const { page, pageSize } = request.body;
+      const { items, total } = await listOwnerLicensePage(app.db, owner(request), request.body);
+      return { items, total, page, pageSize };
     },
   );
 
@@ -110,7 +96,9 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ total: z.number() }), ...authErrors },
       },
     },
-    async (request) => ({ total: (await filtered(owner(request), request.body)).length }),
+    async (request) => ({
+      total: (await listOwnerLicensePage(app.db, owner(request), { ...request.body, page: 1, pageSize: 1 })).total,
+    }),
   );
 
   // Served here, not by the product module (the lower layer, which never imports license code): it creates a license.
