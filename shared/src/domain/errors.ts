@@ -48,6 +48,16 @@ export const API_ERROR_SLUGS = [
   'license-required',
   'usage-not-metered',
   'registration-not-found',
+  // GPSR records and uploads
+  'gpsr-product-not-found',
+  'gpsr-file-not-found',
+  'gpsr-version-not-found',
+  'gpsr-nothing-to-release',
+  'file-type-not-allowed',
+  'file-empty',
+  'file-name-invalid',
+  'too-many-files',
+  'upload-incomplete',
   // database connection
   'data-source-not-found',
   'email-not-verified',

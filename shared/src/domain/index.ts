@@ -27,3 +27,5 @@ export * from './registry';
 export * from './lieferbar';
 export * from './freshdesk';
 export * from './upgrade-promo';
+export * from './gpsr-questionnaire';
+export * from './gpsr';
