@@ -1,7 +1,18 @@
+const path = require('node:path');
 const { createJestConfig } = require('@portal/shared/jest');
 
 const base = createJestConfig(__dirname, { environment: 'node' });
 const transformed = ['@electric-sql/pglite', 'cookie', 'zod', 'i18next', '@module-federation', 'firebase', '@firebase'];
+// file-type (magic-byte detection of uploads) and its parsers ship ESM only, with no `require` export condition.
+const esmOnly = [
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer/inflate',
+  'uint8array-extras',
+  '@borewit/text-codec',
+];
+transformed.push(...esmOnly);
 
 module.exports = {
   ...base,
@@ -12,6 +23,10 @@ module.exports = {
     ...base.transform,
   },
   // light-my-request (app.inject) ships an ESM-only `cookie` in a nested node_modules.
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    '^file-type$': path.join(__dirname, '..', 'node_modules', 'file-type', 'index.js'),
+  },
   transformIgnorePatterns: [`^(?!.*/node_modules/(${transformed.join('|')})/).*/node_modules/`],
   // Generous: a fresh PGlite + app per file takes seconds, and this machine is shared.
   testTimeout: 120000,

@@ -16,6 +16,7 @@ import dbPlugin from './plugins/db';
 import { registerErrorHandling } from './plugins/errors';
 import identityPlugin from './plugins/identity';
 import mailPlugin from './plugins/mail';
+import fileStoragePlugin from './services/file-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(cryptoPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(identityPlugin, { config });
+  await app.register(fileStoragePlugin, { config });
 
   for (const mod of apiModules) {
     await app.register(mod.plugin, { prefix: `${API_PREFIX}${prefixOf(mod)}` });

@@ -37,6 +37,19 @@ export interface AppConfig {
   seedDemo: boolean;
   corsOrigins: true | string[];
   avvVersion: string;
+  /** Uploaded files: disk under `<dataDir>/files` (default) or S3-compatible storage (FILE_STORAGE=s3). */
+  fileStorage:
+    | { kind: 'disk'; root: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+        prefix: string;
+      };
 }
 
 export class ConfigError extends Error {
@@ -139,6 +152,19 @@ const envSchema = z.object({
   DS_ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO'),
   CORS_ORIGINS: z.string().optional(),
+  FILE_STORAGE: z
+    .enum(['disk', 's3'], { error: (i) => `FILE_STORAGE must be disk or s3 (got "${String(i.input)}")` })
+    .optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'S3_ENDPOINT must start with http:// or https://' }),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE'),
+  S3_PREFIX: z.string().optional(),
 });
 
 function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined): PortalMode {
@@ -176,6 +202,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   const corsList = list(e.CORS_ORIGINS);
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration: FILE_STORAGE=s3 needs S3_BUCKET (and usually S3_ENDPOINT and keys).');
+  }
+  const fileStorage: AppConfig['fileStorage'] =
+    e.FILE_STORAGE === 's3'
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET as string,
+          region: e.S3_REGION || 'us-east-1',
+          endpoint: e.S3_ENDPOINT || null,
+          accessKeyId: e.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE || !!e.S3_ENDPOINT,
+          prefix: e.S3_PREFIX || '',
+        }
+      : { kind: 'disk', root: path.join(dataDir, 'files') };
   return {
     mode,
     port: e.PORT,
@@ -196,5 +238,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     corsOrigins: corsList.length ? corsList : true,
     avvVersion: AVV_VERSION,
+    fileStorage,
   };
 }

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -289,21 +290,84 @@ export const gpsrProducts = pgTable(
   (t) => [index('gpsr_products_user_idx').on(t.userId)],
 );
 
+/**
+ * An uploaded evidence file. Stored under its generated `name` by the file-storage service; the original name is
+ * sanitized metadata only. `productId` is null while the file is uploaded but not yet saved with a product, and after
+ * its product was deleted while a released version still needs it.
+ */
 export const gpsrFiles = pgTable(
   'gpsr_files',
   {
-    /** Stored file name (unique, used in URLs). */
+    /** Stored file name (uuid + extension of the detected type; unique, used in URLs). */
     name: text('name').primaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id').references(() => gpsrProducts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => gpsrProducts.id, { onDelete: 'set null' }),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
+    sha256: text('sha256').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('gpsr_files_user_idx').on(t.userId)],
+  (t) => [index('gpsr_files_user_idx').on(t.userId), index('gpsr_files_product_idx').on(t.productId)],
+);
+
+/** Snapshot of one file in a released version. */
+export type GpsrVersionFileJson = {
+  name: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+};
+export type GpsrVersionAnswerJson = {
+  topicId: string;
+  questionId: string;
+  pointId: string;
+  textarea: string;
+  files: GpsrVersionFileJson[];
+};
+
+/**
+ * A released, read-only version of a product's documentation (Art. 9(3): kept 10 years). It outlives its product:
+ * `productId` becomes null when the product is deleted, the row stays until `retentionUntil`.
+ */
+export const gpsrVersions = pgTable(
+  'gpsr_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => gpsrProducts.id, { onDelete: 'set null' }),
+    /** The product id at release time, kept after the product is deleted. */
+    originalProductId: uuid('original_product_id').notNull(),
+    number: integer('number').notNull(),
+    productName: text('product_name').notNull(),
+    riskQuestions: jsonb('risk_questions').$type<GpsrVersionAnswerJson[]>().notNull(),
+    progress: integer('progress').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    retentionUntil: timestamp('retention_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('gpsr_versions_product_number_idx').on(t.originalProductId, t.number),
+    index('gpsr_versions_user_idx').on(t.userId),
+  ],
+);
+
+/** Which stored files a released version needs; a file listed here is never removed from storage. */
+export const gpsrVersionFiles = pgTable(
+  'gpsr_version_files',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => gpsrVersions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name')
+      .notNull()
+      .references(() => gpsrFiles.name, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.fileName] }), index('gpsr_version_files_file_idx').on(t.fileName)],
 );
 
 /** Key/value facts the api keeps about itself (e.g. seed markers). */

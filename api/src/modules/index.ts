@@ -6,6 +6,7 @@ import licenseUsageRoutes from './license/usage';
 import contactRoutes from './user/contact-us';
 import dataSourceRoutes from './user/ds';
 import freshdeskRoutes from './user/freshdesk-api-key';
+import gpsrRoutes from './gpsr';
 import healthRoutes from './health';
 import licenseRoutes from './license';
 import lieferbarRoutes from './wawi/lieferbar';
@@ -45,4 +46,5 @@ export const apiModules: ApiModule[] = [
   { folder: 'license/usage', plugin: licenseUsageRoutes },
   { folder: 'license/registrations', plugin: licenseRegistrationRoutes },
   { folder: 'wawi/lieferbar', plugin: lieferbarRoutes },
+  { folder: 'gpsr', plugin: gpsrRoutes },
 ];

@@ -1,0 +1,273 @@
+import {
+  gpsrProgress,
+  gpsrRetentionUntil,
+  removeGpsrFile,
+  type GpsrProduct,
+  type GpsrProductInput,
+  type GpsrRiskQuestion,
+} from '@portal/shared/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { gpsrFiles, gpsrProducts, gpsrVersionFiles, gpsrVersions, type GpsrVersionAnswerJson } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { storageKey } from '../../services/file-storage';
+import {
+  filesOfProduct,
+  findOwnedFile,
+  findOwnedFiles,
+  findProduct,
+  listVersions,
+  namesInVersions,
+  nextVersionNumber,
+  staleUnattachedFiles,
+  type FileRow,
+  type ProductRow,
+  type VersionRow,
+} from './repository';
+
+export const productNotFound = () => new HttpError(404, 'gpsr-product-not-found', 'Product not found');
+export const fileNotFound = () => new HttpError(404, 'gpsr-file-not-found', 'File not found');
+
+/** Storage area of evidence files; the key is `gpsr/<ownerId>/<stored name>`. */
+export const fileKey = (ownerId: string, name: string) => storageKey('gpsr', ownerId, name);
+
+type Answer = GpsrRiskQuestion;
+
+/** The stored answers of a product (jsonb) in the shared shape. */
+export function answersOf(row: Pick<ProductRow, 'riskQuestions'>): Answer[] {
+  return (row.riskQuestions as unknown as Answer[]) ?? [];
+}
+
+const snapshotKey = (
+  name: string,
+  answers: readonly {
+    topicId: string;
+    questionId: string;
+    pointId: string;
+    textarea: string;
+    files: readonly { name: string }[];
+  }[],
+) =>
+  JSON.stringify({
+    name,
+    answers: [...answers]
+      .map((a) => ({ k: `${a.topicId}${a.questionId}${a.pointId}`, t: a.textarea, f: a.files.map((f) => f.name) }))
+      .sort((x, y) => x.k.localeCompare(y.k)),
+  });
+
+export function toProduct(row: ProductRow, versions: VersionRow[]): GpsrProduct {
+  const answers = answersOf(row);
+  const latest = versions[0];
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    progress: row.progress,
+    riskQuestions: answers,
+    versions: versions.map(toVersion),
+    draftChanged: !latest || snapshotKey(row.name, answers) !== snapshotKey(latest.productName, latest.riskQuestions),
+  };
+}
+
+export const toVersion = (v: VersionRow) => ({
+  number: v.number,
+  releasedAt: v.releasedAt.toISOString(),
+  retentionUntil: v.retentionUntil.toISOString(),
+  progress: v.progress,
+});
+
+/**
+ * The answers as they are stored: file entries re-read from the owner's files (the client names files only by
+ * their stored name; original names come from our metadata). A file of another seller, or one attached to another
+ * product, is refused.
+ */
+async function resolveAnswers(
+  app: FastifyInstance,
+  ownerId: string,
+  productId: string | null,
+  input: GpsrProductInput['riskQuestions'],
+): Promise<{ answers: Answer[]; files: FileRow[] }> {
+  const names = [...new Set(input.flatMap((r) => r.files.map((f) => f.name)))];
+  const files = await findOwnedFiles(app.db, ownerId, names);
+  const byName = new Map(files.map((f) => [f.name, f]));
+  for (const name of names) {
+    const file = byName.get(name);
+    if (!file || (file.productId && file.productId !== productId)) throw fileNotFound();
+  }
+  const answers = input
+    .map((r) => ({
+      topicId: r.topicId,
+      questionId: r.questionId,
+      pointId: r.pointId,
+      textarea: r.textarea,
+      files: r.files.map((f) => ({ name: f.name, originalName: byName.get(f.name)!.originalName })),
+    }))
+    .filter((r) => r.textarea.trim() || r.files.length);
+  return { answers, files };
+}
+
+export async function createProduct(app: FastifyInstance, ownerId: string, input: GpsrProductInput) {
+  const { answers, files } = await resolveAnswers(app, ownerId, null, input.riskQuestions);
+  const row = await app.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(gpsrProducts)
+      .values({ userId: ownerId, name: input.name, riskQuestions: answers, progress: gpsrProgress(answers) })
+      .returning();
+    if (files.length) {
+      await tx
+        .update(gpsrFiles)
+        .set({ productId: created.id })
+        .where(
+          inArray(
+            gpsrFiles.name,
+            files.map((f) => f.name),
+          ),
+        );
+    }
+    return created;
+  });
+  return toProduct(row, []);
+}
+
+export async function updateProduct(
+  app: FastifyInstance,
+  ownerId: string,
+  input: GpsrProductInput & { id: string },
+): Promise<GpsrProduct> {
+  const existing = await findProduct(app.db, ownerId, input.id);
+  if (!existing) throw productNotFound();
+  const { answers, files } = await resolveAnswers(app, ownerId, existing.id, input.riskQuestions);
+  const keep = new Set(files.map((f) => f.name));
+  const dropped = (await filesOfProduct(app.db, existing.id)).filter((f) => !keep.has(f.name));
+  const row = await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(gpsrProducts)
+      .set({ name: input.name, riskQuestions: answers, progress: gpsrProgress(answers), updatedAt: new Date() })
+      .where(and(eq(gpsrProducts.id, existing.id), eq(gpsrProducts.userId, ownerId)))
+      .returning();
+    if (files.length) {
+      await tx
+        .update(gpsrFiles)
+        .set({ productId: existing.id })
+        .where(
+          inArray(
+            gpsrFiles.name,
+            files.map((f) => f.name),
+          ),
+        );
+    }
+    return updated;
+  });
+  await discardFiles(app, ownerId, dropped);
+  return toProduct(row, await listVersions(app.db, ownerId, [row.id]));
+}
+
+/**
+ * Files no longer used by the draft: removed from storage unless a released version needs them (then they are only
+ * detached and stay until that version's retention ends).
+ */
+async function discardFiles(app: FastifyInstance, ownerId: string, files: FileRow[]): Promise<void> {
+  if (!files.length) return;
+  const retained = await namesInVersions(
+    app.db,
+    files.map((f) => f.name),
+  );
+  const removable = files.filter((f) => !retained.has(f.name)).map((f) => f.name);
+  const detached = files.filter((f) => retained.has(f.name)).map((f) => f.name);
+  if (detached.length) {
+    await app.db.update(gpsrFiles).set({ productId: null }).where(inArray(gpsrFiles.name, detached));
+  }
+  if (removable.length) {
+    await app.db.delete(gpsrFiles).where(and(eq(gpsrFiles.userId, ownerId), inArray(gpsrFiles.name, removable)));
+    for (const name of removable) await app.fileStorage.delete(fileKey(ownerId, name));
+  }
+}
+
+/** DELETE a product; released versions in retention stay (their files too) and are reported back. */
+export async function deleteProduct(app: FastifyInstance, ownerId: string, id: string) {
+  const existing = await findProduct(app.db, ownerId, id);
+  if (!existing) throw productNotFound();
+  const files = await filesOfProduct(app.db, id);
+  const versions = await listVersions(app.db, ownerId, [id]);
+  await app.db.delete(gpsrProducts).where(and(eq(gpsrProducts.id, id), eq(gpsrProducts.userId, ownerId)));
+  await discardFiles(app, ownerId, files);
+  const now = Date.now();
+  return {
+    deleted: true as const,
+    retainedVersions: versions
+      .filter((v) => v.retentionUntil.getTime() > now)
+      .map((v) => ({ number: v.number, retentionUntil: v.retentionUntil.toISOString() })),
+  };
+}
+
+/** DELETE one evidence file: it leaves the product's answers (empty entries go) and storage unless a version needs it. */
+export async function deleteFile(app: FastifyInstance, ownerId: string, name: string): Promise<void> {
+  const file = await findOwnedFile(app.db, ownerId, name);
+  if (!file) throw fileNotFound();
+  if (file.productId) {
+    const product = await findProduct(app.db, ownerId, file.productId);
+    if (product) {
+      const answers = removeGpsrFile(answersOf(product), name);
+      await app.db
+        .update(gpsrProducts)
+        .set({ riskQuestions: answers, progress: gpsrProgress(answers), updatedAt: new Date() })
+        .where(eq(gpsrProducts.id, product.id));
+    }
+  }
+  await discardFiles(app, ownerId, [file]);
+}
+
+/** Freezes the current answers and files as the next numbered, read-only version (retained 10 years). */
+export async function releaseVersion(app: FastifyInstance, ownerId: string, id: string, now = new Date()) {
+  const product = await findProduct(app.db, ownerId, id);
+  if (!product) throw productNotFound();
+  const versions = await listVersions(app.db, ownerId, [id]);
+  if (!toProduct(product, versions).draftChanged) {
+    throw new HttpError(409, 'gpsr-nothing-to-release', 'There are no changes since the last released version');
+  }
+  const answers = answersOf(product);
+  const files = await filesOfProduct(app.db, id);
+  const meta = new Map(files.map((f) => [f.name, f]));
+  const snapshot: GpsrVersionAnswerJson[] = answers.map((a) => ({
+    ...a,
+    files: a.files
+      .filter((f) => meta.has(f.name))
+      .map((f) => {
+        const m = meta.get(f.name)!;
+        return { name: f.name, originalName: m.originalName, mimeType: m.mimeType, size: m.size, sha256: m.sha256 };
+      }),
+  }));
+  // Whole seconds: ZIP and PDF dates of the version are taken from it.
+  const releasedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const number = await nextVersionNumber(app.db, id);
+  const version = await app.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(gpsrVersions)
+      .values({
+        userId: ownerId,
+        productId: id,
+        originalProductId: id,
+        number,
+        productName: product.name,
+        riskQuestions: snapshot,
+        progress: product.progress,
+        releasedAt,
+        retentionUntil: gpsrRetentionUntil(releasedAt),
+      })
+      .returning();
+    const names = [...new Set(snapshot.flatMap((a) => a.files.map((f) => f.name)))];
+    if (names.length) {
+      await tx.insert(gpsrVersionFiles).values(names.map((fileName) => ({ versionId: created.id, fileName })));
+    }
+    return created;
+  });
+  return toVersion(version);
+}
+
+/** Uploaded files that were never saved with a product are removed after a day (no orphans in storage). */
+export async function sweepUnattachedFiles(app: FastifyInstance, ownerId: string, now = new Date()): Promise<void> {
+  const stale = await staleUnattachedFiles(app.db, ownerId, new Date(now.getTime() - 24 * 3600_000));
+  await discardFiles(app, ownerId, stale);
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { assertStorageKey } from './storage-key';
+import { StoredFileNotFound, type FileStorage } from './types';
+
+/** Files under `root` (default `<DATA_DIR>/files`); writes go to `root/.tmp` first and are renamed into place. */
+export function createDiskStorage(root: string): FileStorage {
+  const base = path.resolve(root);
+  const tmpDir = path.join(base, '.tmp');
+
+  function pathOf(key: string): string {
+    assertStorageKey(key);
+    const full = path.resolve(base, key);
+    if (!full.startsWith(base + path.sep)) throw new Error(`Storage key escapes the storage root: ${key}`);
+    return full;
+  }
+
+  const storage: FileStorage = {
+    kind: 'disk',
+    async put(key, source) {
+      const target = pathOf(key);
+      await fs.promises.mkdir(tmpDir, { recursive: true });
+      const partial = path.join(tmpDir, `${crypto.randomUUID()}.part`);
+      let size = 0;
+      source.on('data', (chunk: Buffer) => (size += chunk.length));
+      try {
+        await pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }));
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        await fs.promises.rename(partial, target);
+      } catch (err) {
+        await fs.promises.rm(partial, { force: true });
+        throw err;
+      }
+      return { size };
+    },
+    async get(key) {
+      const full = pathOf(key);
+      try {
+        const handle = await fs.promises.open(full, 'r');
+        return handle.createReadStream();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredFileNotFound(key);
+        throw err;
+      }
+    },
+    async delete(key) {
+      await fs.promises.rm(pathOf(key), { force: true });
+    },
+    async exists(key) {
+      try {
+        await fs.promises.access(pathOf(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {},
+  };
+  return storage;
+}
