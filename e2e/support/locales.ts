@@ -76,3 +76,13 @@ export function exact(lang: Lang, key: string): RegExp {
 export function oneOf(lang: Lang, ...keys: string[]): RegExp {
   return new RegExp(keys.map((key) => escapeRegExp(text(lang, key))).join('|'));
 }
+
+/** Text of a plugin remote's own locale file (issue 11 feature pages). */
+export function feature(
+  pkg: 'mfe-freshdesk' | 'mfe-mobile' | 'mfe-lieferbar',
+  lang: Lang,
+  key: string,
+  params: Params = {},
+) {
+  return message(pkg, lang, key, params);
+}
