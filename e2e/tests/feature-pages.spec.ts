@@ -8,7 +8,7 @@ import pg from 'pg';
 import { BASE_URL, DEMO_SELLER, DEMO_STAFF } from '../support/env';
 import { common, feature, text, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
-import { describeFindings, seriousViolations } from '../support/account/axe';
+import { describeFindings, seriousViolations, settle } from '../support/account/axe';
 import { card, cardButton, notification, openDashboard } from '../support/account/portal-ui';
 import { activateFreeProduct } from '../support/account/portal-api';
 import { idTokenFor } from '../support/account/emulator';
@@ -70,12 +70,25 @@ async function checkAxe(page: Page, screen: string) {
   expect.soft(findings.length, `${screen}: serious/critical axe violations\n${describeFindings(findings)}\n`).toBe(0);
 }
 
-/** At 390 px the page must not scroll sideways. */
+/** At 390 px the page must not scroll sideways; a failure names the elements that stick out. */
 async function checkNarrow(page: Page, screen: string) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect.soft(overflow, `${screen}: sideways scroll at 390 px`).toBeLessThanOrEqual(0);
+  await settle(page);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await expect
+    .poll(overflow, { timeout: 3000 })
+    .toBeLessThanOrEqual(0)
+    .catch(() => undefined);
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 5)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${el.getBoundingClientRect().right}`,
+      ),
+  );
+  expect.soft(await overflow(), `${screen}: sideways scroll at 390 px\n${wide.join('\n')}`).toBeLessThanOrEqual(0);
   if (size) await page.setViewportSize(size);
 }
 

@@ -20,10 +20,11 @@ export const colorSchemes: Record<Theme, ColorSystemOptions> = {
     palette: {
       primary: { main: '#8cb8ff', dark: '#5f95e8', contrastText: '#0b1220' },
       secondary: { main: '#5eead4', contrastText: '#0b1220' },
-      error: { main: '#f97066' },
-      warning: { main: '#fdb022' },
-      success: { main: '#47cd89' },
-      info: { main: '#84caff' },
+      // `dark` is the background of filled alerts (the notifications) in dark mode; white text on it is AA.
+      error: { main: '#f97066', dark: '#b42318' },
+      warning: { main: '#fdb022', dark: '#93370d' },
+      success: { main: '#47cd89', dark: '#1d7a4f' },
+      info: { main: '#84caff', dark: '#175cd3' },
       background: { default: '#0f141b', paper: '#18202b' },
       text: { primary: '#e8edf3', secondary: '#a9b4c2' },
       divider: '#2b3644',

@@ -45,6 +45,16 @@ describe('portalTheme', () => {
     expect(contrast(p.error.main, p.background.paper)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('draws filled alerts (notifications) in dark mode with AA contrast', () => {
+    const p = palette('dark');
+    for (const severity of ['error', 'warning', 'success', 'info'] as const) {
+      const background = p[severity].dark;
+      const text = p.getContrastText(background);
+      expect(text).toBe('#fff'); // MUI's filled-alert text colour for this background
+      expect(contrast('#ffffff', background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('is one theme whose colours are CSS variables switched by a class', () => {
     expect(portalTheme.vars?.palette.error.main).toBe('var(--mui-palette-error-main, #b42318)');
     expect(portalTheme.getColorSchemeSelector('dark')).toBe('.dark &');
