@@ -1,35 +1,27 @@
-import { describeSkeletonRemote, renderRemote } from '@portal/shared/testing';
+import { expectSameKeys, renderRemote } from '@portal/shared/testing';
 import { screen } from '@testing-library/react';
 import remote from './remote';
+import { gpsrLicense } from './testing/gpsr-fixtures';
 
-describeSkeletonRemote(remote, {
-  id: 'gpsr',
-  paths: ['/features/gpsr', '/features/gpsr/product/add', '/features/gpsr/product/edit/:productId'],
-  pages: [
-    {
-      url: '/features/gpsr',
-      title: { en: 'GPSR', de: 'GPSR' },
-      notice: { en: 'Product list not available yet', de: 'Produktliste noch nicht verfügbar' },
-      backTo: '/dashboard',
-    },
-    {
-      url: '/features/gpsr/product/add',
-      title: { en: 'Add product', de: 'Produkt hinzufügen' },
-      notice: { en: 'Questionnaire not available yet', de: 'Fragebogen noch nicht verfügbar' },
-      backTo: '/features/gpsr',
-    },
-    {
-      url: '/features/gpsr/product/edit/p-42',
-      title: { en: 'Edit product', de: 'Produkt bearbeiten' },
-      notice: { en: 'Questionnaire not available yet', de: 'Fragebogen noch nicht verfügbar' },
-      backTo: '/features/gpsr',
-    },
-  ],
-});
+describe('gpsr remote', () => {
+  it('is the gpsr remote with absolute route paths', () => {
+    expect(remote.id).toBe('gpsr');
+    expect(remote.routes.map((r) => r.path)).toEqual([
+      '/features/gpsr',
+      '/features/gpsr/product/add',
+      '/features/gpsr/product/edit/:productId',
+    ]);
+  });
 
-describe('gpsr product editor', () => {
-  it('names the product being edited', () => {
-    renderRemote(remote, { route: '/features/gpsr/product/edit/p-42', language: 'en' });
-    expect(screen.getByText(/^Product p-42: answer the GPSR questionnaire/)).toBeInTheDocument();
+  it('has the same keys in English and German', () => {
+    expect(() => expectSameKeys(remote.translations.en, remote.translations.de)).not.toThrow();
+  });
+
+  it.each([
+    ['en', '/features/gpsr/product/add', 'Add product'],
+    ['de', '/features/gpsr/product/add', 'Produkt hinzufügen'],
+  ] as const)('mounts the editor (%s)', async (language, route, title) => {
+    renderRemote(remote, { route, language, session: { licenses: [gpsrLicense()] } });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 });

@@ -196,3 +196,36 @@ export function sanitizeGpsrFileName(name: string): string {
     .trim();
   return (cleaned || 'file').slice(-120);
 }
+
+/** The editor's form values: the name and one answer per point id (react-hook-form with this schema). */
+export const gpsrEditorFormSchema = z.object({
+  name: gpsrProductNameSchema,
+  answers: z.record(
+    z.string(),
+    z.object({
+      textarea: z.string().max(20_000, 'validation_gpsr_answer_long'),
+      files: z.array(gpsrFileSchema),
+    }),
+  ),
+});
+export type GpsrEditorForm = z.input<typeof gpsrEditorFormSchema>;
+
+/** Form answers → the api's riskQuestions (points without text and files are left out, spec §4). */
+export function toGpsrRiskQuestions(answers: GpsrEditorForm['answers']): GpsrRiskQuestion[] {
+  return GPSR_POINTS.flatMap((p) => {
+    const a = answers[p.id];
+    if (!a || !isAnswered(a)) return [];
+    return [{ topicId: p.topicId, questionId: p.questionId, pointId: p.pointId, textarea: a.textarea, files: a.files }];
+  });
+}
+
+/** riskQuestions → form answers, one entry for every point. */
+export function toGpsrEditorAnswers(riskQuestions: readonly GpsrRiskQuestion[]): GpsrEditorForm['answers'] {
+  const byKey = new Map(riskQuestions.map((r) => [gpsrPointKey(r), r]));
+  return Object.fromEntries(
+    GPSR_POINTS.map((p) => {
+      const r = byKey.get(p.id);
+      return [p.id, { textarea: r?.textarea ?? '', files: r?.files ?? [] }];
+    }),
+  );
+}

@@ -1,17 +1,158 @@
-import { Alert, AlertTitle } from '@mui/material';
-import { PageHeader } from '@portal/shared';
+import AddIcon from '@mui/icons-material/Add';
+import { Button, LinearProgress } from '@mui/material';
+import {
+  LicenseRequired,
+  apiErrorKey,
+  clampPage,
+  ConfirmDialog,
+  EmptyState,
+  ErrorPanel,
+  LoadingState,
+  PageHeader,
+  Pagination,
+  useHttp,
+  useLoading,
+  useNotify,
+} from '@portal/shared';
+import { formatDateUtc, GPSR_PAGE_SIZE, pageSlice, type GpsrProductListItem } from '@portal/shared/domain';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { downloadDocumentation, DocumentationDownloadError } from '../../../common/download-documentation';
 
-/** /features/gpsr skeleton: real header; the product list (progress, documentation download, delete) is a separate, later piece of work. */
+import { useGpsrLicense } from '../../../common/use-gpsr-license';
+import { deleteGpsrProduct } from '../api';
+import { useGpsrProducts, useLoadingFlag } from '../hooks/use-gpsr-products';
+import { ProductsTable } from './products-table';
+
+/** /features/gpsr: the seller's GPSR products, 8 per page, with progress, documentation download and delete. */
 export function ProductsPage() {
-  const { t } = useTranslation('gpsr');
+  const { t, i18n } = useTranslation('gpsr');
+  const licensed = useGpsrLicense();
+  const http = useHttp();
+  const notify = useNotify();
+  const loading = useLoading();
+  const { state, reload } = useGpsrProducts(licensed);
+  const [page, setPage] = useState(1);
+  const [toDelete, setToDelete] = useState<GpsrProductListItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const products = state.status === 'ready' ? state.products : [];
+  const flag = useLoadingFlag(page, products);
+
+  useEffect(() => {
+    if (state.status === 'error')
+      notify.error({ title: t('notify_list_error'), message: t(state.errorKey, { ns: 'common' }) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+
+  const lastPage = clampPage(page, GPSR_PAGE_SIZE, products.length);
+  useEffect(() => {
+    if (page !== lastPage) setPage(lastPage);
+  }, [page, lastPage]);
+
+  if (!licensed) {
+    return (
+      <>
+        <PageHeader title={t('products_title')} subtitle={t('products_description')} backTo="/dashboard" />
+        <LicenseRequired pluginName="gpsr" pluginLabel="GPSR" />
+      </>
+    );
+  }
+
+  async function download(product: GpsrProductListItem) {
+    loading.begin();
+    try {
+      await downloadDocumentation(http, product, { language: i18n.language });
+    } catch (error) {
+      const message =
+        error instanceof DocumentationDownloadError
+          ? t(error.reason === 'empty' ? 'notify_download_empty' : 'notify_download_not_zip')
+          : t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' });
+      notify.error({ title: t('notify_download_error'), message });
+    } finally {
+      loading.end();
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setBusy(true);
+    loading.begin();
+    try {
+      const result = await deleteGpsrProduct(http, toDelete.id);
+      const kept = result.retainedVersions;
+      const removed = t('notify_product_removed', { name: toDelete.name });
+      notify.success({
+        title: t('notify_success'),
+        message: kept.length
+          ? `${removed}. ${t('notify_product_removed_retained', {
+              count: kept.length,
+              until: formatDateUtc(
+                kept
+                  .map((v) => v.retentionUntil)
+                  .sort()
+                  .at(-1),
+              ),
+            })}`
+          : removed,
+      });
+      setToDelete(null);
+      reload();
+    } catch (error) {
+      notify.error({
+        title: t('notify_delete_error'),
+        message: t(apiErrorKey(error as { slug?: string }), { ns: 'common' }),
+      });
+    } finally {
+      setBusy(false);
+      loading.end();
+    }
+  }
+
   return (
     <>
-      <PageHeader title={t('products_title')} subtitle={t('products_description')} backTo="/dashboard" />
-      <Alert severity="info">
-        <AlertTitle>{t('products_upcoming_title')}</AlertTitle>
-        {t('products_upcoming_message')}
-      </Alert>
+      <PageHeader
+        title={t('products_title')}
+        subtitle={t('products_description')}
+        backTo="/dashboard"
+        actions={
+          <Button component={RouterLink} to="/features/gpsr/product/add" variant="contained" startIcon={<AddIcon />}>
+            {t('list_add_product')}
+          </Button>
+        }
+      />
+      {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
+      {state.status === 'error' && (
+        <ErrorPanel title={t('notify_list_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
+      )}
+      {state.status === 'ready' && products.length === 0 && (
+        <EmptyState title={t('list_empty_title')} message={t('list_empty_message')} />
+      )}
+      {state.status === 'ready' && products.length > 0 && (
+        <>
+          {flag ? (
+            <LinearProgress aria-label={t('list_loading')} sx={{ mb: 1 }} />
+          ) : (
+            <div style={{ height: 4, marginBottom: 8 }} aria-hidden />
+          )}
+          <ProductsTable
+            products={pageSlice(products, page, GPSR_PAGE_SIZE)}
+            onDownload={(p) => void download(p)}
+            onDelete={setToDelete}
+          />
+          <Pagination page={page} pageSize={GPSR_PAGE_SIZE} total={products.length} onChange={setPage} />
+        </>
+      )}
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('delete_product_title')}
+        message={toDelete ? t('delete_product_message', { name: toDelete.name }) : undefined}
+        confirmLabel={t('delete_confirm')}
+        destructive
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
     </>
   );
 }

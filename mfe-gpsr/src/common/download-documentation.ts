@@ -1,0 +1,35 @@
+import type { HttpClient } from '@portal/shared';
+import { gpsrDocumentationFileName } from '@portal/shared/domain';
+
+/** Thrown when the answer is not a ZIP or is empty (spec §5/§8); the caller shows the matching message. */
+export class DocumentationDownloadError extends Error {
+  constructor(public readonly reason: 'not-zip' | 'empty') {
+    super(reason === 'not-zip' ? 'The answer is not a ZIP file' : 'The ZIP file is empty');
+    this.name = 'DocumentationDownloadError';
+  }
+}
+
+/** Fetches the documentation ZIP (a released version when `version` is set) and saves it under the §5 name. */
+export async function downloadDocumentation(
+  http: HttpClient,
+  product: { id: string; name: string },
+  options: { version?: number; language: string },
+): Promise<void> {
+  const blob = await http.get<Blob>(`/gpsr/product/${encodeURIComponent(product.id)}/documentation/download`, {
+    query: { lang: options.language === 'en' ? 'en' : 'de', ...(options.version ? { version: options.version } : {}) },
+    responseType: 'blob',
+  });
+  if (!/^application\/(zip|x-zip-compressed)/.test(blob.type)) throw new DocumentationDownloadError('not-zip');
+  if (blob.size === 0) throw new DocumentationDownloadError('empty');
+  const url = URL.createObjectURL(blob);
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = gpsrDocumentationFileName(product.name, options.version);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}

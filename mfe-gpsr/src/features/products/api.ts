@@ -1,0 +1,11 @@
+import type { HttpClient } from '@portal/shared';
+import type { GpsrDeleteResponse, GpsrProductListItem } from '@portal/shared/domain';
+
+/** GET /gpsr/products — the whole list; the page shows it 8 at a time. */
+export function fetchGpsrProducts(http: HttpClient): Promise<GpsrProductListItem[]> {
+  return http.get<GpsrProductListItem[]>('/gpsr/products');
+}
+
+export function deleteGpsrProduct(http: HttpClient, id: string): Promise<GpsrDeleteResponse> {
+  return http.del<GpsrDeleteResponse>(`/gpsr/product/${encodeURIComponent(id)}/delete`);
+}
