@@ -171,6 +171,23 @@ describe('ProductEditorPage (edit)', () => {
 });
 
 describe('unsaved changes guard', () => {
+  // The data router builds a fetch Request per navigation; jest's jsdom environment has no Fetch API.
+  beforeAll(() => {
+    if (!('Request' in globalThis)) {
+      Object.assign(globalThis, {
+        Request: class {
+          url: string;
+          signal: AbortSignal;
+          method = 'GET';
+          constructor(url: string | URL, init: { signal?: AbortSignal } = {}) {
+            this.url = String(url);
+            this.signal = init.signal ?? new AbortController().signal;
+          }
+        },
+      });
+    }
+  });
+
   it("asks 'All unsaved changes will be lost' before leaving in-app, and stays on cancel", async () => {
     const fakes = createPortalFakes({ session, translations: [remote] });
     const router = createMemoryRouter(
@@ -199,5 +216,11 @@ describe('unsaved changes guard', () => {
     expect(within(dialog).getByText('All unsaved changes will be lost')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/features/gpsr/product/add');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(await screen.findByRole('link', { name: /back/i }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/features/gpsr'));
+    expect(await screen.findByText('list page')).toBeInTheDocument();
   });
 });
