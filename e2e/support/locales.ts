@@ -79,7 +79,7 @@ export function oneOf(lang: Lang, ...keys: string[]): RegExp {
 
 /** Text of a plugin remote's own locale file (issue 11 feature pages). */
 export function feature(
-  pkg: 'mfe-freshdesk' | 'mfe-mobile' | 'mfe-lieferbar',
+  pkg: 'mfe-freshdesk' | 'mfe-mobile' | 'mfe-lieferbar' | 'mfe-gpsr',
   lang: Lang,
   key: string,
   params: Params = {},

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { licenses, users } from '../../db/schema';
-import { DEMO_SELLER } from '../../seed/demo';
+import { DEMO_SELLER, DEMO_STAFF } from '../../seed/demo';
 
 const DAY_MS = 86_400_000;
 
@@ -50,4 +50,29 @@ export async function seedDemoLicenses(app: FastifyInstance): Promise<void> {
         set: { ...values, updatedAt: sql`now()` },
       });
   }
+  await seedDemoStaffGpsrLicense(app);
+}
+
+/**
+ * GPSR is an internal-only card (registry audience 'internal'), so the account that can open /features/gpsr in the
+ * demo is the staff account: it gets a valid gpsr license to show the GPSR records (issue 10).
+ */
+export async function seedDemoStaffGpsrLicense(app: FastifyInstance): Promise<void> {
+  const [staff] = await app.db.select().from(users).where(eq(users.email, DEMO_STAFF.email)).limit(1);
+  if (!staff) return;
+  const now = Date.now();
+  const values = {
+    userId: staff.id,
+    productId: 'gpsr-basic-monthly',
+    key: 'GPSR-STAFF-0001-DEMO',
+    status: 'active' as const,
+    createdAt: new Date(now - 30 * DAY_MS),
+    expiresAt: new Date(now + 335 * DAY_MS),
+    licenseUsers: [{ type: 'email' as const, value: staff.email }],
+    extraOptions: {},
+  };
+  await app.db
+    .insert(licenses)
+    .values(values)
+    .onConflictDoUpdate({ target: licenses.key, set: { ...values, updatedAt: sql`now()` } });
 }
