@@ -9,3 +9,17 @@ export function fetchGpsrProducts(http: HttpClient): Promise<GpsrProductListItem
 export function deleteGpsrProduct(http: HttpClient, id: string): Promise<GpsrDeleteResponse> {
   return http.del<GpsrDeleteResponse>(`/gpsr/product/${encodeURIComponent(id)}/delete`);
 }
+
+export interface RetainedVersion {
+  productId: string;
+  productName: string;
+  number: number;
+  releasedAt: string;
+  retentionUntil: string;
+  progress: number;
+}
+
+/** Released versions of deleted products, still within their 10-year retention. */
+export function fetchRetainedVersions(http: HttpClient): Promise<RetainedVersion[]> {
+  return http.get<RetainedVersion[]>('/gpsr/versions/retained');
+}

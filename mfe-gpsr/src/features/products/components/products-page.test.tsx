@@ -103,6 +103,35 @@ describe('ProductsPage', () => {
     await waitFor(() => expect(notify.last('error')?.message).toBe('The server did not send a ZIP file.'));
   });
 
+  it('lists versions of deleted products that are still retained, and downloads them', async () => {
+    const zip = new Blob(['PK'], { type: 'application/zip' });
+    const { user, http } = renderPage({
+      http: {
+        'GET /gpsr/products': [],
+        'GET /gpsr/versions/retained': [
+          {
+            productId: 'p-old',
+            productName: 'Old lamp',
+            number: 2,
+            releasedAt: '2025-01-01T00:00:00.000Z',
+            retentionUntil: '2035-01-01T00:00:00.000Z',
+            progress: 40,
+          },
+        ],
+        'GET /gpsr/product/:id/documentation/download': zip,
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Versions of deleted products' })).toBeInTheDocument();
+    expect(screen.getByText('Kept until 01.01.2035')).toBeInTheDocument();
+    URL.createObjectURL = jest.fn(() => 'blob:x');
+    URL.revokeObjectURL = jest.fn();
+    await user.click(screen.getByRole('button', { name: 'Download version 2 of Old lamp' }));
+    await waitFor(() => expect(http.callsTo('GET /gpsr/product/:id/documentation/download')).toHaveLength(1));
+    const call = http.callsTo('GET /gpsr/product/:id/documentation/download')[0];
+    expect(call.params.id).toBe('p-old');
+    expect(call.query).toEqual({ lang: 'en', version: '2' });
+  });
+
   it('reports a failed list load with the error text', async () => {
     const { notify } = renderPage({
       http: { 'GET /gpsr/products': new ApiError(500, 'internal-error', 'x') },

@@ -24,6 +24,7 @@ import { useGpsrLicense } from '../../../common/use-gpsr-license';
 import { deleteGpsrProduct } from '../api';
 import { useGpsrProducts, useLoadingFlag } from '../hooks/use-gpsr-products';
 import { ProductsTable } from './products-table';
+import { RetainedVersions } from './retained-versions';
 
 /** /features/gpsr: the seller's GPSR products, 8 per page, with progress, documentation download and delete. */
 export function ProductsPage() {
@@ -59,10 +60,10 @@ export function ProductsPage() {
     );
   }
 
-  async function download(product: GpsrProductListItem) {
+  async function download(product: { id: string; name: string }, version?: number) {
     loading.begin();
     try {
-      await downloadDocumentation(http, product, { language: i18n.language });
+      await downloadDocumentation(http, product, { language: i18n.language, version });
     } catch (error) {
       const message =
         error instanceof DocumentationDownloadError
@@ -142,6 +143,12 @@ export function ProductsPage() {
           />
           <Pagination page={page} pageSize={GPSR_PAGE_SIZE} total={products.length} onChange={setPage} />
         </>
+      )}
+      {state.status === 'ready' && (
+        <RetainedVersions
+          reloadKey={products}
+          onDownload={(v) => void download({ id: v.productId, name: v.productName }, v.number)}
+        />
       )}
       <ConfirmDialog
         open={!!toDelete}
