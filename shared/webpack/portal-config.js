@@ -14,6 +14,9 @@ function defaultPortalConfig({ emulator = true, apiBaseUrl = '/api' } = {}) {
       privacy: 'https://www.example.com/privacy',
       terms: 'https://www.example.com/terms',
       contactEmail: 'support@portal.test',
+      androidApp: 'https://play.google.com/store/apps/details?id=com.example.portal',
+      iosApp: 'https://apps.apple.com/app/example-portal/id000000000',
+      freshdeskApp: 'https://www.freshworks.com/apps/example-portal',
     },
   };
 }

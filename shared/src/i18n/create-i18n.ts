@@ -4,10 +4,15 @@ import type { Language } from '../domain/types';
 import type { PortalRemote, TranslationBundle } from '../remote/types';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
+import buyDe from '../ui/buy/locales/de.json';
+import buyEn from '../ui/buy/locales/en.json';
 
 export const COMMON_NAMESPACE = 'common';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['de', 'en'];
 export const commonTranslations: { en: TranslationBundle; de: TranslationBundle } = { en, de };
+/** The buy sections' texts (shared/src/ui/buy), shipped with the common ones so every remote that shows them has them. */
+export const BUY_NAMESPACE = 'buy';
+export const buyTranslations: { en: TranslationBundle; de: TranslationBundle } = { en: buyEn, de: buyDe };
 
 export type PortalResources = Partial<Record<Language, Record<string, TranslationBundle>>>;
 
@@ -26,7 +31,11 @@ export function createPortalI18n({ language = 'de', resources = {} }: PortalI18n
   const instance = i18next.createInstance();
   const merged: Record<string, Record<string, TranslationBundle>> = {};
   for (const lng of SUPPORTED_LANGUAGES) {
-    merged[lng] = { [COMMON_NAMESPACE]: commonTranslations[lng], ...(resources[lng] ?? {}) };
+    merged[lng] = {
+      [COMMON_NAMESPACE]: commonTranslations[lng],
+      [BUY_NAMESPACE]: buyTranslations[lng],
+      ...(resources[lng] ?? {}),
+    };
   }
   const namespaces = [...new Set(Object.values(merged).flatMap((bundles) => Object.keys(bundles)))];
   void instance.use(initReactI18next).init({

@@ -1,11 +1,22 @@
 import de from '../locales/de.json';
 import en from '../locales/en.json';
+import buyDe from '../ui/buy/locales/de.json';
+import buyEn from '../ui/buy/locales/en.json';
 import { addRemoteTranslations, createPortalI18n } from './create-i18n';
 import { expectSameKeys, keyDifferences } from './same-keys';
 
 describe('common locales', () => {
   it('en and de have the same keys', () => {
     expectSameKeys(en, de);
+  });
+});
+
+describe('buy locales', () => {
+  it('en and de have the same keys and every instance has the namespace', () => {
+    expectSameKeys(buyEn, buyDe);
+    const i18n = createPortalI18n({ language: 'de' });
+    expect(i18n.t('buy:parent_only')).toBe('Nur der Hauptbenutzer kann eine Lizenz kaufen');
+    expect(i18n.getFixedT('en', 'buy')('parent_only')).toBe('Only the parent user can buy a license');
   });
 });
 

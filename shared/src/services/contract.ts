@@ -97,6 +97,10 @@ export interface PortalLinks {
   privacy: string;
   terms: string;
   contactEmail: string;
+  /** Store pages of the mobile app and the Freshdesk app's marketplace page (buy sections' get-now). */
+  androidApp?: string;
+  iosApp?: string;
+  freshdeskApp?: string;
 }
 
 export interface PortalServices {

@@ -6,3 +6,4 @@ export * from './render-with-portal';
 export * from './standalone';
 export { expectSameKeys, keyDifferences, flattenKeys } from '../i18n/same-keys';
 export * from './skeleton-remote';
+export * from './demo-catalogue';

@@ -3,3 +3,4 @@ export * from './standalone';
 export * from './fake-http';
 export * from './fakes';
 export * from './demo-data';
+export * from './demo-catalogue';

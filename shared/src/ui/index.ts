@@ -8,3 +8,4 @@ export * from './contact-form';
 export * from './password-field';
 export * from './license-required';
 export * from './upgrade-promo';
+export * from './buy';

@@ -1,0 +1,147 @@
+import { screen, within } from '@testing-library/react';
+import type { PluginName } from '../../domain/types';
+import { demoCatalogue } from '../../testing/demo-catalogue';
+import { renderWithPortal } from '../../testing/render-with-portal';
+import type { Language } from '../../domain/types';
+import { BuyHeader, BuySections, type BuyPage } from './index';
+
+function renderPage(page: BuyPage, language: Language = 'en') {
+  return renderWithPortal(
+    <>
+      <BuyHeader page={page} />
+      <BuySections page={page} />
+    </>,
+    {
+      language,
+      route: '/licenses/buy',
+      http: {
+        'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
+          demoCatalogue(req.params.plugin),
+      },
+    },
+  );
+}
+
+const h2s = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+describe('Buy sections', () => {
+  it('fresh_desk: every section in the order of the spec', async () => {
+    renderPage('fresh_desk');
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
+    expect(h2s()).toEqual([
+      'How it works',
+      'Plans and prices',
+      'Frequently asked questions',
+      'Why sellers choose it',
+      'See it at work',
+      'Get it now',
+      'Need help?',
+    ]);
+    const how = screen.getByRole('region', { name: 'How it works' });
+    expect(within(how).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('FAQ: eight questions, each opened on its own', async () => {
+    const { user } = renderPage('fresh_desk');
+    const faq = await screen.findByRole('region', { name: 'Frequently asked questions' });
+    const questions = within(faq).getAllByRole('button');
+    expect(questions).toHaveLength(8);
+    await user.click(questions[0]);
+    await user.click(questions[2]);
+    expect(questions[0]).toHaveAttribute('aria-expanded', 'true');
+    expect(questions[1]).toHaveAttribute('aria-expanded', 'false');
+    expect(questions[2]).toHaveAttribute('aria-expanded', 'true');
+    await user.click(questions[0]);
+    expect(questions[0]).toHaveAttribute('aria-expanded', 'false');
+    expect(questions[2]).toHaveAttribute('aria-expanded', 'true');
+    expect(questions[2]).toHaveTextContent('What counts as an email?');
+  });
+
+  it('fresh_desk work example plays only after the click, and get-now has the install button', async () => {
+    const { user } = renderPage('fresh_desk');
+    const work = await screen.findByRole('region', { name: 'See it at work' });
+    expect(within(work).getByRole('img', { name: /A Freshdesk ticket/ })).toBeInTheDocument();
+    expect(within(work).queryByText('A customer asks where her parcel is.')).not.toBeInTheDocument();
+    expect(work.querySelector('iframe, video')).toBeNull();
+    await user.click(within(work).getByRole('button', { name: 'Play walkthrough' }));
+    expect(within(work).getByText('A customer asks where her parcel is.')).toBeInTheDocument();
+    expect(within(work).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    const getNow = screen.getByRole('region', { name: 'Get it now' });
+    expect(within(getNow).getByRole('link', { name: 'Install the Freshdesk app' })).toHaveAttribute(
+      'href',
+      'https://www.freshworks.com/apps/example-portal',
+    );
+    expect(within(getNow).getByRole('img', { name: /Freshworks Marketplace/ })).toBeInTheDocument();
+  });
+
+  it('mobile: four steps whose first follows the store toggle, one image and two store QR codes', async () => {
+    const { user } = renderPage('mobile');
+    await screen.findByRole('article', { name: 'Mobile App Free' });
+    const how = screen.getByRole('region', { name: 'How it works' });
+    expect(within(how).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(how).getByText(/Open Google Play on your Android phone/)).toBeInTheDocument();
+    await user.click(within(how).getByRole('button', { name: 'iPhone' }));
+    expect(within(how).getByText(/Open the App Store on your iPhone/)).toBeInTheDocument();
+    expect(within(how).getByRole('img', { name: 'Store entry of the app (App Store)' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Frequently asked questions' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'See it at work' })).getAllByRole('img')).toHaveLength(1);
+
+    const getNow = screen.getByRole('region', { name: 'Get it now' });
+    expect(within(getNow).getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('play.google.com'),
+    );
+    expect(within(getNow).getByRole('link', { name: 'Download on the App Store' })).toBeInTheDocument();
+    const qr = await within(getNow).findByRole('img', { name: 'QR code: the app on Google Play' });
+    expect(qr).toHaveAttribute('height', '180');
+    expect(qr.querySelector('image')).toHaveAttribute('href', expect.stringMatching(/^data:image\/svg\+xml/));
+    expect(await within(getNow).findByRole('img', { name: 'QR code: the app on the App Store' })).toBeInTheDocument();
+  });
+
+  it('gpsr shows two images, magic_matrix a placeholder; neither has get-now or FAQ', async () => {
+    const first = renderPage('gpsr');
+    await screen.findByRole('article', { name: 'GPSR Free' });
+    expect(within(screen.getByRole('region', { name: 'See it at work' })).getAllByRole('img')).toHaveLength(2);
+    expect(screen.queryByRole('region', { name: 'Get it now' })).not.toBeInTheDocument();
+    first.unmount();
+    renderPage('magic_matrix');
+    await screen.findByRole('article', { name: 'Content Master Basic Yearly' });
+    expect(screen.getByText(/will be shown here when the product launches/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Frequently asked questions' })).not.toBeInTheDocument();
+  });
+
+  it('the default page lists the plugins instead of cards', async () => {
+    renderPage('default');
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy license' })).toBeInTheDocument();
+    const choose = await screen.findByRole('region', { name: 'Choose a plugin' });
+    expect(within(choose).getByRole('link', { name: 'Plans for Freshdesk' })).toHaveAttribute(
+      'href',
+      '/licenses/buy?plugin=fresh_desk',
+    );
+    expect(within(choose).getByRole('link', { name: 'Plans for Mobile app' })).toHaveAttribute(
+      'href',
+      '/licenses/buy?plugin=mobile',
+    );
+    expect(screen.queryByRole('region', { name: 'Plans and prices' })).not.toBeInTheDocument();
+  });
+
+  it('is in German', async () => {
+    const { user } = renderPage('mobile', 'de');
+    expect(screen.getByRole('heading', { level: 1, name: 'Lizenz kaufen: Mobile App' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Mobile App Free' });
+    expect(h2s()).toEqual([
+      'So funktioniert es',
+      'Tarife und Preise',
+      'Warum Händler sich dafür entscheiden',
+      'So sieht es aus',
+      'Jetzt holen',
+      expect.any(String),
+    ]);
+    const how = screen.getByRole('region', { name: 'So funktioniert es' });
+    await user.click(within(how).getByRole('button', { name: 'iPhone' }));
+    expect(within(how).getByText(/Öffnen Sie den App Store auf Ihrem iPhone/)).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR-Code: die App bei Google Play' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Jetzt bei Google Play' })).toBeInTheDocument();
+  });
+});

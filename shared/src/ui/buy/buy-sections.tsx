@@ -1,0 +1,34 @@
+import { BUY_PAGE_LAYOUT, type BuyPage } from './buy-plugins';
+import { LicenseCardsSection } from './cards/license-cards-section';
+import { ContactSection } from './sections/contact-section';
+import { FaqSection } from './sections/faq-section';
+import { GetNow } from './sections/get-now';
+import { HowItWorks } from './sections/how-it-works';
+import { PluginChooser } from './sections/plugin-chooser';
+import { WhyChoose } from './sections/why-choose';
+import { WorkExample } from './sections/work-example';
+
+export interface BuySectionsProps {
+  page: BuyPage;
+  /** Where the default page's plugin cards lead (default '/licenses/buy'). */
+  basePath?: string;
+}
+
+/**
+ * Every buy section below the header, in the order of spec §2: how-it-works, license cards, FAQ, why-choose, work
+ * example, get-now, contact form. Used by /licenses/buy and the plugin feature pages (issue 11).
+ */
+export default function BuySections({ page, basePath }: BuySectionsProps) {
+  const layout = BUY_PAGE_LAYOUT[page];
+  return (
+    <>
+      <HowItWorks page={page} />
+      {page === 'default' ? <PluginChooser basePath={basePath} /> : <LicenseCardsSection plugin={page} />}
+      {layout.faq && <FaqSection />}
+      <WhyChoose page={page} />
+      <WorkExample page={page} />
+      <GetNow page={page} />
+      <ContactSection />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Box, Grid, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { DEFAULT_COUNTRY } from '../../../domain/constants';
+import { productsForBilling } from '../../../domain/money';
+import type { Product } from '../../../domain/types';
+import { apiErrorKey } from '../../../i18n/api-error-key';
+import type { ApiError } from '../../../services/api-error';
+import { useHttp, useNotify, useSession } from '../../../services/context';
+import { ErrorPanel } from '../../error-panel';
+import { LoadingState } from '../../loading-state';
+import { GET_NOW_SECTION_ID, type BuyPlugin } from '../buy-plugins';
+import { usePurchaseFlow } from '../purchase/use-purchase-flow';
+import { activeLicenseOf, type Billing } from './card-model';
+import { LicenseCard } from './license-card';
+import { usePluginProducts } from './use-plugin-products';
+
+const PurchaseDialog = lazy(() => import('../purchase/purchase-dialog'));
+
+export interface LicenseCardsSectionProps {
+  plugin: BuyPlugin;
+}
+
+/** Monthly/Yearly toggle and the plugin's plans (spec §2 Buy license, License cards). */
+export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
+  const { t } = useTranslation('buy');
+  const http = useHttp();
+  const notify = useNotify();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { state, retry } = usePluginProducts(plugin);
+  const [billing, setBilling] = useState<Billing>('yearly');
+  const [busy, setBusy] = useState(false);
+  const flow = usePurchaseFlow();
+  const contact = session.profile?.contact;
+  const buyer = { country: contact?.country || DEFAULT_COUNTRY, vatId: contact?.vatID ?? null };
+
+  async function activate(product: Product): Promise<boolean> {
+    setBusy(true);
+    try {
+      await http.post('/license/product/free_or_trial', undefined, { query: { licenseProductID: product.id } });
+      notify.success({ title: t('notification_success', { ns: 'common' }), message: t('free_activated') });
+      await session.refresh('licenses');
+      return true;
+    } catch (error) {
+      notify.error({ title: t('free_failed'), message: t(apiErrorKey(error as ApiError), { ns: 'common' }) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function activateFree(product: Product) {
+    if (await activate(product)) navigate('/dashboard');
+  }
+
+  async function getApp(product: Product) {
+    if (!activeLicenseOf(product, session.licenses) && !(await activate(product))) return;
+    document.getElementById(GET_NOW_SECTION_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  return (
+    <Box component="section" aria-labelledby="buy-cards-title" sx={{ mb: 6 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ sm: 'center' }}
+        spacing={2}
+        sx={{ mb: 2 }}
+      >
+        <Box>
+          <Typography id="buy-cards-title" variant="h2" component="h2">
+            {t('cards_title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('cards_prices_note')}
+          </Typography>
+        </Box>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={billing}
+          onChange={(_, value: Billing | null) => value && setBilling(value)}
+          aria-label={t('billing_label')}
+        >
+          <ToggleButton value="monthly">{t('billing_monthly')}</ToggleButton>
+          <ToggleButton value="yearly">{t('billing_yearly')}</ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+      {session.isSubUser && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t('parent_only')}
+        </Alert>
+      )}
+      {state.kind === 'loading' && <LoadingState label={t('cards_loading')} />}
+      {state.kind === 'error' && (
+        <ErrorPanel
+          title={t('cards_error')}
+          message={t(apiErrorKey(state.error as ApiError), { ns: 'common' })}
+          onRetry={retry}
+        />
+      )}
+      {state.kind === 'ready' && (
+        <Cards
+          products={productsForBilling(state.products, billing)}
+          render={(product) => (
+            <LicenseCard
+              product={product}
+              billing={billing}
+              activeLicense={activeLicenseOf(product, session.licenses)}
+              buyer={buyer}
+              isSubUser={session.isSubUser}
+              busy={busy}
+              onBuy={(choice) => void flow.start(choice)}
+              onActivate={(p) => void activateFree(p)}
+              onGetApp={(p) => void getApp(p)}
+            />
+          )}
+        />
+      )}
+      {flow.state.kind !== 'idle' && (
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            state={flow.state}
+            onPay={flow.pay}
+            onClose={flow.close}
+            onShowWindow={flow.focusPaymentWindow}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+function Cards({ products, render }: { products: Product[]; render(product: Product): ReactNode }) {
+  const { t } = useTranslation('buy');
+  if (products.length === 0) return <Typography color="text.secondary">{t('cards_empty')}</Typography>;
+  return (
+    <Grid container spacing={2}>
+      {products.map((product) => (
+        <Grid key={product.id} size={{ xs: 12, sm: 6, lg: products.length > 3 ? 3 : 4 }}>
+          {render(product)}
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

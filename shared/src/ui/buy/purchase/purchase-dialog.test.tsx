@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { quotePurchase } from '../../../domain/pricing';
+import type { PurchaseResponse } from '../../../domain/purchase';
+import type { PluginName } from '../../../domain/types';
+import { ApiError } from '../../../services/api-error';
+import { demoCatalogue } from '../../../testing/demo-catalogue';
+import { demoProfile } from '../../../testing/demo-data';
+import type { FakeRequest } from '../../../testing/fake-http';
+import { renderWithPortal, type RenderWithPortalOptions } from '../../../testing/render-with-portal';
+import { LicenseCardsSection } from '../cards/license-cards-section';
+
+const products = demoCatalogue('fresh_desk');
+
+/** POST /invoice as the api answers it: the quote computed on the server from the catalogue. */
+function invoiceRoute(req: FakeRequest): PurchaseResponse {
+  const body = req.body as { product_id: string; extra_users_count: number; extra_email_blocks: number };
+  const product = products.find((p) => p.id === body.product_id)!;
+  return {
+    invoice_id: 'inv-1',
+    payment_url: '/api/payment/sandbox/ref-1',
+    proceed_url: '/api/payment/sandbox/ref-1',
+    quote: quotePurchase(product, body, { country: 'DE', vatId: null }),
+  };
+}
+
+function renderFlow(options: RenderWithPortalOptions = {}) {
+  return renderWithPortal(<LicenseCardsSection plugin="fresh_desk" />, {
+    route: '/licenses/buy',
+    ...options,
+    http: {
+      'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
+        demoCatalogue(req.params.plugin),
+      'POST /invoice': invoiceRoute,
+      'GET /invoice/:id/payment-check': { invoice_id: 'inv-1', payment: { status: 'Paid' }, invoice_number: 'RE-1' },
+      ...options.http,
+    },
+  });
+}
+
+async function chooseYearlyBasicWithTwoUsers(user: ReturnType<typeof renderFlow>['user'], lang: 'en' | 'de' = 'en') {
+  const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+  const add = lang === 'en' ? 'Add one: Extra users' : 'Eins mehr: Zusätzliche Benutzer';
+  await user.click(within(basic).getByRole('button', { name: add }));
+  await user.click(within(basic).getByRole('button', { name: add }));
+  await user.click(within(basic).getByRole('checkbox'));
+  await user.click(
+    within(basic).getByRole('button', {
+      name: lang === 'en' ? 'Buy Fresh Desk Basic Yearly' : 'Fresh Desk Basic Yearly kaufen',
+    }),
+  );
+}
+
+describe('Purchase dialog', () => {
+  let open: jest.SpyInstance;
+  let popup: { closed: boolean; focus: jest.Mock };
+
+  beforeEach(() => {
+    popup = { closed: false, focus: jest.fn() };
+    open = jest.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+  });
+  afterEach(() => open.mockRestore());
+
+  it('loading → confirm with the server quote → Pay opens the window → result after it closes', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { user, http, session } = renderFlow({
+      http: {
+        'POST /invoice': async (req: FakeRequest) => {
+          await gate;
+          return invoiceRoute(req);
+        },
+      },
+    });
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    expect(within(dialog).getByText('Preparing your invoice…')).toBeInTheDocument();
+    release();
+
+    expect(await within(dialog).findByRole('table', { name: 'Order items' })).toBeInTheDocument();
+    expect(http.callsTo('POST /invoice')[0].body).toEqual({
+      product_id: 'fresh_desk-basic-yearly',
+      extra_users_count: 2,
+      extra_email_blocks: 0,
+      auto_upgrade_consent: true,
+    });
+    const rows = within(dialog).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Fresh Desk Basic Yearly1199,00 €');
+    expect(rows[2]).toHaveTextContent('Extra users272,00 €');
+    // 271,00 net + 19 % = 322,49 gross
+    expect(within(dialog).getByText('51,49 €')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: /^Pay 322,49\s€$/ }));
+    expect(open).toHaveBeenCalledWith(
+      '/api/payment/sandbox/ref-1',
+      'portal-payment',
+      expect.stringContaining('width=1000,height=800'),
+    );
+    expect(within(dialog).getByText('Waiting for your payment')).toBeInTheDocument();
+
+    popup.closed = true;
+    expect(
+      await within(dialog).findByText('Thank you for your order', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(session.refreshed[0]).toBe('licenses');
+    expect(http.callsTo('GET /invoice/:id/payment-check')[0].path).toBe('/invoice/inv-1/payment-check');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers the payment window again when the payment did not arrive', async () => {
+    const { user } = renderFlow({
+      http: {
+        'GET /invoice/:id/payment-check': { invoice_id: 'inv-1', payment: { status: 'Failed' }, invoice_number: null },
+      },
+    });
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
+    popup.closed = true;
+    expect(await within(dialog).findByText('Payment not completed', undefined, { timeout: 5000 })).toBeInTheDocument();
+    popup.closed = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Open payment window again' }));
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+
+  it('a blocked pop-up shows the warning, and Try again opens the window', async () => {
+    open.mockReturnValueOnce(null);
+    const { user, notify } = renderFlow();
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
+    expect(notify.last('warning')).toEqual(
+      expect.objectContaining({
+        title: 'Attention',
+        message: 'Your browser has blocked the pop-up. Please allow pop-ups to continue payment.',
+      }),
+    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your browser has blocked the pop-up');
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(within(dialog).getByText('Waiting for your payment')).toBeInTheDocument();
+  });
+
+  it('Cancel closes the dialog without paying', async () => {
+    const { user } = renderFlow();
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    await within(dialog).findByRole('table');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('a failed invoice creation closes the dialog and says why', async () => {
+    const { user, notify } = renderFlow({
+      http: { 'POST /invoice': new ApiError(404, 'product-not-found', 'Product not found') },
+    });
+    await chooseYearlyBasicWithTwoUsers(user);
+    await waitFor(() => expect(notify.last('error')?.title).toBe('Failed to create invoice'));
+    expect(notify.last('error')?.message).not.toBe('Product not found');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('an incomplete profile gets "Missing contact information or product price" and a way to the profile', async () => {
+    const profile = demoProfile();
+    profile.contact = { ...profile.contact, street: '' };
+    const { user, http } = renderFlow({ session: { profile } });
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    expect(within(dialog).getByText('Missing contact information or product price')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Complete profile' })).toHaveAttribute('href', '/profile');
+    expect(http.callsTo('POST /invoice')).toHaveLength(0);
+  });
+
+  it('the server saying profile-incomplete shows the same message', async () => {
+    const { user } = renderFlow({ http: { 'POST /invoice': new ApiError(400, 'profile-incomplete', 'x') } });
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    expect(await within(dialog).findByText('Missing contact information or product price')).toBeInTheDocument();
+  });
+
+  it('is in German', async () => {
+    const { user } = renderFlow({ language: 'de' });
+    await chooseYearlyBasicWithTwoUsers(user, 'de');
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Bestellung' });
+    expect(await within(dialog).findByRole('table', { name: 'Bestellpositionen' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Zusätzliche Benutzer')).toBeInTheDocument();
+    expect(within(dialog).getByText('USt. 19 %')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /^322,49\s€ bezahlen$/ }));
+    expect(within(dialog).getByText('Wir warten auf Ihre Zahlung')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,175 @@
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatMoney } from '../../../domain/money';
+import type { PurchaseQuote, QuoteRow } from '../../../domain/pricing';
+import { QuoteSummary } from './quote-summary';
+import type { PurchaseState } from './use-purchase-flow';
+
+export interface PurchaseDialogProps {
+  state: PurchaseState;
+  onPay(): void;
+  onClose(): void;
+  onShowWindow(): void;
+}
+
+/** The purchase dialog (spec §4); amounts are the server's quote from POST /invoice. */
+export default function PurchaseDialog({ state, onPay, onClose, onShowWindow }: PurchaseDialogProps) {
+  const { t } = useTranslation('buy');
+  const open = state.kind !== 'idle';
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="purchase-dialog-title">
+      <DialogTitle id="purchase-dialog-title">{t('dialog_title')}</DialogTitle>
+      <DialogContent>
+        <Body state={state} />
+        {(state.kind === 'confirm' || state.kind === 'not_paid') && state.popupBlocked && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={onPay}>
+                {t('popup_retry')}
+              </Button>
+            }
+          >
+            <AlertTitle>{t('popup_blocked_title')}</AlertTitle>
+            {t('license_popup_blocked')}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {state.kind === 'missing_info' && (
+          <Button component={RouterLink} to="/profile" onClick={onClose}>
+            {t('dialog_complete_profile')}
+          </Button>
+        )}
+        {state.kind === 'payment_pending' && <Button onClick={onShowWindow}>{t('dialog_reopen')}</Button>}
+        {state.kind === 'paid' || state.kind === 'missing_info' ? (
+          <Button onClick={onClose} variant={state.kind === 'paid' ? 'contained' : 'text'}>
+            {t('dialog_close')}
+          </Button>
+        ) : (
+          <Button onClick={onClose}>{t('dialog_cancel')}</Button>
+        )}
+        {state.kind === 'confirm' && (
+          <Button variant="contained" onClick={onPay}>
+            {t('dialog_pay', { amount: formatMoney(state.order.quote.grossCents, state.order.quote.currency) })}
+          </Button>
+        )}
+        {state.kind === 'not_paid' && (
+          <Button variant="contained" onClick={onPay}>
+            {t('dialog_pay_again')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Busy({ text }: { text: string }) {
+  return (
+    <Stack direction="row" spacing={2} alignItems="center" role="status" sx={{ py: 2 }}>
+      <CircularProgress size={24} aria-hidden />
+      <Typography>{text}</Typography>
+    </Stack>
+  );
+}
+
+function Body({ state }: { state: PurchaseState }) {
+  const { t } = useTranslation('buy');
+  switch (state.kind) {
+    case 'idle':
+      return null;
+    case 'missing_info':
+      return (
+        <Alert severity="error">
+          <AlertTitle>{t('dialog_missing_info')}</AlertTitle>
+          {t('dialog_missing_info_text')}
+        </Alert>
+      );
+    case 'loading':
+      return <Busy text={t('dialog_loading')} />;
+    case 'confirm':
+      return (
+        <>
+          <Typography sx={{ mb: 2 }}>{t('dialog_confirm_intro')}</Typography>
+          <QuoteTable quote={state.order.quote} />
+        </>
+      );
+    case 'payment_pending':
+      return (
+        <Box role="status">
+          <Typography variant="h3" component="h3" sx={{ fontSize: '1.1rem', fontWeight: 700, mb: 1 }}>
+            {t('dialog_pending_title')}
+          </Typography>
+          <Typography>{t('dialog_pending_text')}</Typography>
+        </Box>
+      );
+    case 'checking':
+      return <Busy text={t('dialog_checking')} />;
+    case 'paid':
+      return (
+        <Alert severity="success" role="status">
+          <AlertTitle>{t('dialog_paid_title')}</AlertTitle>
+          {t('dialog_paid_text')}
+        </Alert>
+      );
+    case 'not_paid':
+      return (
+        <Alert severity="info">
+          <AlertTitle>{t('dialog_not_paid_title')}</AlertTitle>
+          {t('dialog_not_paid_text')}
+        </Alert>
+      );
+  }
+}
+
+function QuoteTable({ quote }: { quote: PurchaseQuote }) {
+  const { t } = useTranslation('buy');
+  const describe = (row: QuoteRow) =>
+    row.kind === 'extra_users'
+      ? t('row_extra_users')
+      : row.kind === 'extra_email_blocks'
+        ? t('row_extra_email_blocks')
+        : row.description;
+  return (
+    <>
+      <Table size="small" aria-label={t('dialog_table_label')} sx={{ mb: 2 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('dialog_column_item')}</TableCell>
+            <TableCell align="right">{t('dialog_column_quantity')}</TableCell>
+            <TableCell align="right">{t('dialog_column_amount')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {quote.rows.map((row) => (
+            <TableRow key={row.kind}>
+              <TableCell>{describe(row)}</TableCell>
+              <TableCell align="right">{row.quantity}</TableCell>
+              <TableCell align="right">{formatMoney(row.amountCents, quote.currency)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <QuoteSummary quote={quote} />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { Box } from '@mui/material';
+import { ContactForm } from '../../contact-form';
+
+/** 'Need help?' — the shared contact form as the last buy section. */
+export function ContactSection() {
+  return (
+    <Box sx={{ mb: 4 }}>
+      <ContactForm />
+    </Box>
+  );
+}
