@@ -18,7 +18,7 @@ describe('licenses remote', () => {
 
   it('mounts the buy page', async () => {
     mount('/licenses/buy?plugin=fresh_desk');
-    expect(screen.getByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 2, name: 'How it works' }, { timeout: 10_000 }),
     ).toBeInTheDocument();

@@ -4,15 +4,36 @@ import type { Language } from '../domain/types';
 import type { PortalRemote, TranslationBundle } from '../remote/types';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import buyDe from '../ui/buy/locales/de.json';
-import buyEn from '../ui/buy/locales/en.json';
 
 export const COMMON_NAMESPACE = 'common';
 export const SUPPORTED_LANGUAGES: readonly Language[] = ['de', 'en'];
 export const commonTranslations: { en: TranslationBundle; de: TranslationBundle } = { en, de };
-/** The buy sections' texts (shared/src/ui/buy), shipped with the common ones so every remote that shows them has them. */
+/**
+ * The buy sections' texts (shared/src/ui/buy/locales), a namespace of the one instance like 'common', so every remote
+ * that shows the buy sections has them without shipping a copy. They are fetched with the sections (about 10 KB
+ * compressed that /login and the other pages do not need): `await loadBuyTranslations(i18n)`.
+ */
 export const BUY_NAMESPACE = 'buy';
-export const buyTranslations: { en: TranslationBundle; de: TranslationBundle } = { en: buyEn, de: buyDe };
+
+const buyLoads = new WeakMap<I18n, Promise<void>>();
+
+export function hasBuyTranslations(i18n: I18n): boolean {
+  return SUPPORTED_LANGUAGES.every((lng) => i18n.hasResourceBundle(lng, BUY_NAMESPACE));
+}
+
+/** Adds the 'buy' namespace in both languages to `i18n` (once per instance). */
+export function loadBuyTranslations(i18n: I18n): Promise<void> {
+  let load = buyLoads.get(i18n);
+  if (!load) {
+    load = import('../ui/buy/locales').then(({ buyTranslations }) => {
+      for (const lng of SUPPORTED_LANGUAGES)
+        i18n.addResourceBundle(lng, BUY_NAMESPACE, buyTranslations[lng], true, true);
+    });
+    buyLoads.set(i18n, load);
+    load.catch(() => buyLoads.delete(i18n));
+  }
+  return load;
+}
 
 export type PortalResources = Partial<Record<Language, Record<string, TranslationBundle>>>;
 
@@ -31,11 +52,7 @@ export function createPortalI18n({ language = 'de', resources = {} }: PortalI18n
   const instance = i18next.createInstance();
   const merged: Record<string, Record<string, TranslationBundle>> = {};
   for (const lng of SUPPORTED_LANGUAGES) {
-    merged[lng] = {
-      [COMMON_NAMESPACE]: commonTranslations[lng],
-      [BUY_NAMESPACE]: buyTranslations[lng],
-      ...(resources[lng] ?? {}),
-    };
+    merged[lng] = { [COMMON_NAMESPACE]: commonTranslations[lng], ...(resources[lng] ?? {}) };
   }
   const namespaces = [...new Set(Object.values(merged).flatMap((bundles) => Object.keys(bundles)))];
   void instance.use(initReactI18next).init({

@@ -2,7 +2,7 @@ import de from '../locales/de.json';
 import en from '../locales/en.json';
 import buyDe from '../ui/buy/locales/de.json';
 import buyEn from '../ui/buy/locales/en.json';
-import { addRemoteTranslations, createPortalI18n } from './create-i18n';
+import { addRemoteTranslations, createPortalI18n, hasBuyTranslations, loadBuyTranslations } from './create-i18n';
 import { expectSameKeys, keyDifferences } from './same-keys';
 
 describe('common locales', () => {
@@ -12,9 +12,14 @@ describe('common locales', () => {
 });
 
 describe('buy locales', () => {
-  it('en and de have the same keys and every instance has the namespace', () => {
+  it('en and de have the same keys', () => {
     expectSameKeys(buyEn, buyDe);
+  });
+  it('load into any instance on demand, in both languages', async () => {
     const i18n = createPortalI18n({ language: 'de' });
+    expect(hasBuyTranslations(i18n)).toBe(false);
+    await loadBuyTranslations(i18n);
+    expect(hasBuyTranslations(i18n)).toBe(true);
     expect(i18n.t('buy:parent_only')).toBe('Nur der Hauptbenutzer kann eine Lizenz kaufen');
     expect(i18n.getFixedT('en', 'buy')('parent_only')).toBe('Only the parent user can buy a license');
   });

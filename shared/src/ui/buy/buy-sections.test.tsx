@@ -27,7 +27,7 @@ const h2s = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.text
 describe('Buy sections', () => {
   it('fresh_desk: every section in the order of the spec', async () => {
     renderPage('fresh_desk');
-    expect(screen.getByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
     expect(h2s()).toEqual([
       'How it works',
@@ -113,7 +113,7 @@ describe('Buy sections', () => {
 
   it('the default page lists the plugins instead of cards', async () => {
     renderPage('default');
-    expect(screen.getByRole('heading', { level: 1, name: 'Buy license' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy license' })).toBeInTheDocument();
     const choose = await screen.findByRole('region', { name: 'Choose a plugin' });
     expect(within(choose).getByRole('link', { name: 'Plans for Freshdesk' })).toHaveAttribute(
       'href',
@@ -128,7 +128,7 @@ describe('Buy sections', () => {
 
   it('is in German', async () => {
     const { user } = renderPage('mobile', 'de');
-    expect(screen.getByRole('heading', { level: 1, name: 'Lizenz kaufen: Mobile App' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lizenz kaufen: Mobile App' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Mobile App Free' });
     expect(h2s()).toEqual([
       'So funktioniert es',

@@ -25,7 +25,7 @@ describe('BuyLicensePage', () => {
     ['mobile', 'Buy license: Mobile app', 'Mobile App Free'],
   ])('?plugin=%s shows that plugin’s header and plans', async (plugin, heading, card) => {
     const { http } = renderAt(`/licenses/buy?plugin=${plugin}`);
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: card }, { timeout: 10_000 })).toBeInTheDocument();
     expect(http.callsTo('GET /license/product/plugin/:plugin')[0].path).toBe(`/license/product/plugin/${plugin}`);
     expect(screen.queryByText(/not possible|not available here/i)).not.toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('BuyLicensePage', () => {
     'shows the default page for %s',
     async (route) => {
       const { http } = renderAt(route);
-      expect(screen.getByRole('heading', { level: 1, name: 'Buy license' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Buy license' })).toBeInTheDocument();
       const choose = await screen.findByRole('region', { name: 'Choose a plugin' }, { timeout: 10_000 });
       expect(within(choose).getByRole('link', { name: 'Plans for Freshdesk' })).toBeInTheDocument();
       expect(http.callsTo('GET /license/product/plugin/:plugin')).toHaveLength(0);
@@ -46,7 +46,7 @@ describe('BuyLicensePage', () => {
 
   it('is translated to German', async () => {
     renderAt('/licenses/buy?plugin=mobile', 'de');
-    expect(screen.getByRole('heading', { level: 1, name: 'Lizenz kaufen: Mobile App' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lizenz kaufen: Mobile App' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Jährlich' }, { timeout: 10_000 })).toHaveAttribute(
       'aria-pressed',
       'true',

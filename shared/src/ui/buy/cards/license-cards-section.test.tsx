@@ -4,6 +4,7 @@ import { demoCatalogue } from '../../../testing/demo-catalogue';
 import { demoProfile, demoSubApiUser } from '../../../testing/demo-data';
 import { renderWithPortal, type RenderWithPortalOptions } from '../../../testing/render-with-portal';
 import type { License, PluginName } from '../../../domain/types';
+import { WithBuyTexts } from '../with-buy-texts';
 import { LicenseCardsSection } from './license-cards-section';
 
 const catalogue = {
@@ -11,11 +12,16 @@ const catalogue = {
 };
 
 function renderCards(plugin: 'fresh_desk' | 'mobile' | 'gpsr' = 'fresh_desk', options: RenderWithPortalOptions = {}) {
-  return renderWithPortal(<LicenseCardsSection plugin={plugin} />, {
-    ...options,
-    http: { ...catalogue, ...options.http },
-    route: '/licenses/buy',
-  });
+  return renderWithPortal(
+    <WithBuyTexts fallback={null}>
+      <LicenseCardsSection plugin={plugin} />
+    </WithBuyTexts>,
+    {
+      ...options,
+      http: { ...catalogue, ...options.http },
+      route: '/licenses/buy',
+    },
+  );
 }
 
 const card = (name: string) => screen.getByRole('article', { name });

@@ -7,6 +7,7 @@ import { demoCatalogue } from '../../../testing/demo-catalogue';
 import { demoProfile } from '../../../testing/demo-data';
 import type { FakeRequest } from '../../../testing/fake-http';
 import { renderWithPortal, type RenderWithPortalOptions } from '../../../testing/render-with-portal';
+import { WithBuyTexts } from '../with-buy-texts';
 import { LicenseCardsSection } from '../cards/license-cards-section';
 
 const products = demoCatalogue('fresh_desk');
@@ -24,17 +25,22 @@ function invoiceRoute(req: FakeRequest): PurchaseResponse {
 }
 
 function renderFlow(options: RenderWithPortalOptions = {}) {
-  return renderWithPortal(<LicenseCardsSection plugin="fresh_desk" />, {
-    route: '/licenses/buy',
-    ...options,
-    http: {
-      'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
-        demoCatalogue(req.params.plugin),
-      'POST /invoice': invoiceRoute,
-      'GET /invoice/:id/payment-check': { invoice_id: 'inv-1', payment: { status: 'Paid' }, invoice_number: 'RE-1' },
-      ...options.http,
+  return renderWithPortal(
+    <WithBuyTexts fallback={null}>
+      <LicenseCardsSection plugin="fresh_desk" />
+    </WithBuyTexts>,
+    {
+      route: '/licenses/buy',
+      ...options,
+      http: {
+        'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
+          demoCatalogue(req.params.plugin),
+        'POST /invoice': invoiceRoute,
+        'GET /invoice/:id/payment-check': { invoice_id: 'inv-1', payment: { status: 'Paid' }, invoice_number: 'RE-1' },
+        ...options.http,
+      },
     },
-  });
+  );
 }
 
 async function chooseYearlyBasicWithTwoUsers(user: ReturnType<typeof renderFlow>['user'], lang: 'en' | 'de' = 'en') {
