@@ -17,6 +17,7 @@ import { registerErrorHandling } from './plugins/errors';
 import identityPlugin from './plugins/identity';
 import mailPlugin from './plugins/mail';
 import fileStoragePlugin from './services/file-storage';
+import schedulerPlugin from './jobs/scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,5 +79,6 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   for (const mod of apiModules) {
     await app.register(mod.plugin, { prefix: `${API_PREFIX}${prefixOf(mod)}` });
   }
+  await app.register(schedulerPlugin, { intervalMs: config.jobsIntervalMs });
   return app;
 }

@@ -50,6 +50,8 @@ export interface AppConfig {
         forcePathStyle: boolean;
         prefix: string;
       };
+  /** How often each instance looks for due scheduled jobs (month end); 0 = never (tests run jobs themselves). */
+  jobsIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -165,6 +167,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE'),
   S3_PREFIX: z.string().optional(),
+  JOBS_INTERVAL_MS: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^\d+$/.test(v), {
+      message: 'JOBS_INTERVAL_MS must be a whole number of milliseconds (0 switches the scheduler off)',
+    }),
 });
 
 function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined): PortalMode {
@@ -239,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: corsList.length ? corsList : true,
     avvVersion: AVV_VERSION,
     fileStorage,
+    jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,
   };
 }

@@ -234,6 +234,49 @@ export const subscriptions = pgTable(
   (t) => [index('subscriptions_user_idx').on(t.userId)],
 );
 
+/**
+ * One row per run of a scheduled job and period ('month-end' / '2026-11'): the instance whose claim succeeds runs it,
+ * holding a lease it renews; a run whose lease ran out (a crashed instance) is taken over and resumed.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull(),
+    owner: text('owner').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/**
+ * What a billing job did to one subscription for one period ('renewal' / '2026-12-01', 'overage' / '2026-11'):
+ * the primary key makes a second charge for the same thing impossible, whichever instance or retry tries it.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'renewal' | 'overage'>().notNull(),
+    period: text('period').notNull(),
+    status: text('status').$type<'pending' | 'done' | 'skipped' | 'failed'>().notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull().default(0),
+    invoiceId: uuid('invoice_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.kind, t.period] })],
+);
+
 export const contactRequests = pgTable('contact_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -18,6 +18,8 @@ export const extraOptionsSchema = z.object({
   analytics_level: z.string().optional(),
   extra_email_count: z.number().optional(),
   extra_users_count: z.number().optional(),
+  /** fresh_desk: the buyer agreed to automatic package upgrades when base limits are exceeded (spec §2). */
+  auto_upgrade_consent: z.boolean().optional(),
 });
 
 export const durationSpecSchema = z.object({ unit: z.enum(DURATION_UNITS), duration: z.number() });

@@ -11,6 +11,7 @@ export * from './phone';
 export * from './contact-request';
 export * from './license';
 export * from './license-check';
+export * from './overage';
 export * from './card-readiness';
 export * from './money';
 export * from './pricing';

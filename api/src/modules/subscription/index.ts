@@ -1,1 +1,3 @@
+// Subscriptions: pending overage for the banner and approval; what the billing jobs read and record.
 export { default } from './routes';
+export { listMeteredSubscriptions, recordOverage, type MeteredSubscription } from './repository';

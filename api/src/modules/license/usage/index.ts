@@ -1,3 +1,3 @@
 // /api/license/usage: plugins report monthly usage by key; sellers read used / included.
 export { default } from './routes';
-export { recordUsage } from './repository';
+export { monthlyUsage, recordUsage } from './repository';

@@ -53,3 +53,13 @@ export async function ownerUsage(db: Db, ownerId: string, pluginName: PluginName
   const options: ExtraOptionsJson = { ...row.productOptions, ...row.licenseOptions };
   return { licenseId: row.licenseId, used: Number(row.used), options };
 }
+
+/** Emails a license's plugin reported for a month (0 when nothing was reported). */
+export async function monthlyUsage(db: Db, licenseId: string, month: string): Promise<number> {
+  const [row] = await db
+    .select({ emailsSent: licenseUsage.emailsSent })
+    .from(licenseUsage)
+    .where(and(eq(licenseUsage.licenseId, licenseId), eq(licenseUsage.month, month)))
+    .limit(1);
+  return row?.emailsSent ?? 0;
+}
