@@ -97,9 +97,11 @@ async function prepareMysql(): Promise<boolean> {
   try {
     const root = await myRoot();
     await root.query(`CREATE DATABASE ${MY_DB}`);
+    await root.query(`CREATE DATABASE ${MY_DB}_empty`);
     for (const host of ['%', 'localhost', '127.0.0.1']) {
       await root.query(`CREATE USER IF NOT EXISTS '${MY_USER}'@'${host}' IDENTIFIED BY '${MY_PASSWORD}'`);
       await root.query(`GRANT SELECT ON ${MY_DB}.* TO '${MY_USER}'@'${host}'`);
+      await root.query(`GRANT SELECT ON ${MY_DB}_empty.* TO '${MY_USER}'@'${host}'`);
     }
     await root.query(`USE ${MY_DB}`);
     await root.query('CREATE TABLE tVersandArt (kVersandArt INT PRIMARY KEY, cName VARCHAR(255) NOT NULL)');
@@ -207,6 +209,7 @@ afterAll(async () => {
   if (myUp) {
     const root = await myRoot();
     await root.query(`DROP DATABASE IF EXISTS ${MY_DB}`);
+    await root.query(`DROP DATABASE IF EXISTS ${MY_DB}_empty`);
     for (const host of ['%', 'localhost', '127.0.0.1']) await root.query(`DROP USER IF EXISTS '${MY_USER}'@'${host}'`);
     await root.end();
   }
@@ -301,6 +304,21 @@ describe('GET /wawi/lieferbar/orders', () => {
         const res = await getOrders(staff);
         expect(res.statusCode).toBe(502);
         expect(res.json().slug).toBe('wawi-tables-missing');
+      },
+    ),
+  );
+
+  it(
+    'explains a MariaDB database without JTL-Wawi tables',
+    whenUp(
+      () => myUp,
+      'MariaDB',
+      async () => {
+        await saveDataSource(staff, { ...myDetails, database: `${MY_DB}_empty` });
+        const res = await getOrders(staff);
+        expect(res.statusCode).toBe(502);
+        expect(res.json().slug).toBe('wawi-tables-missing');
+        expect(res.body).not.toContain(MY_PASSWORD);
       },
     ),
   );
