@@ -149,7 +149,10 @@ async function saveDataSource(user: TestIdentity, details: object) {
 }
 
 /** Stores a connection without testing it (one that cannot pass a test, e.g. a host that is down). */
-async function storeDataSource(user: TestIdentity, d: { engine: 'postgres' | 'mysql'; host: string; port: number }) {
+async function storeDataSource(
+  user: TestIdentity,
+  d: { engine: 'postgres' | 'mysql' | 'mssql'; host: string; port: number },
+) {
   await t.app.db
     .insert(dataSources)
     .values({
@@ -344,6 +347,23 @@ describe('GET /wawi/lieferbar/orders', () => {
     }
     expect((await getOrders(null)).statusCode).toBe(401);
   });
+
+  it(
+    'speaks TDS (SQL Server, JTL-Wawi) through tedious: against the MariaDB port it fails readably and in time',
+    whenUp(
+      () => myUp,
+      'MariaDB',
+      async () => {
+        await storeDataSource(staff, { engine: 'mssql', host: '127.0.0.1', port: 3306 });
+        const started = Date.now();
+        const res = await getOrders(staff);
+        expect(res.statusCode).toBe(502);
+        expect(res.json().message).toMatch(/^The order database (could not be read|did not answer)/);
+        expect(res.body).not.toContain('secret-pw-123');
+        expect(Date.now() - started).toBeLessThan(8000);
+      },
+    ),
+  );
 
   it('reports a closed port at once (db-port-closed)', async () => {
     await storeDataSource(staff, { engine: 'postgres', host: '127.0.0.1', port: 1 });

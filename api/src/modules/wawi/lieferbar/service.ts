@@ -52,7 +52,8 @@ export function ordersReadError(err: unknown, secrets: string[]): HttpError {
   ) {
     return new HttpError(502, 'wawi-tables-missing', `The database has no JTL-Wawi order tables: ${reason}`);
   }
-  if (err instanceof QueryTimeoutError) return new HttpError(502, 'db-port-filtered', `The database ${reason}`);
+  if (err instanceof QueryTimeoutError)
+    return new HttpError(502, 'db-port-filtered', `The order database did not answer: ${reason}`);
   return new HttpError(502, failureKind(err), `The order database could not be read: ${reason}`);
 }
 
