@@ -92,8 +92,19 @@ export async function runGpsrBench() {
   const rows = [];
   try {
     const { info } = server;
-    // Warm-up: code paths, PDF fonts and database connections are loaded before measuring.
-    await download(info, info.pid);
+    // Warm-up: code paths, PDF fonts and database connections are loaded before measuring; its own growth is shown.
+    const cold = await download(info, info.pid);
+    rows.push({
+      download: 'first (cold) download',
+      'ZIP MB': +(cold.bytes / MB).toFixed(1),
+      'TTFB ms': +cold.ttfb.toFixed(1),
+      seconds: +cold.seconds.toFixed(2),
+      'MB/s': +(cold.bytes / MB / cold.seconds).toFixed(1),
+      'RSS before MB': +(cold.baseline / MB).toFixed(1),
+      'RSS peak MB': +(cold.peak / MB).toFixed(1),
+      'RSS growth MB': +((cold.peak - cold.baseline) / MB).toFixed(1),
+      'within limits': 'warm-up',
+    });
     for (const [label, delay] of [
       ['full speed', 0],
       ['slow reader (1 ms pause per chunk)', 1],
@@ -104,7 +115,7 @@ export async function runGpsrBench() {
         download: label,
         'ZIP MB': +(r.bytes / MB).toFixed(1),
         'TTFB ms': +r.ttfb.toFixed(1),
-        'seconds': +r.seconds.toFixed(2),
+        seconds: +r.seconds.toFixed(2),
         'MB/s': +(r.bytes / MB / r.seconds).toFixed(1),
         'RSS before MB': +(r.baseline / MB).toFixed(1),
         'RSS peak MB': +(r.peak / MB).toFixed(1),
@@ -118,7 +129,7 @@ export async function runGpsrBench() {
   }
   console.log(`[bench] limits: TTFB < ${LIMITS.ttfbMs} ms, RSS growth <= ${LIMITS.rssGrowthMb} MB`);
   console.table(rows);
-  if (rows.some((r) => r['within limits'] !== 'yes')) process.exitCode = 1;
+  if (rows.some((r) => r['within limits'] === 'NO')) process.exitCode = 1;
   return rows;
 }
 

@@ -19,6 +19,7 @@ const readLocale = (pkg, lang) =>
   JSON.parse(fs.readFileSync(path.join(here, `../${pkg}/src/locales/${lang}.json`), 'utf8'));
 const locales = { de: readLocale('shell', 'de'), en: readLocale('shell', 'en') };
 const accountLocales = { de: readLocale('mfe-account', 'de'), en: readLocale('mfe-account', 'en') };
+const gpsrLocales = { de: readLocale('mfe-gpsr', 'de'), en: readLocale('mfe-gpsr', 'en') };
 const ONLY = process.env.SHOT_ONLY ? new RegExp(process.env.SHOT_ONLY) : null;
 
 const PUBLIC_SCREENS = [
@@ -60,7 +61,24 @@ const INTERACTIVE_SCREENS = [
 const STAFF_SCREENS = [
   ['staff-dashboard', '/dashboard'],
   ['gpsr', '/features/gpsr'],
+  ['gpsr-editor-add', '/features/gpsr/product/add'],
 ];
+
+/** The staff account's first GPSR product, created through the editor when the list is still empty. */
+async function ensureGpsrProduct(page, lang) {
+  const g = gpsrLocales[lang];
+  await page.goto('/features/gpsr');
+  await settle(page);
+  if (await page.getByRole('table').count()) return;
+  await page.goto('/features/gpsr/product/add');
+  await page.getByRole('textbox', { name: new RegExp(g.editor_name_label) }).fill('Kinder-Trinkflasche 350 ml');
+  const answers = page.getByRole('textbox', { name: new RegExp(`^${g.editor_answer_label.split('{{')[0]}`) });
+  await answers.nth(0).fill('Edelstahlflasche 350 ml mit Silikon-Trinkhalm, für Kinder ab 3 Jahren.');
+  await answers.nth(1).fill('Edelstahl 18/8, lebensmittelechtes Silikon, keine Batterien.');
+  await answers.nth(4).fill('Scharfe Kanten am Gewinde, Verbrühung bei heißen Getränken.');
+  await page.getByRole('button', { name: g.editor_save }).click();
+  await page.waitForURL(/\/features\/gpsr\/product\/edit\//);
+}
 
 async function startStack() {
   const port = Number(process.env.SHOT_PORT || 8192);
@@ -178,10 +196,22 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
   await page.route('**/remotes/mfe-lieferbar/**', (route) => route.abort('connectionrefused'));
   try {
     await signIn(staff);
+    if (wanted('gpsr') || wanted('gpsr-editor')) await ensureGpsrProduct(page, lang);
     for (const [name, url] of STAFF_SCREENS.filter(([name]) => wanted(name))) {
       await page.goto(url);
       await settle(page);
       await save(name);
+    }
+    if (wanted('gpsr-editor-edit')) {
+      await page.goto('/features/gpsr');
+      await settle(page);
+      await page
+        .getByRole('link', { name: new RegExp(gpsrLocales[lang].list_edit_named.replace('{{name}}', '')) })
+        .first()
+        .click();
+      await page.getByRole('button', { name: gpsrLocales[lang].versions_release }).waitFor();
+      await settle(page);
+      await save('gpsr-editor-edit');
     }
     if (wanted('remote-failure')) {
       await page.goto('/features/lieferbar');

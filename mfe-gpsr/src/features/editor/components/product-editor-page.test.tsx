@@ -223,4 +223,32 @@ describe('unsaved changes guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/features/gpsr'));
     expect(await screen.findByText('list page')).toBeInTheDocument();
   });
+
+  it('lets the page move to the saved product right after saving a new one', async () => {
+    const fakes = createPortalFakes({
+      session,
+      translations: [remote],
+      http: { 'POST /gpsr/product/create': (req: { body: unknown }) => product({ ...(req.body as object), id: ID }) },
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/features/gpsr/product/add', element: <ProductEditorPage mode="add" /> },
+        { path: '/features/gpsr/product/edit/:productId', element: <p>edit page</p> },
+      ],
+      { initialEntries: ['/features/gpsr/product/add'] },
+    );
+    const user = userEvent.setup();
+    render(
+      <I18nextProvider i18n={fakes.i18n}>
+        <PortalServicesProvider services={fakes.services}>
+          <RouterProvider router={router} />
+        </PortalServicesProvider>
+      </I18nextProvider>,
+    );
+    await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Lamp');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('edit page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/features/gpsr/product/edit/${ID}`);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

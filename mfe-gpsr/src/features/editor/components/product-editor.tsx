@@ -55,6 +55,8 @@ export function ProductEditor({
   const answers = watch('answers');
   const progress = gpsrProgress(toGpsrRiskQuestions(answers));
   const dirty = formState.isDirty;
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
   useBeforeUnload(dirty);
 
   const errorText = (error: unknown) => t(apiErrorKey(error as ErrorLike), { ns: 'common' });
@@ -76,6 +78,7 @@ export function ProductEditor({
         const saved = await withLoading(() =>
           product ? updateGpsrProduct(http, { ...input, id: product.id }) : createGpsrProduct(http, input),
         );
+        dirtyNow.current = false;
         reset({ name: saved.name, answers: toGpsrEditorAnswers(saved.riskQuestions) });
         notify.success({ title: t('notify_success'), message: t(product ? 'notify_updated' : 'notify_created') });
         onSaved(saved);
@@ -251,7 +254,7 @@ export function ProductEditor({
         onCancel={() => setRemoval(null)}
       />
       {hasDataRouter && (
-        <NavigationBlocker when={dirty && !leaving.current}>
+        <NavigationBlocker shouldBlock={() => dirtyNow.current && !leaving.current}>
           {(blocker) => (
             <ConfirmDialog
               open={blocker.state === 'blocked'}

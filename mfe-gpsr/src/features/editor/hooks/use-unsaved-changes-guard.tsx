@@ -20,12 +20,19 @@ export function useHasDataRouter(): boolean {
 }
 
 /**
- * Blocks in-app navigation while `when` holds and hands the blocker to `children` (the confirm dialog).
+ * Blocks in-app navigation while `shouldBlock()` holds at the moment of navigating (read then, not at render, so a
+ * navigation right after saving passes) and hands the blocker to `children` (the confirm dialog).
  * Rendered only inside a data router: useBlocker needs one.
  */
-export function NavigationBlocker({ when, children }: { when: boolean; children: (blocker: Blocker) => JSX.Element }) {
+export function NavigationBlocker({
+  shouldBlock,
+  children,
+}: {
+  shouldBlock: () => boolean;
+  children: (blocker: Blocker) => JSX.Element;
+}) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && shouldBlock(),
   );
   return children(blocker);
 }
