@@ -86,3 +86,10 @@ export function feature(
 ) {
   return message(pkg, lang, key, params);
 }
+
+/** Text of the shared buy sections (namespace 'buy', shared/src/ui/buy/locales). */
+export function buyText(lang: Lang, key: string): string {
+  const value = readJson(`shared/src/ui/buy/locales/${lang}.json`)[key];
+  if (typeof value !== 'string') throw new Error(`shared/src/ui/buy/locales/${lang}.json has no key "${key}"`);
+  return value;
+}

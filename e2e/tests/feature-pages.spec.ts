@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { BASE_URL, DEMO_SELLER, DEMO_STAFF } from '../support/env';
-import { common, feature, text, whole, type Lang } from '../support/locales';
+import { buyText, common, feature, text, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
 import { describeFindings, seriousViolations, settle } from '../support/account/axe';
 import { card, cardButton, notification, openDashboard } from '../support/account/portal-ui';
@@ -123,6 +123,9 @@ test.describe('feature pages', () => {
       await page.getByRole('button', { name: feature('mfe-freshdesk', lang, 'api_key_copy') }).click();
       await expect(notification(page, lang, feature('mfe-freshdesk', lang, 'freshdesk_copy_success'))).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await key.inputValue());
+      // The shared buy sections follow: how-it-works, plans, FAQ … contact.
+      await expect(page.getByRole('region', { name: buyText(lang, 'how_title') })).toBeVisible();
+      await expect(page.getByRole('region', { name: buyText(lang, 'faq_title') })).toBeVisible();
       await checkAxe(page, `freshdesk (${theme})`);
       await checkNarrow(page, 'freshdesk');
 
@@ -134,6 +137,11 @@ test.describe('feature pages', () => {
         page.getByRole('heading', { level: 1, name: feature('mfe-mobile', lang, 'page_title') }),
       ).toBeVisible();
       await expect(page.getByRole('complementary', { name: common(lang, 'upgrade_promo_title') })).toHaveCount(0);
+      const how = page.getByRole('region', { name: buyText(lang, 'how_title') });
+      await expect(how.getByRole('listitem')).toHaveCount(4);
+      const getNow = page.getByRole('region', { name: buyText(lang, 'get_now_title') });
+      await expect(getNow.getByRole('img', { name: buyText(lang, 'get_now_qr_android') })).toBeVisible();
+      await expect(getNow.getByRole('img', { name: buyText(lang, 'get_now_qr_ios') })).toBeVisible();
       await checkAxe(page, `mobile app (${theme})`);
       await checkNarrow(page, 'mobile app');
 

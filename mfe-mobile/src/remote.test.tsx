@@ -12,8 +12,13 @@ describe('mobile remote', () => {
     expect(() => expectSameKeys(remote.translations.en, remote.translations.de)).not.toThrow();
   });
 
-  it('mounts /features/mobile-app as the shell does', () => {
-    renderRemote(remote, { route: '/features/mobile-app', language: 'de' });
+  it('mounts /features/mobile-app as the shell does', async () => {
+    renderRemote(remote, {
+      route: '/features/mobile-app',
+      language: 'de',
+      http: { 'GET /license/product/plugin/:plugin': [] },
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Mobile App' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'So funktioniert es' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { ApiError } from '@portal/shared';
-import { demoLicenses, demoSubApiUser, renderWithPortal } from '@portal/shared/testing';
-import type { License } from '@portal/shared/domain';
+import { demoCatalogue, demoLicenses, demoSubApiUser, renderWithPortal } from '@portal/shared/testing';
+import type { License, PluginName } from '@portal/shared/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import remote from '../../../remote';
 import { FreshdeskPage } from './freshdesk-page';
@@ -15,7 +15,12 @@ function renderPage(options: Parameters<typeof renderWithPortal>[1] = {}) {
     path: '/features/freshdesk',
     translations: [remote],
     ...options,
-    http: { 'GET /user/freshdesk-api-key': { api_key: KEY }, ...options.http },
+    http: {
+      'GET /user/freshdesk-api-key': { api_key: KEY },
+      'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
+        demoCatalogue(req.params.plugin),
+      ...options.http,
+    },
   });
 }
 
@@ -114,6 +119,36 @@ describe('FreshdeskPage with a valid license', () => {
     renderPage({ session: { licenses: [trial()], apiUser: demoSubApiUser() } });
     await screen.findByRole('textbox', { name: 'API key' });
     expect(screen.queryByRole('complementary', { name: 'Upgrade your plan' })).not.toBeInTheDocument();
+  });
+});
+
+describe('FreshdeskPage buy sections', () => {
+  it('follow the key and the manual: how-it-works, fresh_desk plans, FAQ, why-choose, work example, get-now, contact', async () => {
+    const view = renderPage({ session: { licenses: [paid()] } });
+    await screen.findByRole('textbox', { name: 'API key' });
+    await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
+    const h2 = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(h2).toEqual([
+      'Your API key',
+      'Manual',
+      'How it works',
+      'Plans and prices',
+      'Frequently asked questions',
+      'Why sellers choose it',
+      'See it at work',
+      'Get it now',
+      'Need help?',
+    ]);
+    expect(view.http.callsTo('GET /license/product/plugin/:plugin')[0].path).toBe('/license/product/plugin/fresh_desk');
+  });
+
+  it('in German, and not without a license', async () => {
+    const view = renderPage({ language: 'de', session: { licenses: [paid()] } });
+    expect(await screen.findByRole('region', { name: 'So funktioniert es' }, { timeout: 10_000 })).toBeInTheDocument();
+    view.unmount();
+    renderPage({ session: { licenses: [] } });
+    expect(screen.getByRole('region', { name: 'License Required' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'How it works' })).not.toBeInTheDocument();
   });
 });
 

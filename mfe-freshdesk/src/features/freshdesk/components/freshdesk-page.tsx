@@ -1,4 +1,12 @@
-import { ErrorPanel, LicenseRequired, LoadingState, PageHeader, UpgradePromo, useSession } from '@portal/shared';
+import {
+  BuySections,
+  ErrorPanel,
+  LicenseRequired,
+  LoadingState,
+  PageHeader,
+  UpgradePromo,
+  useSession,
+} from '@portal/shared';
 import { hasValidLicense } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { useFreshdeskApiKey } from '../hooks/use-freshdesk-api-key';
@@ -9,7 +17,8 @@ const PLUGIN = 'fresh_desk' as const;
 
 /**
  * /features/freshdesk (spec §2, §6): needs a valid fresh_desk license, otherwise the License Required panel. With
- * one: back button, upgrade promo (main user without a paid plan), the API key with a copy button and the manual.
+ * one: back button, upgrade promo (main user without a paid plan), the API key with a copy button, the manual
+ * and the shared buy sections.
  */
 export function FreshdeskPage() {
   const { t } = useTranslation('freshdesk');
@@ -39,6 +48,7 @@ export function FreshdeskPage() {
         <UpgradePromo pluginName={PLUGIN} pluginLabel={pluginLabel} />
         <ApiKeyCard state={keyState} onRetry={reload} />
         <ManualLink />
+        <BuySections page={PLUGIN} />
       </>
     );
   }

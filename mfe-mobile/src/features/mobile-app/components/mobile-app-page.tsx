@@ -1,4 +1,4 @@
-import { ErrorPanel, LoadingState, PageHeader, UpgradePromo, useSession } from '@portal/shared';
+import { BuySections, ErrorPanel, LoadingState, PageHeader, UpgradePromo, useSession } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 
 const PLUGIN = 'mobile' as const;
@@ -25,6 +25,8 @@ export function MobileAppPage() {
       )}
       {licensesLoading && <LoadingState label={t('licenses_loading')} />}
       {!licensesFailed && !licensesLoading && <UpgradePromo pluginName={PLUGIN} pluginLabel={t('page_title')} />}
+      {/* How it works (four steps with the store toggle), plans, why-choose, work example, store links with QR codes, contact. */}
+      <BuySections page={PLUGIN} />
     </>
   );
 }
