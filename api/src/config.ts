@@ -52,7 +52,76 @@ export interface AppConfig {
       };
   /** How often each instance looks for due scheduled jobs (month end); 0 = never (tests run jobs themselves). */
   jobsIntervalMs: number;
+  /** Seller on invoices (SELLER_* variables, demo defaults). */
+  seller: SellerConfig;
 }
+
+// Seller data: read from SELLER_* with demo defaults so `npm start` works; a real deployment sets every key.
+/** The seller printed on every invoice (§14(4) Nr. 1 and 2 UStG: full name, address, VAT ID or tax number). */
+export interface SellerConfig {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  vatId: string;
+  taxNumber: string;
+  email: string;
+  phone: string;
+  iban: string;
+  bic: string;
+  bankName: string;
+  register: string;
+  managingDirector: string;
+}
+
+export const DEMO_SELLER: SellerConfig = {
+  name: 'Portal Demo Software GmbH',
+  street: 'Friedrichstraße 123',
+  postalCode: '10117',
+  city: 'Berlin',
+  country: 'DE',
+  vatId: 'DE811907980',
+  taxNumber: '30/123/45678',
+  email: 'billing@portal.test',
+  phone: '+49 30 1234567',
+  iban: 'DE02120300000000202051',
+  bic: 'BYLADEM1001',
+  bankName: 'Demo Bank',
+  register: 'Amtsgericht Charlottenburg, HRB 000000',
+  managingDirector: 'Max Mustermann',
+};
+
+const SELLER_KEYS: Record<keyof SellerConfig, string> = {
+  name: 'SELLER_NAME',
+  street: 'SELLER_STREET',
+  postalCode: 'SELLER_POSTAL_CODE',
+  city: 'SELLER_CITY',
+  country: 'SELLER_COUNTRY',
+  vatId: 'SELLER_VAT_ID',
+  taxNumber: 'SELLER_TAX_NUMBER',
+  email: 'SELLER_EMAIL',
+  phone: 'SELLER_PHONE',
+  iban: 'SELLER_IBAN',
+  bic: 'SELLER_BIC',
+  bankName: 'SELLER_BANK_NAME',
+  register: 'SELLER_REGISTER',
+  managingDirector: 'SELLER_MANAGING_DIRECTOR',
+};
+
+/** Seller data from SELLER_* variables; each unset key keeps its demo default. */
+export function loadSellerConfig(env: NodeJS.ProcessEnv = process.env): SellerConfig {
+  const seller = { ...DEMO_SELLER };
+  for (const [field, key] of Object.entries(SELLER_KEYS) as [keyof SellerConfig, string][]) {
+    const value = env[key]?.trim();
+    if (value) seller[field] = value;
+  }
+  seller.country = seller.country.toUpperCase();
+  return seller;
+}
+
+/** Names of the environment variables (README configuration table, config test). */
+export const SELLER_ENV_KEYS = Object.values(SELLER_KEYS);
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -248,5 +317,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     avvVersion: AVV_VERSION,
     fileStorage,
     jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,
+    seller: loadSellerConfig(env),
   };
 }

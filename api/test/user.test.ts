@@ -11,6 +11,21 @@ import {
 } from './helpers';
 import { createUserRow } from '../src/modules/user/service';
 
+/** The buyer snapshot an invoice keeps after its buyer's account is gone. */
+const BUYER = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  companyName: '',
+  street: 'Hafenstraße',
+  houseNumber: '7',
+  postalCode: '20457',
+  city: 'Hamburg',
+  country: 'DE',
+  vatId: '',
+  invoiceEmail: '',
+  language: 'de' as const,
+};
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -222,6 +237,7 @@ describe('DELETE /api/user', () => {
         amountNet: 1000,
         vatAmount: 190,
         amount: 1190,
+        buyer: { ...BUYER, invoiceEmail: a.email },
       })
       .returning();
 
@@ -234,7 +250,7 @@ describe('DELETE /api/user', () => {
     expect(await t.app.db.select().from(users).where(eq(users.id, sub.uid))).toHaveLength(0);
     expect(await t.app.db.select().from(profiles).where(eq(profiles.userId, a.uid))).toHaveLength(0);
     const [kept] = await t.app.db.select().from(invoices).where(eq(invoices.id, invoice.id));
-    expect(kept).toMatchObject({ userId: null, userEmail: a.email, amount: 1190 });
+    expect(kept).toMatchObject({ userId: null, userEmail: a.email, amount: 1190, buyer: { lastName: 'Mustermann' } });
   });
 
   it("refuses another user's email and anonymous calls without deleting anything", async () => {

@@ -2,6 +2,7 @@
 // the allowed values live in the TypeScript types below and in the route schemas.
 import type { DurationUnit, Language, LicenseType, Status } from '@portal/shared/domain';
 import { sql } from 'drizzle-orm';
+import type { SellerConfig } from '../config';
 import {
   boolean,
   index,
@@ -13,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -24,6 +26,36 @@ export type SubscriptionStatus = 'Active' | 'Inactive' | 'Expired' | 'Cancelled'
 export type DbEngine = 'mssql' | 'mysql' | 'postgres';
 export type LicenseUserEntry = { type: 'email' | 'domain' | 'ip' | 'deviceInfo'; value: string };
 export type ExtraOptionsJson = Record<string, unknown>;
+export type InvoiceKind = 'invoice' | 'cancellation';
+/** One invoice row: quote row kind, description, quantity, unit price and amount in cents (net). */
+export type InvoiceRowJson = {
+  kind: string;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+};
+export type BuyerSnapshotJson = {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  vatId: string;
+  invoiceEmail: string;
+  language: Language;
+};
+/** The seller as configured at finalization (config.ts SellerConfig). */
+export type SellerSnapshotJson = SellerConfig;
+
+/** Binary column (PDF bytes). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -173,20 +205,34 @@ export const licenseUsage = pgTable(
 );
 
 /** Invoices outlive their user: user_id is set NULL when the account is deleted. */
+/**
+ * Invoices outlive their user: user_id is set NULL when the account is deleted, the buyer snapshot stays.
+ * A draft (status Created/Pending/Failed) has no number; finalizeInvoice assigns one from invoice_counters
+ * and from then on the row is immutable (a trigger of migration 0002 refuses changes except detaching user_id).
+ */
 export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceNumber: text('invoice_number').notNull().unique(),
+    /** `RE-2026-000123`; NULL while a draft. */
+    invoiceNumber: text('invoice_number').unique(),
+    kind: text('kind').$type<InvoiceKind>().notNull().default('invoice'),
+    /** A cancellation invoice points at the invoice it cancels. */
+    cancelsInvoiceId: uuid('cancels_invoice_id').references((): AnyPgColumn => invoices.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Snapshot of the buyer's email at invoice time. */
     userEmail: text('user_email').notNull(),
+    /** Language of the document (buyer's language at invoice time). */
+    language: text('language').$type<Language>().notNull().default('de'),
+    /** Issue date: creation for drafts, the finalization date once numbered. */
     invoiceDate: timestamp('invoice_date', { withTimezone: true }).notNull().defaultNow(),
     amountNet: integer('amount_net').notNull(),
     vatAmount: integer('vat_amount').notNull(),
     /** Gross amount in cents (net + VAT). */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('EUR'),
+    vatKind: text('vat_kind').$type<'standard' | 'reverse_charge'>().notNull().default('standard'),
+    vatRate: integer('vat_rate').notNull().default(19),
     status: text('status').$type<PaymentStatus>().notNull().default('Created'),
     proceedType: text('proceed_type').$type<ProceedType>().notNull().default('PaypalPayment'),
     products: jsonb('products')
@@ -194,23 +240,53 @@ export const invoices = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     rows: jsonb('rows')
-      .$type<Record<string, unknown>[]>()
+      .$type<InvoiceRowJson[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    billingAddress: jsonb('billing_address')
+    /** The buyer as the profile said when the invoice was created (§14(4) UStG). */
+    buyer: jsonb('buyer').$type<BuyerSnapshotJson>().notNull(),
+    /** The seller from config, taken at finalization. */
+    seller: jsonb('seller').$type<SellerSnapshotJson>(),
+    /** What was bought: `{product_id, extra_users_count, extra_email_blocks, auto_upgrade_consent}`. */
+    purchase: jsonb('purchase')
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    servicePeriodStart: timestamp('service_period_start', { withTimezone: true }),
+    servicePeriodEnd: timestamp('service_period_end', { withTimezone: true }),
     licenseId: uuid('license_id').references(() => licenses.id, { onDelete: 'set null' }),
     paymentProvider: text('payment_provider'),
     paymentRef: text('payment_ref'),
     paymentUrl: text('payment_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('invoices_user_idx').on(t.userId)],
+  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Gap-free numbering: one row per series and year, incremented with UPDATE … RETURNING at finalization. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/** The PDF (PDF/A-3b with factur-x.xml) made once at finalization; downloads return these bytes. */
+export const invoiceDocuments = pgTable('invoice_documents', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id),
+  pdf: bytea('pdf').notNull(),
+  facturXml: text('factur_x_xml').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: createdAt(),
+});
 
 export const subscriptions = pgTable(
   'subscriptions',

@@ -8,6 +8,7 @@ import dataSourceRoutes from './user/ds';
 import freshdeskRoutes from './user/freshdesk-api-key';
 import gpsrRoutes from './gpsr';
 import healthRoutes from './health';
+import invoiceRoutes from './invoice';
 import licenseRoutes from './license';
 import lieferbarRoutes from './wawi/lieferbar';
 import paypalAuthRoutes from './user/paypal';
@@ -47,4 +48,5 @@ export const apiModules: ApiModule[] = [
   { folder: 'license/registrations', plugin: licenseRegistrationRoutes },
   { folder: 'wawi/lieferbar', plugin: lieferbarRoutes },
   { folder: 'gpsr', plugin: gpsrRoutes },
+  { folder: 'invoice', plugin: invoiceRoutes },
 ];

@@ -58,6 +58,9 @@ export const API_ERROR_SLUGS = [
   'file-name-invalid',
   'too-many-files',
   'upload-incomplete',
+  // invoices
+  'invoice-not-found',
+  'invoice-not-finalized',
   // database connection
   'data-source-not-found',
   'email-not-verified',

@@ -16,6 +16,7 @@ export * from './card-readiness';
 export * from './money';
 export * from './pricing';
 export * from './purchase';
+export * from './invoice';
 export * from './format';
 export * from './pagination';
 export * from './errors';

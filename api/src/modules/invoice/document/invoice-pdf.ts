@@ -1,0 +1,232 @@
+// The invoice PDF: A4, PDF/A-3b (pdfkit), fonts embedded from api/assets/fonts (Noto Sans, OFL), the
+// factur-x.xml attached as the "Alternative" representation with the Factur-X XMP extension schema.
+import path from 'node:path';
+import { countryName, formatMoney } from '@portal/shared/domain';
+import PDFDocument from 'pdfkit';
+import type { InvoiceDocumentData } from './document-data';
+import { FACTUR_X_FILE_NAME } from './factur-x-xml';
+import { formatDocumentDate, invoiceTexts } from './invoice-texts';
+
+const FONT_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'assets', 'fonts');
+const FONTS = {
+  regular: path.join(FONT_DIR, 'NotoSans_400Regular.ttf'),
+  bold: path.join(FONT_DIR, 'NotoSans_700Bold.ttf'),
+};
+
+const fxProperty = (name: string, description: string) => `
+            <rdf:li rdf:parseType="Resource">
+              <pdfaProperty:name>${name}</pdfaProperty:name>
+              <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+              <pdfaProperty:category>external</pdfaProperty:category>
+              <pdfaProperty:description>${description}</pdfaProperty:description>
+            </rdf:li>`;
+
+/** XMP of Factur-X 1.0 (profile EN 16931) with its PDF/A extension schema description. */
+const FACTUR_X_XMP = `
+        <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
+          <fx:DocumentType>INVOICE</fx:DocumentType>
+          <fx:DocumentFileName>${FACTUR_X_FILE_NAME}</fx:DocumentFileName>
+          <fx:Version>1.0</fx:Version>
+          <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
+        </rdf:Description>
+        <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/"
+            xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+          <pdfaExtension:schemas>
+            <rdf:Bag>
+              <rdf:li rdf:parseType="Resource">
+                <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
+                <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                <pdfaSchema:property>
+                  <rdf:Seq>${fxProperty('DocumentFileName', 'name of the embedded XML invoice file')}${fxProperty(
+                    'DocumentType',
+                    'INVOICE',
+                  )}${fxProperty('Version', 'The actual version of the Factur-X XML schema')}${fxProperty(
+                    'ConformanceLevel',
+                    'The conformance level of the embedded Factur-X data',
+                  )}
+                  </rdf:Seq>
+                </pdfaSchema:property>
+              </rdf:li>
+            </rdf:Bag>
+          </pdfaExtension:schemas>
+        </rdf:Description>`;
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const GREY = '#555555';
+
+/** Renders one finalized invoice with its factur-x.xml attached. */
+export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): Promise<Buffer> {
+  const t = invoiceTexts(data.language);
+  const money = (cents: number) => formatMoney(cents, data.currency);
+  const title = data.kind === 'cancellation' ? t.cancellationTitle : t.title;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    lang: data.language === 'en' ? 'en-GB' : 'de-DE',
+    displayTitle: true,
+    info: {
+      Title: `${title} ${data.number}`,
+      Subject: `${title} ${data.number}`,
+      Creator: 'Portal',
+      CreationDate: data.issueDate,
+      ModDate: data.issueDate,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+
+  const { seller, buyer } = data;
+  const sellerLine = `${seller.name} · ${seller.street} · ${seller.postalCode} ${seller.city}`;
+  doc.font('bold').fontSize(16).fillColor('black').text(seller.name, MARGIN, MARGIN);
+  doc.font('regular').fontSize(8).fillColor(GREY).text(sellerLine, MARGIN, 120, { width: 260 });
+
+  const buyerLines = [
+    buyer.companyName,
+    `${buyer.firstName} ${buyer.lastName}`.trim(),
+    `${buyer.street} ${buyer.houseNumber}`.trim(),
+    `${buyer.postalCode} ${buyer.city}`.trim(),
+    countryName(buyer.country, data.language),
+  ].filter((l) => l.trim());
+  doc.font('regular').fontSize(10).fillColor('black').text(buyerLines.join('\n'), MARGIN, 134, { width: 260 });
+
+  const facts: [string, string][] = [
+    [t.number, data.number],
+    [t.date, formatDocumentDate(data.issueDate)],
+  ];
+  if (data.servicePeriod) {
+    const { start, end } = data.servicePeriod;
+    facts.push([
+      t.servicePeriod,
+      end
+        ? `${formatDocumentDate(start)} – ${formatDocumentDate(end)}`
+        : `${t.servicePeriodOpen} ${formatDocumentDate(start)}`,
+    ]);
+  }
+  if (data.cancelsNumber) facts.push([t.cancels, data.cancelsNumber]);
+  if (buyer.vatId) facts.push([t.buyerVatId, buyer.vatId]);
+  let y = 134;
+  for (const [label, value] of facts) {
+    doc.font('regular').fontSize(8).fillColor(GREY).text(label, 340, y, { width: 200 });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor('black')
+      .text(value, 340, y + 10, { width: 200 });
+    y += 26;
+  }
+
+  y = Math.max(y, 230) + 20;
+  doc.font('bold').fontSize(18).fillColor('black').text(`${title} ${data.number}`, MARGIN, y);
+  y += 36;
+
+  // rows: Pos | Description | Qty | Unit price | Amount
+  const cols = { pos: MARGIN, desc: MARGIN + 30, qty: MARGIN + 270, unit: MARGIN + 320, amount: MARGIN + 405 };
+  const header = (label: string, x: number, width: number, align: 'left' | 'right') =>
+    doc.text(label, x, y, { width, align });
+  doc.font('bold').fontSize(9);
+  header(t.position, cols.pos, 28, 'left');
+  header(t.description, cols.desc, 235, 'left');
+  header(t.quantity, cols.qty, 45, 'right');
+  header(t.unitPrice, cols.unit, 80, 'right');
+  header(t.amount, cols.amount, CONTENT_WIDTH - 405, 'right');
+  y += 16;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_WIDTH, y)
+    .lineWidth(0.5)
+    .strokeColor(GREY)
+    .stroke();
+  y += 6;
+  doc.font('regular').fontSize(9);
+  data.rows.forEach((row, i) => {
+    const description = t.rowKinds[row.kind] ?? row.description;
+    const height = doc.heightOfString(description, { width: 235 });
+    doc.text(String(i + 1), cols.pos, y, { width: 28 });
+    doc.text(description, cols.desc, y, { width: 235 });
+    doc.text(String(row.quantity), cols.qty, y, { width: 45, align: 'right' });
+    doc.text(money(row.unitPriceCents), cols.unit, y, { width: 80, align: 'right' });
+    doc.text(money(row.amountCents), cols.amount, y, { width: CONTENT_WIDTH - 405, align: 'right' });
+    y += Math.max(height, 12) + 6;
+  });
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + CONTENT_WIDTH, y)
+    .stroke();
+  y += 10;
+
+  const total = (label: string, value: string, bold = false) => {
+    doc.font(bold ? 'bold' : 'regular').fontSize(bold ? 11 : 9);
+    doc.text(label, cols.qty - 60, y, { width: 185, align: 'left' });
+    doc.text(value, cols.amount, y, { width: CONTENT_WIDTH - 405, align: 'right' });
+    y += bold ? 18 : 14;
+  };
+  total(t.net, money(data.netCents));
+  total(t.vat(data.vatRate), money(data.vatCents));
+  total(t.gross, money(data.grossCents), true);
+  y += 16;
+
+  doc.font('regular').fontSize(9).fillColor('black');
+  if (data.reverseCharge) {
+    doc.font('bold').text(t.reverseCharge, MARGIN, y, { width: CONTENT_WIDTH });
+    doc.font('regular').text(t.reverseChargeNote, { width: CONTENT_WIDTH });
+    y = doc.y + 8;
+  }
+  if (data.paidAt) {
+    doc.text(t.paid(formatDocumentDate(data.paidAt)), MARGIN, y, { width: CONTENT_WIDTH });
+  }
+
+  const footer = [
+    `${seller.name} · ${seller.street} · ${seller.postalCode} ${seller.city} · ${countryName(seller.country, data.language)}`,
+    [
+      seller.vatId && `${t.sellerVatId} ${seller.vatId}`,
+      seller.taxNumber && `${t.taxNumber} ${seller.taxNumber}`,
+      seller.register && `${t.register}: ${seller.register}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    [seller.managingDirector && `${t.managingDirector}: ${seller.managingDirector}`, seller.email, seller.phone]
+      .filter(Boolean)
+      .join(' · '),
+    [
+      seller.bankName && `${t.bank}: ${seller.bankName}`,
+      seller.iban && `IBAN ${seller.iban}`,
+      seller.bic && `BIC ${seller.bic}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  ].filter(Boolean);
+  doc
+    .font('regular')
+    .fontSize(7.5)
+    .fillColor(GREY)
+    .text(footer.join('\n'), MARGIN, A4.height - MARGIN - 44, {
+      width: CONTENT_WIDTH,
+      align: 'center',
+      lineBreak: true,
+    });
+
+  // `relationship` (AFRelationship) is supported by pdfkit 0.17 but missing from @types/pdfkit.
+  const attachment: PDFKit.Mixins.PDFAttachmentOptions & { relationship: string } = {
+    name: FACTUR_X_FILE_NAME,
+    type: 'text/xml',
+    relationship: 'Alternative',
+    description: 'Factur-X/ZUGFeRD invoice (EN 16931)',
+    creationDate: data.issueDate,
+    modifiedDate: data.issueDate,
+  };
+  doc.file(Buffer.from(facturXml, 'utf8'), attachment);
+  doc.appendXML(FACTUR_X_XMP);
+  doc.end();
+  return done;
+}

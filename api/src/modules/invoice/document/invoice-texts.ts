@@ -1,0 +1,110 @@
+// Printed words of the invoice PDF in German and English (the buyer's language at invoicing time).
+import type { Language } from '@portal/shared/domain';
+
+export interface InvoiceTexts {
+  title: string;
+  cancellationTitle: string;
+  number: string;
+  date: string;
+  cancels: string;
+  servicePeriod: string;
+  servicePeriodOpen: string;
+  buyerVatId: string;
+  sellerVatId: string;
+  taxNumber: string;
+  position: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  net: string;
+  vat: (rate: number) => string;
+  gross: string;
+  reverseCharge: string;
+  reverseChargeNote: string;
+  paid: (date: string) => string;
+  rowKinds: Record<string, string>;
+  bank: string;
+  register: string;
+  managingDirector: string;
+  page: string;
+}
+
+const de: InvoiceTexts = {
+  title: 'Rechnung',
+  cancellationTitle: 'Stornorechnung',
+  number: 'Rechnungsnummer',
+  date: 'Rechnungsdatum',
+  cancels: 'Storniert Rechnung',
+  servicePeriod: 'Leistungszeitraum',
+  servicePeriodOpen: 'unbefristet ab',
+  buyerVatId: 'USt-IdNr. des Leistungsempfängers',
+  sellerVatId: 'USt-IdNr.',
+  taxNumber: 'Steuernummer',
+  position: 'Pos.',
+  description: 'Beschreibung',
+  quantity: 'Menge',
+  unitPrice: 'Einzelpreis',
+  amount: 'Betrag',
+  net: 'Nettobetrag',
+  vat: (rate) => `Umsatzsteuer ${rate} %`,
+  gross: 'Gesamtbetrag',
+  reverseCharge: 'Steuerschuldnerschaft des Leistungsempfängers',
+  reverseChargeNote:
+    'Die Umsatzsteuer schuldet der Leistungsempfänger (Reverse Charge, § 13b UStG / Art. 196 MwStSystRL).',
+  paid: (date) => `Bezahlt am ${date}. Vielen Dank für Ihren Einkauf.`,
+  rowKinds: { extra_users: 'Zusätzliche Benutzer', extra_email_blocks: 'Zusätzliche E-Mail-Pakete (je 1.000 E-Mails)' },
+  bank: 'Bank',
+  register: 'Handelsregister',
+  managingDirector: 'Geschäftsführung',
+  page: 'Seite',
+};
+
+const en: InvoiceTexts = {
+  title: 'Invoice',
+  cancellationTitle: 'Cancellation invoice',
+  number: 'Invoice number',
+  date: 'Invoice date',
+  cancels: 'Cancels invoice',
+  servicePeriod: 'Service period',
+  servicePeriodOpen: 'unlimited from',
+  buyerVatId: "Customer's VAT ID",
+  sellerVatId: 'VAT ID',
+  taxNumber: 'Tax number',
+  position: 'No.',
+  description: 'Description',
+  quantity: 'Qty',
+  unitPrice: 'Unit price',
+  amount: 'Amount',
+  net: 'Net amount',
+  vat: (rate) => `VAT ${rate} %`,
+  gross: 'Total',
+  reverseCharge: 'Reverse charge',
+  reverseChargeNote: 'VAT to be accounted for by the recipient (Art. 196 Council Directive 2006/112/EC).',
+  paid: (date) => `Paid on ${date}. Thank you for your purchase.`,
+  rowKinds: { extra_users: 'Additional users', extra_email_blocks: 'Additional email blocks (1,000 emails each)' },
+  bank: 'Bank',
+  register: 'Commercial register',
+  managingDirector: 'Managing director',
+  page: 'Page',
+};
+
+export const invoiceTexts = (language: Language): InvoiceTexts => (language === 'en' ? en : de);
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** DD.MM.YYYY in Germany's time zone (both languages: the seller is German, money is German format too). */
+export function formatDocumentDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
+/** YYYYMMDD in Germany's time zone (CII date format 102). */
+export function ciiDate(date: Date): string {
+  const [d, m, y] = dateFormat.format(date).split('.');
+  return `${y}${m}${d}`;
+}

@@ -1,0 +1,134 @@
+// Finalization: the one step that turns a draft into an invoice. In one transaction it takes the next number of
+// the series, stamps issue date, payment, service period, license and seller, and stores the PDF/A-3b with its
+// factur-x.xml. A failure anywhere rolls back the number too, so numbers stay gap-free.
+import { INVOICE_SERIES } from '@portal/shared/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invoiceDocuments, invoices } from '../../db/schema';
+import { documentDataOf } from './document/document-data';
+import { renderInvoiceDocument } from './document/render-document';
+import { invoiceYear, nextInvoiceNumber } from './numbering';
+import type { InvoiceRow } from './repository';
+import { loadSellerConfig, type SellerConfig } from './seller';
+
+export interface FinalizeOptions {
+  paidAt: Date;
+  /** From the license's start and expiry; end null for a permanent license. */
+  servicePeriod: { start: Date; end: Date | null };
+  licenseId: string | null;
+  /** The seller printed on the invoice; default: the SELLER_* environment (pass app.config.seller). */
+  seller?: SellerConfig;
+}
+
+export class InvoiceNotFoundError extends Error {
+  constructor(id: string) {
+    super(`invoice ${id} not found`);
+    this.name = 'InvoiceNotFoundError';
+  }
+}
+
+async function lockInvoice(tx: Db, id: string): Promise<InvoiceRow> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  if (!row) throw new InvoiceNotFoundError(id);
+  return row;
+}
+
+async function storeDocument(tx: Db, row: InvoiceRow, cancelsNumber: string | null): Promise<void> {
+  const rendered = await renderInvoiceDocument(documentDataOf(row, cancelsNumber));
+  await tx.insert(invoiceDocuments).values({ invoiceId: row.id, ...rendered });
+}
+
+/**
+ * Assigns the number and makes the document of a paid draft. Idempotent: a finalized invoice returns its number
+ * and nothing changes.
+ */
+export async function finalizeInvoice(
+  db: Db,
+  invoiceId: string,
+  options: FinalizeOptions,
+): Promise<{ invoiceNumber: string }> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const draft = await lockInvoice(tx, invoiceId);
+    if (draft.invoiceNumber) return { invoiceNumber: draft.invoiceNumber };
+    const issuedAt = options.paidAt;
+    const invoiceNumber = await nextInvoiceNumber(tx, INVOICE_SERIES, invoiceYear(issuedAt));
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        invoiceNumber,
+        status: 'Paid',
+        invoiceDate: issuedAt,
+        paidAt: options.paidAt,
+        finalizedAt: new Date(),
+        servicePeriodStart: options.servicePeriod.start,
+        servicePeriodEnd: options.servicePeriod.end,
+        licenseId: options.licenseId,
+        seller: options.seller ?? loadSellerConfig(),
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, invoiceId))
+      .returning();
+    await storeDocument(tx, row, null);
+    return { invoiceNumber };
+  });
+}
+
+/**
+ * A correction: a cancellation invoice with its own number that negates every row of a finalized invoice and
+ * references it. The original stays untouched. Idempotent per original.
+ */
+export async function cancelInvoice(
+  db: Db,
+  originalId: string,
+  options: { issuedAt?: Date; seller?: SellerConfig } = {},
+): Promise<{ invoiceId: string; invoiceNumber: string }> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const original = await lockInvoice(tx, originalId);
+    if (!original.invoiceNumber || original.kind !== 'invoice') {
+      throw new Error(`invoice ${originalId} is not a finalized invoice and cannot be cancelled`);
+    }
+    const [existing] = await tx
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+      .from(invoices)
+      .where(and(eq(invoices.cancelsInvoiceId, originalId), eq(invoices.kind, 'cancellation')));
+    if (existing?.invoiceNumber) return { invoiceId: existing.id, invoiceNumber: existing.invoiceNumber };
+
+    const issuedAt = options.issuedAt ?? new Date();
+    const invoiceNumber = await nextInvoiceNumber(tx, INVOICE_SERIES, invoiceYear(issuedAt));
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        invoiceNumber,
+        kind: 'cancellation',
+        cancelsInvoiceId: original.id,
+        userId: original.userId,
+        userEmail: original.userEmail,
+        language: original.language,
+        invoiceDate: issuedAt,
+        amountNet: -original.amountNet,
+        vatAmount: -original.vatAmount,
+        amount: -original.amount,
+        currency: original.currency,
+        vatKind: original.vatKind,
+        vatRate: original.vatRate,
+        status: 'Refunded',
+        proceedType: original.proceedType,
+        products: original.products,
+        rows: original.rows.map((r) => ({ ...r, unitPriceCents: -r.unitPriceCents, amountCents: -r.amountCents })),
+        buyer: original.buyer,
+        seller: options.seller ?? original.seller,
+        purchase: original.purchase,
+        servicePeriodStart: original.servicePeriodStart,
+        servicePeriodEnd: original.servicePeriodEnd,
+        licenseId: original.licenseId,
+        paymentProvider: original.paymentProvider,
+        paymentRef: original.paymentRef,
+        finalizedAt: new Date(),
+      })
+      .returning();
+    await storeDocument(tx, row, original.invoiceNumber);
+    return { invoiceId: row.id, invoiceNumber };
+  });
+}

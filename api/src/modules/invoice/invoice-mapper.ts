@@ -1,0 +1,31 @@
+// Row → the invoice view of spec §3 (snake_case, cents).
+import type { InvoiceView } from '@portal/shared/domain';
+import type { InvoiceRow } from './repository';
+
+export function toInvoiceView(row: InvoiceRow, hasPdf: boolean): InvoiceView {
+  const date = row.invoiceDate.toISOString();
+  return {
+    id: row.id,
+    invoice_number: row.invoiceNumber,
+    kind: row.kind,
+    cancels_invoice_id: row.cancelsInvoiceId,
+    invoice_date: date,
+    date,
+    payment_url: row.invoiceNumber ? null : row.paymentUrl,
+    plugin: row.products[0]?.info || null,
+    status: row.status,
+    total: row.amount,
+    amount_with_vat: row.amount,
+    amount_net: row.amountNet,
+    vat_amount: row.vatAmount,
+    vat_rate: row.vatRate,
+    reverse_charge: row.vatKind === 'reverse_charge',
+    currency: row.currency,
+    products: row.products.map((p) => ({ productId: p.productId, info: p.info, type: 'license' })),
+    proceed_type: row.proceedType,
+    service_period: row.servicePeriodStart
+      ? { start: row.servicePeriodStart.toISOString(), end: row.servicePeriodEnd?.toISOString() ?? null }
+      : null,
+    has_pdf: hasPdf,
+  };
+}

@@ -1,0 +1,134 @@
+// Invoice rows: drafts made by POST /invoice, their payment status, and the caller-scoped reads of the invoices
+// page. Numbers and documents are made only by finalize.ts.
+import type { BuyerSnapshot, PurchaseQuote } from '@portal/shared/domain';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invoiceDocuments, invoices, type ProceedType } from '../../db/schema';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+export interface DraftInvoiceInput {
+  /** Owner (the main user who buys). */
+  userId: string;
+  userEmail: string;
+  language: BuyerSnapshot['language'];
+  buyer: BuyerSnapshot;
+  quote: PurchaseQuote;
+  /** Product id and its display info (the table's plugin column shows the first one's info). */
+  products: { productId: string; info: string }[];
+  proceedType: ProceedType;
+  purchase: {
+    product_id: string;
+    extra_users_count: number;
+    extra_email_blocks: number;
+    auto_upgrade_consent: boolean;
+  };
+  paymentProvider: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A string that PostgreSQL accepts as a uuid (anything else cannot name an invoice). */
+export const isUuid = (value: string) => UUID.test(value);
+
+/** A draft: status Created, no number, buyer snapshot and amounts from the quote. */
+export async function createDraftInvoice(db: Db, input: DraftInvoiceInput): Promise<{ id: string }> {
+  const { quote } = input;
+  const [row] = await db
+    .insert(invoices)
+    .values({
+      userId: input.userId,
+      userEmail: input.userEmail,
+      language: input.language,
+      amountNet: quote.netCents,
+      vatAmount: quote.vatCents,
+      amount: quote.grossCents,
+      currency: quote.currency,
+      vatKind: quote.vat.kind,
+      vatRate: quote.vat.ratePercent,
+      status: 'Created',
+      proceedType: input.proceedType,
+      products: input.products,
+      rows: quote.rows.map((r) => ({ ...r })),
+      buyer: { ...input.buyer },
+      purchase: { ...input.purchase },
+      paymentProvider: input.paymentProvider,
+    })
+    .returning({ id: invoices.id });
+  return row;
+}
+
+/** The checkout of a draft (provider reference and payment page). No-op on a finalized invoice. */
+export async function setDraftCheckout(
+  db: Db,
+  id: string,
+  checkout: { paymentRef: string; paymentUrl: string },
+): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ paymentRef: checkout.paymentRef, paymentUrl: checkout.paymentUrl, updatedAt: new Date() })
+    .where(and(eq(invoices.id, id), isNull(invoices.invoiceNumber)));
+}
+
+/** Payment started (Pending) or failed (Failed): a draft stays a draft and consumes no number. */
+export async function setDraftPaymentStatus(db: Db, id: string, status: 'Pending' | 'Failed'): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(invoices.id, id), isNull(invoices.invoiceNumber)));
+}
+
+/** One invoice of `ownerId`, or null for an unknown, malformed or foreign id. */
+export async function findOwnedInvoice(db: Db, ownerId: string, id: string): Promise<InvoiceRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.userId, ownerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findInvoiceById(db: Db, id: string): Promise<InvoiceRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** One page of the owner's invoices, newest first (index invoices_user_idx). */
+export async function listOwnedInvoices(
+  db: Db,
+  ownerId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: (InvoiceRow & { hasPdf: boolean })[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ invoice: invoices, documentId: invoiceDocuments.invoiceId })
+      .from(invoices)
+      .leftJoin(invoiceDocuments, eq(invoiceDocuments.invoiceId, invoices.id))
+      .where(eq(invoices.userId, ownerId))
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(invoices).where(eq(invoices.userId, ownerId)),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.invoice, hasPdf: r.documentId !== null })), total };
+}
+
+export async function countOwnedInvoices(db: Db, ownerId: string): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(invoices).where(eq(invoices.userId, ownerId));
+  return total;
+}
+
+/** The stored PDF of an invoice, or null while it is a draft. */
+export async function findInvoiceDocument(
+  db: Db,
+  invoiceId: string,
+): Promise<{ pdf: Buffer; facturXml: string; sha256: string } | null> {
+  const [doc] = await db
+    .select({ pdf: invoiceDocuments.pdf, facturXml: invoiceDocuments.facturXml, sha256: invoiceDocuments.sha256 })
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.invoiceId, invoiceId))
+    .limit(1);
+  return doc ?? null;
+}

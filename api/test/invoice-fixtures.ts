@@ -1,0 +1,75 @@
+// Drafts for invoice tests, made the way POST /invoice makes them (quotePurchase + createDraftInvoice).
+import { quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
+import type { Db } from '../src/db/client';
+import { createDraftInvoice } from '../src/modules/invoice/repository';
+
+export const DE_BUYER: BuyerSnapshot = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  companyName: 'Mustermann Versand GmbH',
+  street: 'Hafenstraße',
+  houseNumber: '7',
+  postalCode: '20457',
+  city: 'Hamburg',
+  country: 'DE',
+  vatId: 'DE123456788',
+  invoiceEmail: 'buchhaltung@mustermann.example',
+  language: 'de',
+};
+
+/** An Austrian company with a VAT ID that passes jsvat: reverse charge. */
+export const AT_BUYER: BuyerSnapshot = {
+  firstName: 'Johann',
+  lastName: 'Huber',
+  companyName: 'Huber Handels GmbH',
+  street: 'Kärntner Ring',
+  houseNumber: '12',
+  postalCode: '1010',
+  city: 'Wien',
+  country: 'AT',
+  vatId: 'ATU13585627',
+  invoiceEmail: 'office@huber.example',
+  language: 'en',
+};
+
+export const YEARLY_PRODUCT: Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'> = {
+  name: 'Fresh Desk Basic (yearly)',
+  priceNetto: { amount: 29900, currency: 'EUR' },
+  licenseTypeDetails: [
+    {
+      type: 'subscription',
+      licenseValidDuration: [{ unit: 'year', duration: 1 }],
+      maxRegistrationsCount: 1,
+      extraOptions: { extra_user_price_cents: 6000, email_block_price_cents: 1200 },
+    },
+  ],
+} as Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
+
+export async function createDraft(
+  db: Db,
+  owner: { uid: string; email: string },
+  buyer: BuyerSnapshot = DE_BUYER,
+  selection = { extra_users_count: 2, extra_email_blocks: 1 },
+): Promise<string> {
+  const quote = quotePurchase(YEARLY_PRODUCT, selection, { country: buyer.country, vatId: buyer.vatId });
+  const { id } = await createDraftInvoice(db, {
+    userId: owner.uid,
+    userEmail: owner.email,
+    language: buyer.language,
+    buyer,
+    quote,
+    products: [{ productId: 'fresh_desk-basic-yearly', info: 'fresh_desk' }],
+    proceedType: 'PaypalPayment',
+    purchase: { product_id: 'fresh_desk-basic-yearly', auto_upgrade_consent: true, ...selection },
+    paymentProvider: 'sandbox',
+  });
+  return id;
+}
+
+export const YEAR_MS = 365 * 86_400_000;
+
+export const finalizeOptions = (paidAt = new Date()) => ({
+  paidAt,
+  servicePeriod: { start: paidAt, end: new Date(paidAt.getTime() + YEAR_MS) },
+  licenseId: null,
+});

@@ -1,0 +1,141 @@
+// What an invoice is for the api and the invoices page (spec §3 Invoice view, §4 Invoice status, §7 Invoice
+// calls): the view schema, the list query, the status label rule and the number format.
+import { z } from 'zod';
+import { normalizedEmailSchema } from './email';
+import { DEFAULT_CURRENCY, INVOICE_PAGE_SIZE } from './constants';
+import { LANGUAGES } from './types';
+
+export const PAYMENT_STATUSES = ['Created', 'Pending', 'Paid', 'Failed', 'Refunded'] as const;
+export type InvoicePaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PROCEED_TYPES = [
+  'ResponseOnly',
+  'PaypalPayment',
+  'PaypalPaymentSubscriptionManualPayment',
+  'PaypalPaymentSubscriptionAutoPayment',
+] as const;
+export type InvoiceProceedType = (typeof PROCEED_TYPES)[number];
+
+/** Largest page of GET /invoice/list (the purchase dialog reloads page 1 with 100). */
+export const INVOICE_MAX_PAGE_SIZE = 100;
+
+/** Series of regular and cancellation invoices: one gap-free counter per series and year. */
+export const INVOICE_SERIES = 'RE';
+
+/** `RE-2026-000123`: series, year of finalization, six-digit counter. */
+export function formatInvoiceNumber(series: string, year: number, value: number): string {
+  return `${series}-${year}-${String(value).padStart(6, '0')}`;
+}
+
+export const INVOICE_NUMBER_PATTERN = /^[A-Z]{2,5}-\d{4}-\d{6,}$/;
+
+/** The buyer as the profile said when the invoice was created; later profile changes do not touch it. */
+export const buyerSnapshotSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  companyName: z.string(),
+  street: z.string(),
+  houseNumber: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: z.string(),
+  vatId: z.string(),
+  invoiceEmail: z.string(),
+  language: z.enum(LANGUAGES),
+});
+export type BuyerSnapshot = z.infer<typeof buyerSnapshotSchema>;
+
+/** "company or full name" (spec §3 bill_to). */
+export function buyerDisplayName(buyer: Pick<BuyerSnapshot, 'companyName' | 'firstName' | 'lastName'>): string {
+  return buyer.companyName.trim() || `${buyer.firstName} ${buyer.lastName}`.trim();
+}
+
+export const invoiceProductSchema = z.object({ productId: z.string(), info: z.string(), type: z.string() });
+
+/** GET /invoice/{id} and one item of GET /invoice/list (spec §3 Invoice view, plus the tax facts). */
+export const invoiceViewSchema = z.object({
+  id: z.string(),
+  /** NULL while the invoice is a draft (not paid). */
+  invoice_number: z.string().nullable(),
+  kind: z.enum(['invoice', 'cancellation']),
+  cancels_invoice_id: z.string().nullable(),
+  invoice_date: z.string(),
+  /** Same as invoice_date (the spec's table column). */
+  date: z.string(),
+  payment_url: z.string().nullable(),
+  /** Info of the first product, or null (the table shows a dash). */
+  plugin: z.string().nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  /** Gross in cents. */
+  total: z.number(),
+  amount_with_vat: z.number().default(0),
+  amount_net: z.number(),
+  vat_amount: z.number(),
+  vat_rate: z.number(),
+  reverse_charge: z.boolean(),
+  currency: z.string().default(DEFAULT_CURRENCY),
+  products: z.array(invoiceProductSchema),
+  proceed_type: z.enum(PROCEED_TYPES),
+  service_period: z.object({ start: z.string(), end: z.string().nullable() }).nullable(),
+  /** True once the PDF exists (finalized invoices). */
+  has_pdf: z.boolean(),
+});
+export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+
+export const invoiceListResponseSchema = z.object({
+  invoice_list: z.array(invoiceViewSchema),
+  total: z.number(),
+});
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const invoiceCountResponseSchema = z.object({ total: z.number() });
+
+/** GET /invoice/list?email&limit&offset (offset = (page - 1) * pageSize). */
+export const invoiceListQuerySchema = z.object({
+  email: normalizedEmailSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'validation_limit_invalid' })
+    .int('validation_limit_invalid')
+    .min(1, 'validation_limit_invalid')
+    .max(INVOICE_MAX_PAGE_SIZE, 'validation_limit_invalid')
+    .default(INVOICE_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: 'validation_offset_invalid' })
+    .int('validation_offset_invalid')
+    .min(0, 'validation_offset_invalid')
+    .max(1_000_000, 'validation_offset_invalid')
+    .default(0),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+
+/** POST /invoice/{id}/download: the stored PDF as base64 and the file name (the invoice number). */
+export const invoiceDownloadResponseSchema = z.object({
+  file_name: z.string(),
+  content_type: z.literal('application/pdf'),
+  data: z.string(),
+});
+export type InvoiceDownloadResponse = z.infer<typeof invoiceDownloadResponseSchema>;
+
+/** GET /invoice/{id}/payment-check (spec §3 "Payment check response: payment with status"). */
+export interface PaymentCheckResponse {
+  invoice_id: string;
+  payment: { status: InvoicePaymentStatus };
+  invoice_number: string | null;
+}
+
+export type InvoiceStatusLabel = 'Paid' | 'Not paid';
+
+/** Spec §4: payment status Paid reads 'Paid', anything else 'Not paid'. */
+export function invoiceStatusLabel(invoice: Pick<InvoiceView, 'status'>): InvoiceStatusLabel {
+  return invoice.status === 'Paid' ? 'Paid' : 'Not paid';
+}
+
+/** An unpaid invoice whose payment can be (re)started from the invoices page. */
+export function canPayInvoice(invoice: Pick<InvoiceView, 'status' | 'payment_url' | 'kind'>): boolean {
+  return invoice.kind === 'invoice' && invoiceStatusLabel(invoice) === 'Not paid' && !!invoice.payment_url;
+}
+
+/** File name of a downloaded invoice: its number, or its id for a draft. */
+export function invoiceFileName(invoice: Pick<InvoiceView, 'invoice_number' | 'id'>): string {
+  return `${invoice.invoice_number ?? invoice.id}.pdf`;
+}
