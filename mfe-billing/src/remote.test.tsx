@@ -1,15 +1,16 @@
-import { describeSkeletonRemote } from '@portal/shared/testing';
+import { renderRemote } from '@portal/shared/testing';
+import { screen } from '@testing-library/react';
 import remote from './remote';
 
-describeSkeletonRemote(remote, {
-  id: 'billing',
-  paths: ['/invoices'],
-  pages: [
-    {
-      url: '/invoices',
-      title: { en: 'Invoices', de: 'Rechnungen' },
-      notice: { en: 'Invoice list not available yet', de: 'Rechnungsliste noch nicht verfügbar' },
-      backTo: null,
-    },
-  ],
+describe('billing remote', () => {
+  it('is the billing remote owning /invoices', () => {
+    expect(remote.id).toBe('billing');
+    expect(remote.routes.map((r) => r.path)).toEqual(['/invoices']);
+  });
+
+  it('mounts the invoices page with its empty state', async () => {
+    renderRemote(remote, { route: '/invoices', http: { 'GET /invoice/list': { invoice_list: [], total: 0 } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    expect(await screen.findByText('No invoices yet')).toBeInTheDocument();
+  });
 });

@@ -1,17 +1,87 @@
-import { Alert, AlertTitle } from '@mui/material';
-import { PageHeader } from '@portal/shared';
+import { Alert, Button } from '@mui/material';
+import { clampPage, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { INVOICE_PAGE_SIZE } from '@portal/shared/domain';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useInvoiceDownload } from '../hooks/use-invoice-download';
+import { useInvoicePage } from '../hooks/use-invoice-page';
+import { usePayInvoice } from '../hooks/use-pay-invoice';
+import { InvoiceTable } from './invoice-table';
 
-/** /invoices skeleton: real header; the invoice table, payment status and PDF download are a separate, later piece of work. */
+function pageFromQuery(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** /invoices: the main user's invoices, one server-side page at a time (?page=); not for sub-users (spec §6). */
 export function InvoicesPage() {
   const { t } = useTranslation('billing');
+  const session = useSession();
+  if (session.isSubUser) {
+    return (
+      <>
+        <PageHeader title={t('invoices_title')} />
+        <Alert severity="info">{t('invoices_not_for_subusers')}</Alert>
+      </>
+    );
+  }
+  return <MainUserInvoices />;
+}
+
+function MainUserInvoices() {
+  const { t } = useTranslation('billing');
+  const [params, setParams] = useSearchParams();
+  const page = pageFromQuery(params.get('page'));
+  const { state, reload } = useInvoicePage(page);
+  const { download, downloadingId } = useInvoiceDownload();
+  const pay = usePayInvoice(reload);
+
+  const goTo = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next <= 1) updated.delete('page');
+      else updated.set('page', String(next));
+      return updated;
+    });
+
+  // A page beyond the end (stale link): jump to the last page that exists.
+  const outOfRange = state.status === 'ready' && state.list.invoice_list.length === 0 && state.list.total > 0;
+  const lastPage = state.status === 'ready' ? clampPage(page, INVOICE_PAGE_SIZE, state.list.total) : page;
+  useEffect(() => {
+    if (outOfRange && lastPage !== page) goTo(lastPage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outOfRange, lastPage, page]);
+
   return (
     <>
       <PageHeader title={t('invoices_title')} subtitle={t('invoices_description')} />
-      <Alert severity="info">
-        <AlertTitle>{t('invoices_upcoming_title')}</AlertTitle>
-        {t('invoices_upcoming_message')}
-      </Alert>
+      {state.status === 'loading' && <LoadingState label={t('invoices_loading')} />}
+      {state.status === 'error' && (
+        <ErrorPanel title={t('invoices_fetch_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
+      )}
+      {state.status === 'ready' && state.list.total === 0 && (
+        <EmptyState
+          title={t('invoices_empty_title')}
+          message={t('invoices_empty_message')}
+          action={
+            <Button component={RouterLink} to="/licenses/buy" variant="contained">
+              {t('invoices_empty_action')}
+            </Button>
+          }
+        />
+      )}
+      {state.status === 'ready' && state.list.invoice_list.length > 0 && (
+        <>
+          <InvoiceTable
+            invoices={state.list.invoice_list}
+            downloadingId={downloadingId}
+            onDownload={(invoice) => void download(invoice.id)}
+            onPay={pay}
+          />
+          <Pagination page={page} pageSize={INVOICE_PAGE_SIZE} total={state.list.total} onChange={goTo} />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,106 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Button,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import {
+  canPayInvoice,
+  formatDateTime,
+  formatMoney,
+  invoiceStatusLabel,
+  type InvoiceView,
+} from '@portal/shared/domain';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  invoices: readonly InvoiceView[];
+  /** Id of the invoice whose PDF is being downloaded. */
+  downloadingId: string | null;
+  onDownload: (invoice: InvoiceView) => void;
+  onPay: (invoice: InvoiceView) => void;
+}
+
+/** Spec §2 Invoices: number (or id), plugin (first product's info or a dash), date, total with VAT, status, PDF. */
+export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Props) {
+  const { t } = useTranslation('billing');
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label={t('invoices_table_label')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('invoices_column_number')}</TableCell>
+            <TableCell>{t('invoices_column_plugin')}</TableCell>
+            <TableCell>{t('invoices_column_date')}</TableCell>
+            <TableCell align="right">{t('invoices_column_total')}</TableCell>
+            <TableCell>{t('invoices_column_status')}</TableCell>
+            <TableCell>{t('invoices_column_pdf')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {invoices.map((invoice) => {
+            const name = invoice.invoice_number ?? invoice.id;
+            const paid = invoiceStatusLabel(invoice) === 'Paid';
+            const downloading = downloadingId === invoice.id;
+            return (
+              <TableRow key={invoice.id}>
+                <TableCell>{name}</TableCell>
+                <TableCell>{invoice.plugin || '–'}</TableCell>
+                <TableCell>{formatDateTime(invoice.date)}</TableCell>
+                <TableCell align="right">
+                  {formatMoney(invoice.amount_with_vat, invoice.currency)} {invoice.currency}
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={1} alignItems="center">
+                    <Chip
+                      size="small"
+                      color={paid ? 'success' : 'warning'}
+                      label={paid ? t('invoices_status_paid') : t('invoices_status_not_paid')}
+                    />
+                    {canPayInvoice(invoice) && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => onPay(invoice)}
+                        aria-label={t('invoices_pay_now_label', { name })}
+                      >
+                        {t('invoices_pay_now')}
+                      </Button>
+                    )}
+                  </Stack>
+                </TableCell>
+                <TableCell>
+                  {invoice.has_pdf ? (
+                    <Button
+                      size="small"
+                      variant="text"
+                      onClick={() => onDownload(invoice)}
+                      disabled={downloading}
+                      aria-busy={downloading}
+                      aria-label={t(downloading ? 'invoices_downloading_label' : 'invoices_download_label', { name })}
+                      startIcon={
+                        downloading ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon aria-hidden />
+                      }
+                    >
+                      {t('invoices_download')}
+                    </Button>
+                  ) : (
+                    '–'
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
