@@ -263,7 +263,8 @@ export const invoices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt)],
+  // Serves the list's ORDER BY created_at DESC, id DESC per user and its count (index-only).
+  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Gap-free numbering: one row per series and year, incremented with UPDATE … RETURNING at finalization. */

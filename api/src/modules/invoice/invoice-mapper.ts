@@ -1,8 +1,9 @@
 // Row → the invoice view of spec §3 (snake_case, cents).
 import type { InvoiceView } from '@portal/shared/domain';
-import type { InvoiceRow } from './repository';
+import type { InvoiceListRow } from './repository';
 
-export function toInvoiceView(row: InvoiceRow, hasPdf: boolean): InvoiceView {
+/** Row → view; the PDF exists once the invoice has its number (finalization writes both). */
+export function toInvoiceView(row: InvoiceListRow): InvoiceView {
   const date = row.invoiceDate.toISOString();
   return {
     id: row.id,
@@ -26,6 +27,6 @@ export function toInvoiceView(row: InvoiceRow, hasPdf: boolean): InvoiceView {
     service_period: row.servicePeriodStart
       ? { start: row.servicePeriodStart.toISOString(), end: row.servicePeriodEnd?.toISOString() ?? null }
       : null,
-    has_pdf: hasPdf,
+    has_pdf: row.invoiceNumber !== null,
   };
 }

@@ -95,24 +95,48 @@ export async function findInvoiceById(db: Db, id: string): Promise<InvoiceRow | 
   return row ?? null;
 }
 
-/** One page of the owner's invoices, newest first (index invoices_user_idx). */
+/** The columns the invoice list shows (the snapshots and rows stay in the table). */
+const listColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  kind: invoices.kind,
+  cancelsInvoiceId: invoices.cancelsInvoiceId,
+  invoiceDate: invoices.invoiceDate,
+  paymentUrl: invoices.paymentUrl,
+  products: invoices.products,
+  status: invoices.status,
+  amount: invoices.amount,
+  amountNet: invoices.amountNet,
+  vatAmount: invoices.vatAmount,
+  vatRate: invoices.vatRate,
+  vatKind: invoices.vatKind,
+  currency: invoices.currency,
+  proceedType: invoices.proceedType,
+  servicePeriodStart: invoices.servicePeriodStart,
+  servicePeriodEnd: invoices.servicePeriodEnd,
+};
+export type InvoiceListRow = Pick<InvoiceRow, keyof typeof listColumns>;
+
+/**
+ * One page of the owner's invoices, newest first (index invoices_user_idx). A document exists exactly when the
+ * invoice has a number: both are written in the finalizing transaction.
+ */
 export async function listOwnedInvoices(
   db: Db,
   ownerId: string,
   page: { limit: number; offset: number },
-): Promise<{ rows: (InvoiceRow & { hasPdf: boolean })[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
+): Promise<{ rows: InvoiceListRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
     db
-      .select({ invoice: invoices, documentId: invoiceDocuments.invoiceId })
+      .select(listColumns)
       .from(invoices)
-      .leftJoin(invoiceDocuments, eq(invoiceDocuments.invoiceId, invoices.id))
       .where(eq(invoices.userId, ownerId))
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(invoices).where(eq(invoices.userId, ownerId)),
+    countOwnedInvoices(db, ownerId),
   ]);
-  return { rows: rows.map((r) => ({ ...r.invoice, hasPdf: r.documentId !== null })), total };
+  return { rows, total };
 }
 
 export async function countOwnedInvoices(db: Db, ownerId: string): Promise<number> {

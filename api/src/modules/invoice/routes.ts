@@ -60,7 +60,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       assertOwnEmail(request.query.email, user.email);
       const { rows, total } = await listOwnedInvoices(app.db, user.id, request.query);
-      return { invoice_list: rows.map((r) => toInvoiceView(r, r.hasPdf)), total };
+      return { invoice_list: rows.map(toInvoiceView), total };
     },
   );
 
@@ -92,9 +92,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await ownedOr404(request, request.params.id);
-      const doc = await findInvoiceDocument(app.db, row.id);
-      return toInvoiceView(row, doc !== null);
+      return toInvoiceView(await ownedOr404(request, request.params.id));
     },
   );
 

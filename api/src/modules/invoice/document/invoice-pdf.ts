@@ -1,5 +1,6 @@
 // The invoice PDF: A4, PDF/A-3b (pdfkit), fonts embedded from api/assets/fonts (Noto Sans, OFL), the
 // factur-x.xml attached as the "Alternative" representation with the Factur-X XMP extension schema.
+import fs from 'node:fs';
 import path from 'node:path';
 import { countryName, formatMoney } from '@portal/shared/domain';
 import PDFDocument from 'pdfkit';
@@ -8,10 +9,17 @@ import { FACTUR_X_FILE_NAME } from './factur-x-xml';
 import { formatDocumentDate, invoiceTexts } from './invoice-texts';
 
 const FONT_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'assets', 'fonts');
-const FONTS = {
-  regular: path.join(FONT_DIR, 'NotoSans_400Regular.ttf'),
-  bold: path.join(FONT_DIR, 'NotoSans_700Bold.ttf'),
-};
+const FONT_FILES = { regular: 'NotoSans_400Regular.ttf', bold: 'NotoSans_700Bold.ttf' };
+let fontBytes: Record<keyof typeof FONT_FILES, Buffer> | null = null;
+
+/** The TTFs, read once per process (each document embeds the subset it uses). */
+function fonts(): Record<keyof typeof FONT_FILES, Buffer> {
+  fontBytes ??= {
+    regular: fs.readFileSync(path.join(FONT_DIR, FONT_FILES.regular)),
+    bold: fs.readFileSync(path.join(FONT_DIR, FONT_FILES.bold)),
+  };
+  return fontBytes;
+}
 
 const fxProperty = (name: string, description: string) => `
             <rdf:li rdf:parseType="Resource">
@@ -83,8 +91,8 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  doc.registerFont('regular', fonts().regular);
+  doc.registerFont('bold', fonts().bold);
 
   const { seller, buyer } = data;
   const sellerLine = `${seller.name} · ${seller.street} · ${seller.postalCode} ${seller.city}`;
