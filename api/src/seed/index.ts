@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { seedDemoDataSource } from '../modules/user/ds';
+import { seedDemoInvoices } from '../modules/invoice';
 import { seedDemoLicenses } from '../modules/license';
 import { seedDemoAccounts } from './demo';
 
@@ -14,6 +15,7 @@ export const demoSeeders: DemoSeeder[] = [
   // The catalogue itself is synced at every start by the catalogue module (not demo data).
   { name: 'licenses', run: seedDemoLicenses },
   { name: 'data-source', run: seedDemoDataSource },
+  { name: 'invoices', run: seedDemoInvoices },
 ];
 
 export async function seedDemo(app: FastifyInstance, seeders: DemoSeeder[] = demoSeeders): Promise<void> {

@@ -10,3 +10,4 @@ export {
   type InvoiceRow,
 } from './repository';
 export { cancelInvoice, finalizeInvoice, type FinalizeOptions } from './finalize';
+export { seedDemoInvoices } from './demo-invoices';

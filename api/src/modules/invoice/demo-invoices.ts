@@ -1,0 +1,77 @@
+// Demo seeder: the demo seller's invoices, made the way a purchase makes them (quotePurchase → draft →
+// finalizeInvoice), so /invoices shows real numbered invoices with their stored PDFs and one unpaid draft.
+import { quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { invoices, licenses, profiles, users } from '../../db/schema';
+import { findProduct } from '../license/product';
+import { DEMO_SELLER } from '../../seed/demo';
+import { finalizeInvoice } from './finalize';
+import { createDraftInvoice } from './repository';
+
+const DEMO_PURCHASES = [
+  { licenseKey: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', extraUsers: 2, paid: true },
+  { licenseKey: 'GPSR-DEMO-0002-SOON', productId: 'gpsr-basic-monthly', extraUsers: 0, paid: true },
+  { licenseKey: null, productId: 'mobile-economical-monthly', extraUsers: 0, paid: false },
+];
+
+/** Runs after the accounts and licenses seeders; does nothing once the demo seller has invoices. */
+export async function seedDemoInvoices(app: FastifyInstance): Promise<void> {
+  const [seller] = await app.db.select().from(users).where(eq(users.email, DEMO_SELLER.email)).limit(1);
+  if (!seller) return;
+  const [{ existing }] = await app.db
+    .select({ existing: count() })
+    .from(invoices)
+    .where(eq(invoices.userId, seller.id));
+  if (existing > 0) return;
+  const [profile] = await app.db.select().from(profiles).where(eq(profiles.userId, seller.id)).limit(1);
+  if (!profile) return;
+  const buyer: BuyerSnapshot = {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    companyName: profile.companyName,
+    street: profile.street,
+    houseNumber: profile.houseNumber,
+    postalCode: profile.postalCode,
+    city: profile.city,
+    country: profile.country,
+    vatId: profile.vatId,
+    invoiceEmail: profile.invoiceEmail || seller.email,
+    language: seller.language,
+  };
+  for (const purchase of DEMO_PURCHASES) {
+    const product = await findProduct(app.db, purchase.productId);
+    if (!product) continue;
+    const priced = {
+      name: product.name,
+      priceNetto: { amount: product.priceAmount, currency: product.currency },
+      licenseTypeDetails: [{ extraOptions: product.extraOptions }],
+    } as unknown as Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
+    const selection = { extra_users_count: purchase.extraUsers, extra_email_blocks: 0 };
+    const quote = quotePurchase(priced, selection, { country: buyer.country, vatId: buyer.vatId });
+    const { id } = await createDraftInvoice(app.db, {
+      userId: seller.id,
+      userEmail: seller.email,
+      language: buyer.language,
+      buyer,
+      quote,
+      products: [{ productId: product.id, info: product.name }],
+      proceedType: 'PaypalPayment',
+      purchase: { product_id: product.id, ...selection, auto_upgrade_consent: true },
+      paymentProvider: 'sandbox',
+    });
+    if (!purchase.paid || !purchase.licenseKey) continue;
+    const [license] = await app.db
+      .select()
+      .from(licenses)
+      .where(and(eq(licenses.key, purchase.licenseKey), eq(licenses.userId, seller.id)))
+      .limit(1);
+    if (!license) continue;
+    await finalizeInvoice(app.db, id, {
+      paidAt: license.createdAt,
+      servicePeriod: { start: license.createdAt, end: license.expiresAt },
+      licenseId: license.id,
+      seller: app.config.seller,
+    });
+  }
+}
