@@ -114,6 +114,21 @@ describe('ProductEditorPage (add)', () => {
     expect(notify.last('error')?.message).toBe('Only images, PDF and Word files (.doc, .docx) can be uploaded.');
   });
 
+  it('shows Scroll to top only after scrolling more than 300 px', async () => {
+    const { user } = renderAdd();
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    const scrollTo = jest.fn();
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    Object.defineProperty(window, 'scrollY', { value: 301, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    await user.click(await screen.findByRole('button', { name: 'Scroll to top' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
   it('speaks German', () => {
     renderAdd({ language: 'de' });
     expect(screen.getByRole('heading', { level: 1, name: 'Produkt hinzufügen' })).toBeInTheDocument();
