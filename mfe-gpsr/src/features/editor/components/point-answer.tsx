@@ -57,12 +57,12 @@ export function PointAnswer({
       </Typography>
       <TextField
         {...field}
-        label={t('editor_answer_label', { title })}
+        label={t('editor_answer')}
         multiline
         minRows={2}
         fullWidth
         disabled={readOnly}
-        slotProps={{ htmlInput: { 'aria-describedby': exampleId } }}
+        slotProps={{ htmlInput: { 'aria-describedby': exampleId, 'aria-label': t('editor_answer_label', { title }) } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={1} alignItems={{ sm: 'center' }} sx={{ mt: 1 }}>
         <Button

@@ -57,6 +57,33 @@ describe('ProductsPage', () => {
     expect(screen.getByText('Product 10')).toBeInTheDocument();
   });
 
+  it('shows one card per product with the same actions on a narrow screen', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((media: string) => ({
+      matches: true,
+      media,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderPage({ http: { 'GET /gpsr/products': [listItem({ name: 'Lamp', progress: 30 })] } });
+      const list = await screen.findByRole('list', { name: 'Your GPSR products' });
+      expect(within(list).getByRole('progressbar', { name: 'Progress of Lamp' })).toHaveAttribute(
+        'aria-valuenow',
+        '30',
+      );
+      expect(within(list).getByRole('button', { name: 'Delete Lamp' })).toBeInTheDocument();
+      expect(within(list).getByRole('button', { name: 'Download documentation of Lamp' })).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('shows the empty-list message in German', async () => {
     renderPage({ language: 'de', http: { 'GET /gpsr/products': [] } });
     expect(await screen.findByText('Noch keine Produkte')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, LinearProgress } from '@mui/material';
+import { Button, LinearProgress, useMediaQuery, useTheme } from '@mui/material';
 import {
   LicenseRequired,
   apiErrorKey,
@@ -23,6 +23,7 @@ import { downloadDocumentation, DocumentationDownloadError } from '../../../comm
 import { useGpsrLicense } from '../../../common/use-gpsr-license';
 import { deleteGpsrProduct } from '../api';
 import { useGpsrProducts, useLoadingFlag } from '../hooks/use-gpsr-products';
+import { ProductsCards } from './products-cards';
 import { ProductsTable } from './products-table';
 import { RetainedVersions } from './retained-versions';
 
@@ -39,6 +40,8 @@ export function ProductsPage() {
   const [busy, setBusy] = useState(false);
   const products = state.status === 'ready' ? state.products : [];
   const flag = useLoadingFlag(page, products);
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const List = narrow ? ProductsCards : ProductsTable;
 
   useEffect(() => {
     if (state.status === 'error')
@@ -117,7 +120,13 @@ export function ProductsPage() {
         subtitle={t('products_description')}
         backTo="/dashboard"
         actions={
-          <Button component={RouterLink} to="/features/gpsr/product/add" variant="contained" startIcon={<AddIcon />}>
+          <Button
+            component={RouterLink}
+            to="/features/gpsr/product/add"
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('list_add_product')}
           </Button>
         }
@@ -136,7 +145,7 @@ export function ProductsPage() {
           ) : (
             <div style={{ height: 4, marginBottom: 8 }} aria-hidden />
           )}
-          <ProductsTable
+          <List
             products={pageSlice(products, page, GPSR_PAGE_SIZE)}
             onDownload={(p) => void download(p)}
             onDelete={setToDelete}
