@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { normalizedEmailSchema } from './email';
 import { LANGUAGES } from './types';
+import { plainText } from './text';
 
 export const languageSchema = z.enum(LANGUAGES, { error: 'validation_language_invalid' });
 
@@ -10,7 +11,7 @@ export const languageInputSchema = z.object({ language: languageSchema });
 
 /** POST /user: Id must equal the token uid (checked by the api). */
 export const userCreateSchema = z.object({
-  Id: z.string().trim().min(1, 'validation_id_required'),
+  Id: z.string().trim().min(1, 'validation_id_required').max(128, 'validation_id_required').check(plainText()),
   Email: normalizedEmailSchema,
 });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { EMAIL_REGEX } from './email';
 import { PHONE_DEFAULT_PREFIX } from './constants';
 import { phoneDigits } from './phone';
+import { EMAIL_MAX } from './email';
+import { plainText } from './text';
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, key);
 
+export const CONTACT_MESSAGE_MAX = 5000;
+
 /** POST /user/contact-us body (phone digits only). */
 export const contactRequestSchema = z.object({
-  name: required('name_required').max(200, 'validation_too_long'),
+  // The name goes into the subject of the mail to support: one line.
+  name: required('name_required').max(200, 'validation_too_long').check(plainText()),
   phone: z
     .string({ error: 'phone_required' })
     .transform(phoneDigits)
@@ -19,8 +24,13 @@ export const contactRequestSchema = z.object({
         .max(17, 'phone_invalid')
         .refine((digits) => digits !== phoneDigits(PHONE_DEFAULT_PREFIX), 'phone_required'),
     ),
-  email: required('email_required').refine((v) => v.length === 0 || EMAIL_REGEX.test(v), 'email_invalid'),
-  message: required('message_required').max(5000, 'message_too_long'),
+  email: required('email_required')
+    .max(EMAIL_MAX, 'email_invalid')
+    .check(plainText({ message: 'email_invalid' }))
+    .refine((v) => v.length === 0 || EMAIL_REGEX.test(v), 'email_invalid'),
+  message: required('message_required')
+    .max(CONTACT_MESSAGE_MAX, 'message_too_long')
+    .check(plainText({ multiline: true })),
 });
 export type ContactRequestInput = z.infer<typeof contactRequestSchema>;
 

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { normalizedEmailSchema } from './email';
 import { STATUSES, type DataSource } from './types';
+import { plainText } from './text';
 
 const required = (field: string) =>
   z
     .string({ error: `validation_${field}_required` })
     .trim()
-    .min(1, `validation_${field}_required`);
+    .min(1, `validation_${field}_required`)
+    .check(plainText());
 
 /** Port parsed as an integer, default 0 (spec §5). */
 export function parsePort(value: unknown): number {
@@ -31,7 +33,10 @@ export const dataSourceInputSchema = z
     database: required('database'),
     user: required('user'),
     // Passwords are not trimmed: spaces may be part of them.
-    password: z.string({ error: 'validation_password_required' }).min(1, 'validation_password_required'),
+    password: z
+      .string({ error: 'validation_password_required' })
+      .min(1, 'validation_password_required')
+      .check(plainText()),
     engine: z.enum(DB_ENGINES, { error: 'validation_engine_invalid' }).optional(),
   })
   .superRefine((value, ctx) => {
@@ -48,13 +53,14 @@ export type DataSourceInput = z.infer<typeof dataSourceInputSchema>;
  * dataSourceInputSchema.
  */
 export const dataSourceRequestSchema = z.object({
-  host: z.string().max(255, 'validation_too_long').optional(),
-  port: z.union([z.number(), z.string().max(10, 'validation_port_invalid')]).optional(),
-  database: z.string().max(128, 'validation_too_long').optional(),
-  user: z.string().max(128, 'validation_too_long').optional(),
+  host: z.string().max(255, 'validation_too_long').check(plainText()).optional(),
+  port: z.union([z.number(), z.string().max(10, 'validation_port_invalid').check(plainText())]).optional(),
+  database: z.string().max(128, 'validation_too_long').check(plainText()).optional(),
+  user: z.string().max(128, 'validation_too_long').check(plainText()).optional(),
   password: z
     .string()
     .max(512, 'validation_too_long')
+    .check(plainText())
     .optional()
     .describe('Missing or empty: the stored password is used (and kept) when there is one'),
   engine: z.enum(DB_ENGINES, { error: 'validation_engine_invalid' }).optional(),

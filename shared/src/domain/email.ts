@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** name @ domain . tld (tld at least 2 letters), spec §5. */
 export const EMAIL_REGEX = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+/** RFC 5321's limit of a forward path. */
+export const EMAIL_MAX = 254;
 
 export function isValidEmail(value: string | null | undefined): boolean {
   return typeof value === 'string' && EMAIL_REGEX.test(value.trim());
@@ -13,6 +17,8 @@ export function emailField(requiredKey = 'validation_email_required', invalidKey
     .string({ error: requiredKey })
     .trim()
     .min(1, requiredKey)
+    .max(EMAIL_MAX, invalidKey)
+    .check(plainText({ message: invalidKey }))
     .refine((value) => value.length === 0 || EMAIL_REGEX.test(value), invalidKey);
 }
 

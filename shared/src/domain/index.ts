@@ -1,6 +1,7 @@
 export * from './types';
 export * from './constants';
 export * from './email';
+export * from './text';
 export * from './validate';
 export * from './auth';
 export * from './countries';

@@ -134,18 +134,21 @@ export function sortLicenses<T extends License>(licenses: readonly T[], order: L
 
 export const LICENSE_MAX_PAGE_SIZE = 100;
 
+/**
+ * A whole number as JSON number or as decimal digits (a query string): '7' and 7, never 'true', '1e5', '0x10',
+ * ' 7' or 7.5 (what z.coerce would let through).
+ */
+export function wholeNumber(key: string) {
+  return z
+    .union([z.number().int(key).max(1_000_000_000, key), z.string().regex(/^\d{1,9}$/, key)], { error: key })
+    .transform((v) => Number(v));
+}
+
 /** Body of POST /license/filter and /license/filter/count. */
 export const licenseFilterSchema = z.object({
-  page: z.coerce
-    .number({ error: 'validation_page_invalid' })
-    .int('validation_page_invalid')
-    .min(1, 'validation_page_invalid')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'validation_pageSize_invalid' })
-    .int('validation_pageSize_invalid')
-    .min(1, 'validation_pageSize_invalid')
-    .max(LICENSE_MAX_PAGE_SIZE, 'validation_pageSize_invalid')
+  page: wholeNumber('validation_page_invalid').pipe(z.number().min(1, 'validation_page_invalid')).default(1),
+  pageSize: wholeNumber('validation_pageSize_invalid')
+    .pipe(z.number().min(1, 'validation_pageSize_invalid').max(LICENSE_MAX_PAGE_SIZE, 'validation_pageSize_invalid'))
     .default(LICENSE_PAGE_SIZE),
   sort: licenseSortOrderSchema.default('LicenseCreated|DESC'),
   pluginName: pluginNameSchema.optional(),

@@ -4,6 +4,7 @@ import { DEFAULT_COUNTRY } from './constants';
 import { EMAIL_REGEX } from './email';
 import { isValidPostalCode } from './postal-code';
 import { isValidVatId } from './vat-id';
+import { plainText } from './text';
 import type { Avv, ProfileContact } from './types';
 
 const MAX = 200;
@@ -12,8 +13,9 @@ const required = (field: string) =>
     .string({ error: `validation_${field}_required` })
     .trim()
     .min(1, `validation_${field}_required`)
-    .max(MAX, 'validation_too_long');
-const optional = () => z.string().trim().max(MAX, 'validation_too_long').default('');
+    .max(MAX, 'validation_too_long')
+    .check(plainText());
+const optional = () => z.string().trim().max(MAX, 'validation_too_long').check(plainText()).default('');
 
 /** The fields a user edits on the personal tab; email and parentUserId are server-owned. */
 export const profileContactFieldsSchema = z.object({
