@@ -24,7 +24,7 @@ const pgDetails = {
   password: 'pg-Secret-0815',
 };
 
-let t: TestApp; // DS_ALLOWED_HOSTS=127.0.0.1
+let t: TestApp; // DS_ALLOWED_HOSTS=127.0.0.1 and the documentation address 203.0.113.1 (never answers)
 let strict: TestApp; // no allowlist
 let mysqlUp = false;
 let pgUp = false;
@@ -85,7 +85,7 @@ const whenUp = (up: () => boolean, name: string, fn: () => Promise<void>) => asy
 
 beforeAll(async () => {
   [t, strict, mysqlUp, pgUp] = await Promise.all([
-    createTestApp({ DS_ALLOWED_HOSTS: '127.0.0.1' }),
+    createTestApp({ DS_ALLOWED_HOSTS: '127.0.0.1,203.0.113.1' }),
     createTestApp(),
     prepareMysql(),
     probePg(),

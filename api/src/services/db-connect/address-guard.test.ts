@@ -1,5 +1,10 @@
-import { AddressNotAllowedError, HostNotResolvedError, isBlockedAddress, resolveAllowedAddress } from './address-guard';
-import { parseIp } from './ip';
+import {
+  AddressNotAllowedError,
+  HostNotResolvedError,
+  isBlockedAddress,
+  parseIp,
+  resolveAllowedAddress,
+} from './address-guard';
 
 const fixed = (answers: Record<string, string[]>) => async (host: string) => {
   if (!answers[host]) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
@@ -7,45 +12,79 @@ const fixed = (answers: Record<string, string[]>) => async (host: string) => {
 };
 
 describe('parseIp', () => {
-  it('parses IPv4, IPv6 and folds IPv4-mapped IPv6 into IPv4', () => {
-    expect(parseIp('10.1.2.3')).toEqual({ family: 4, bytes: [10, 1, 2, 3] });
-    expect(parseIp('::ffff:127.0.0.1')).toEqual({ family: 4, bytes: [127, 0, 0, 1] });
-    expect(parseIp('::ffff:7f00:1')).toEqual({ family: 4, bytes: [127, 0, 0, 1] });
-    expect(parseIp('[fe80::1]')?.family).toBe(6);
-    expect(parseIp('fd00:ec2::254')?.bytes.slice(0, 2)).toEqual([0xfd, 0x00]);
+  it('parses strict IPv4 and IPv6 literals (brackets, zone ids) and nothing else', () => {
+    expect(parseIp('10.1.2.3')?.toString()).toBe('10.1.2.3');
+    expect(parseIp('[fe80::1%eth0]')?.kind()).toBe('ipv6');
+    expect(parseIp('::ffff:127.0.0.1')?.kind()).toBe('ipv6');
     expect(parseIp('db.example.com')).toBeNull();
     expect(parseIp('999.1.1.1')).toBeNull();
+    // Shapes only a resolver understands go to the resolver, whose answer is checked.
+    expect(parseIp('127.1')).toBeNull();
+    expect(parseIp('0x7f.0.0.1')).toBeNull();
   });
 });
 
 describe('isBlockedAddress', () => {
+  // Every form of issue 14's probe, and the usual private and special-purpose ranges.
   it.each([
-    '127.0.0.1',
-    '127.9.9.9',
-    '10.0.0.5',
-    '172.16.0.1',
-    '172.31.255.255',
-    '192.168.1.10',
-    '169.254.169.254',
-    '169.254.1.1',
-    '0.0.0.0',
-    '::1',
-    '::',
-    'fc00::1',
-    'fd00:ec2::254',
-    'fe80::1',
-    '::ffff:10.0.0.1',
-    '::ffff:169.254.169.254',
-  ])('blocks %s', (address) => {
+    ['127.0.0.1', 'loopback'],
+    ['127.9.9.9', 'loopback'],
+    ['10.0.0.5', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.10', 'private'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['169.254.169.254', 'cloud metadata (link-local)'],
+    ['169.254.1.1', 'link-local'],
+    ['0.0.0.0', 'unspecified'],
+    ['192.0.0.8', 'IETF protocol assignments'],
+    ['192.0.2.1', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['240.0.0.1', 'reserved'],
+    ['::1', 'IPv6 loopback'],
+    ['::', 'IPv6 unspecified'],
+    ['fc00::1', 'unique local'],
+    ['fd00:ec2::254', 'AWS metadata (unique local)'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['::ffff:10.0.0.1', 'IPv4-mapped private'],
+    ['::ffff:169.254.169.254', 'IPv4-mapped metadata'],
+    ['::ffff:7f00:1', 'IPv4-mapped loopback, hex'],
+    ['::127.0.0.1', 'IPv4-compatible loopback'],
+    ['::7f00:1', 'IPv4-compatible loopback, hex'],
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback (RFC 6145)'],
+    ['::ffff:0:a00:1', 'IPv4-translated private'],
+    ['64:ff9b::a00:1', 'NAT64 to 10.0.0.1'],
+    ['64:ff9b::7f00:1', 'NAT64 to 127.0.0.1'],
+    ['64:ff9b:1::a00:1', 'local-use NAT64'],
+    ['2002:7f00:1::1', '6to4 of 127.0.0.1'],
+    ['2002:a00:1::1', '6to4 of 10.0.0.1'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['fec0::1', 'site-local (deprecated)'],
+    ['100::1', 'discard-only'],
+    ['2001:db8::1', 'documentation'],
+    ['3fff::1', 'documentation (RFC 9637)'],
+    ['2001:10::1', 'ORCHID'],
+    ['2001:20::1', 'ORCHIDv2'],
+    ['5f00::1', 'SRv6 SIDs (outside 2000::/3)'],
+    ['4000::1', 'unassigned (outside 2000::/3)'],
+  ])('blocks %s (%s)', (address) => {
     expect(isBlockedAddress(parseIp(address)!)).toBe(true);
   });
 
-  it.each(['8.8.8.8', '172.32.0.1', '192.169.0.1', '2a00:1450:4001::200e', '93.184.216.34'])(
-    'lets %s through',
-    (address) => {
-      expect(isBlockedAddress(parseIp(address)!)).toBe(false);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '172.32.0.1',
+    '192.169.0.1',
+    '93.184.216.34',
+    '2a00:1450:4001::200e',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+  ])('lets the global unicast address %s through', (address) => {
+    expect(isBlockedAddress(parseIp(address)!)).toBe(false);
+  });
 });
 
 describe('resolveAllowedAddress', () => {
@@ -69,6 +108,8 @@ describe('resolveAllowedAddress', () => {
       '192.168.0.2',
       '0.0.0.0',
       'fd00:ec2::254',
+      '::127.0.0.1',
+      '[64:ff9b::a00:1]',
     ]) {
       await expect(resolveAllowedAddress(host, [], lookup)).rejects.toBeInstanceOf(AddressNotAllowedError);
     }
@@ -94,6 +135,16 @@ describe('resolveAllowedAddress', () => {
     await expect(resolveAllowedAddress('other.lan', ['10.0.1.0/24', 'db.lan'], lookup)).rejects.toBeInstanceOf(
       AddressNotAllowedError,
     );
+  });
+
+  it('checks what a name resolves to in any IPv6 form, and connects to the IPv4 address a mapped answer carries', async () => {
+    const lookup = fixed({ 'v6.example': ['2002:7f00:1::1'], 'mapped.example': ['::ffff:93.184.216.34'] });
+    await expect(resolveAllowedAddress('v6.example', [], lookup)).rejects.toBeInstanceOf(AddressNotAllowedError);
+    await expect(resolveAllowedAddress('mapped.example', [], lookup)).resolves.toEqual({
+      address: '93.184.216.34',
+      family: 4,
+      hostname: 'mapped.example',
+    });
   });
 
   it('reports names that do not resolve', async () => {
