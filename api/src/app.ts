@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,12 +11,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
+import { logSafeError } from './lib/log-safe-error';
 import { apiModules, prefixOf } from './modules';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';
 import { registerErrorHandling } from './plugins/errors';
 import identityPlugin from './plugins/identity';
+import inputGuard from './plugins/input-guard';
 import mailPlugin from './plugins/mail';
+import rateLimitPlugin from './plugins/rate-limit';
 import fileStoragePlugin from './services/file-storage';
 import schedulerPlugin from './jobs/scheduler';
 
@@ -28,6 +32,8 @@ declare module 'fastify' {
 export interface BuildOverrides {
   /** An already opened database (tests); the caller closes it. */
   db?: DbHandle;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const API_PREFIX = '/api';
@@ -46,7 +52,18 @@ export const REDACTED_PATHS = [
 
 export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Every logged error, wherever it is logged: no SQL parameters or key values from driver messages.
+      serializers: {
+        err: (err: Error) => {
+          const safe = logSafeError(err);
+          return { ...safe, stack: safe.stack ?? '' };
+        },
+      },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+    },
     bodyLimit: 1024 * 1024,
     // Plugins (PGlite, swagger-ui assets) can be slow to start on a busy machine; avvio's 10 s default is tight.
     pluginTimeout: 120_000,
@@ -57,7 +74,15 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   app.decorate('config', config);
   registerErrorHandling(app);
 
+  // Only the portal's own origins and CORS_ORIGINS; any other Origin (also "null") gets no CORS headers.
   await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  // A JSON api: nothing on its responses may be framed, sniffed or run as a page (the docs set their own CSP).
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(rateLimitPlugin, { config });
+  await app.register(inputGuard, { skipPrefixes: [`${API_PREFIX}/docs`] });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Portal API', description: 'Customer portal backend', version: '0.1.0' },
@@ -68,7 +93,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   await app.register(dbPlugin, { config, handle: overrides.db });
   await app.register(cryptoPlugin, { config });

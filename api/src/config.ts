@@ -35,7 +35,19 @@ export interface AppConfig {
   /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
   dsAllowedHosts: string[];
   seedDemo: boolean;
-  corsOrigins: true | string[];
+  /** Origins allowed to call the api from a browser: the portal's own (PORTAL_ORIGIN) plus CORS_ORIGINS. */
+  corsOrigins: string[];
+  /** Redis for the rate-limit counters (several api instances); null → counters in this process's memory. */
+  redisUrl: string | null;
+  rateLimit: {
+    /** Requests per minute and caller on any route. */
+    max: number;
+    /** Requests per minute and caller on routes that connect outward, send mail or take free text. */
+    strictMax: number;
+    /** Invitation mails per day: by one account, and to one address. */
+    invitesPerAccount: number;
+    invitesPerAddress: number;
+  };
   avvVersion: string;
   /** Uploaded files: disk under `<dataDir>/files` (default) or S3-compatible storage (FILE_STORAGE=s3). */
   fileStorage:
@@ -151,6 +163,35 @@ const bool = (name: string) =>
 
 const hostPort = /^[A-Za-z0-9.-]+:\d{1,5}$/;
 
+/** 'https://portal.example.com' or 'http://127.0.0.1:8080': scheme, host and port, nothing else. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+const count = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (!/^\d{1,7}$/.test(v) || Number(v) < 1) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number of 1 or more (got "${v}")` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+/** The portal server's own origins outside production: `npm start` (8080), the dev server (3000), e2e (8190). */
+const LOCAL_PORTAL_ORIGINS = [8080, 3000, 8190].flatMap((port) => [
+  `http://127.0.0.1:${port}`,
+  `http://localhost:${port}`,
+]);
+
 function parseKey(raw: string): Buffer | null {
   const s = raw.trim();
   if (/^[0-9a-fA-F]{64}$/.test(s)) return Buffer.from(s, 'hex');
@@ -222,7 +263,26 @@ const envSchema = z.object({
     }),
   DS_ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO'),
-  CORS_ORIGINS: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .refine((v) => list(v).every(isOrigin), {
+      message: 'CORS_ORIGINS must be a comma list of origins like https://portal.example.com (no paths, no "null")',
+    }),
+  PORTAL_ORIGIN: z
+    .string()
+    .optional()
+    .refine((v) => list(v).every(isOrigin), {
+      message: 'PORTAL_ORIGIN must be origins like https://portal.example.com (comma list; no paths)',
+    }),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^rediss?:\/\//.test(v), { message: 'REDIS_URL must start with redis:// or rediss://' }),
+  RATE_LIMIT_MAX: count('RATE_LIMIT_MAX'),
+  RATE_LIMIT_STRICT_MAX: count('RATE_LIMIT_STRICT_MAX'),
+  INVITES_PER_ACCOUNT_PER_DAY: count('INVITES_PER_ACCOUNT_PER_DAY'),
+  INVITES_PER_ADDRESS_PER_DAY: count('INVITES_PER_ADDRESS_PER_DAY'),
   FILE_STORAGE: z
     .enum(['disk', 's3'], { error: (i) => `FILE_STORAGE must be disk or s3 (got "${String(i.input)}")` })
     .optional(),
@@ -278,7 +338,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (m && v) remoteUrls[m[1].toLowerCase()] = v;
   }
 
-  const corsList = list(e.CORS_ORIGINS);
+  const portalOrigins = list(e.PORTAL_ORIGIN);
+  const corsList = [
+    ...(portalOrigins.length ? portalOrigins : mode === 'production' ? [] : LOCAL_PORTAL_ORIGINS),
+    ...list(e.CORS_ORIGINS),
+  ].map((o) => o.replace(/\/$/, ''));
   if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: FILE_STORAGE=s3 needs S3_BUCKET (and usually S3_ENDPOINT and keys).');
   }
@@ -313,7 +377,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dsEncryptionKey: e.DS_ENCRYPTION_KEY ? parseKey(e.DS_ENCRYPTION_KEY) : null,
     dsAllowedHosts: list(e.DS_ALLOWED_HOSTS).map((s) => s.toLowerCase()),
     seedDemo: e.SEED_DEMO,
-    corsOrigins: corsList.length ? corsList : true,
+    corsOrigins: [...new Set(corsList)],
+    redisUrl: e.REDIS_URL || null,
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX ?? 300,
+      strictMax: e.RATE_LIMIT_STRICT_MAX ?? 10,
+      invitesPerAccount: e.INVITES_PER_ACCOUNT_PER_DAY ?? 20,
+      invitesPerAddress: e.INVITES_PER_ADDRESS_PER_DAY ?? 3,
+    },
     avvVersion: AVV_VERSION,
     fileStorage,
     jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,

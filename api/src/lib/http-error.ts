@@ -8,6 +8,8 @@ export class HttpError extends Error {
     message: string,
     /** Field path → i18n key of the `common` namespace. */
     public readonly fields?: Record<string, string>,
+    /** Response headers that belong to the error (Retry-After of a 429). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';

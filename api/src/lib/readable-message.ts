@@ -14,6 +14,10 @@ const FIELD_NAMES: Record<string, string> = {
 
 const KNOWN: Record<string, string> = {
   name_error: 'Name must not be empty',
+  name_invalid: 'Name must be one line without links or the characters / @ \\ < >',
+  name_too_long: 'Name must be at most 100 characters',
+  validation_text_invalid: 'must not contain control characters or line breaks',
+  validation_too_long: 'is too long',
   email_error: 'Email must be a valid email address',
   name_required: 'Name is required',
   phone_required: 'Phone is required',

@@ -32,6 +32,7 @@ function fieldKeys(issues: ValidationIssue[]): Record<string, string> | undefine
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
         .send({ message: error.message, slug: error.slug, ...(error.fields && { fields: error.fields }) });
@@ -70,6 +71,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : error.message;
       return reply.code(status).send({ message, slug });
     }
+    // The logger's err serializer (logSafeError) drops SQL parameters and key values.
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal Server Error', slug: 'internal-error' });
   });

@@ -31,7 +31,8 @@ declare module 'fastify' {
     optionalAuth: PreHandler;
     /** authenticate + loads the caller's api row into request.apiUser (404 when missing, 403 when inactive). */
     requireUser: PreHandler;
-    isInternal(email: string | null | undefined): boolean;
+    /** One of INTERNAL_EMAILS, and only with a verified email (an unverified claim proves nothing). */
+    isInternal(identity: Pick<Identity, 'email' | 'emailVerified'> | null | undefined): boolean;
   }
   interface FastifyRequest {
     identity: Identity | null;
@@ -110,7 +111,11 @@ export default fp(
     app.addHook('onClose', async () => deleteApp(firebaseApp));
 
     const internal = new Set(opts.config.internalEmails);
-    app.decorate('isInternal', (email: string | null | undefined) => !!email && internal.has(normalizeEmail(email)));
+    app.decorate(
+      'isInternal',
+      (identity: Pick<Identity, 'email' | 'emailVerified'> | null | undefined) =>
+        !!identity?.email && identity.emailVerified === true && internal.has(normalizeEmail(identity.email)),
+    );
 
     app.decorateRequest('identity', null);
     app.decorateRequest('apiUser', null);

@@ -17,7 +17,7 @@ const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: registrySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ entries: visibleEntries(entries, app.isInternal(request.identity?.email)) }),
+    async (request) => ({ entries: visibleEntries(entries, app.isInternal(request.identity)) }),
   );
 };
 

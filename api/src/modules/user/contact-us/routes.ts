@@ -3,12 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser } from '../../../plugins/identity';
+import { strictRateLimit } from '../../../plugins/rate-limit';
 import { insertContactRequest } from './repository';
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      // Takes free text and sends a mail.
+      config: { rateLimit: strictRateLimit },
       preHandler: app.requireUser,
       schema: {
         tags: ['contact'],

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, errorBodySchema } from '../../../lib/schemas';
 import { currentIdentity, currentUser, forbidSubUser } from '../../../plugins/identity';
+import { strictRateLimit } from '../../../plugins/rate-limit';
 import {
   dataSourceNotFound,
   deleteDataSource,
@@ -63,6 +64,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test',
     {
+      // Each of these connects outward to the given host.
+      config: { rateLimit: strictRateLimit },
       preHandler: mainUserWithVerifiedEmail,
       schema: {
         tags: ['datasource'],
@@ -82,6 +85,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      // Each of these connects outward to the given host.
+      config: { rateLimit: strictRateLimit },
       preHandler: mainUserWithVerifiedEmail,
       schema: {
         tags: ['datasource'],
@@ -108,6 +113,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/',
     {
+      // Each of these connects outward to the given host.
+      config: { rateLimit: strictRateLimit },
       preHandler: mainUserWithVerifiedEmail,
       schema: {
         tags: ['datasource'],
@@ -142,6 +149,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/schemas',
     {
+      // Each of these connects outward to the given host.
+      config: { rateLimit: strictRateLimit },
       preHandler: mainUserWithVerifiedEmail,
       schema: {
         tags: ['datasource'],

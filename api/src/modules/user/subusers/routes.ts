@@ -1,13 +1,20 @@
-import { subUserInputSchema, subUserSchema } from '@portal/shared/domain';
+import { normalizeEmail, subUserInputSchema, subUserNameSchema, subUserSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../../plugins/identity';
+import { strictRateLimit } from '../../../plugins/rate-limit';
 import { maxSubUsers } from './max-users';
 import { listSubUsers } from './repository';
 import { createSubUser, deleteOwnSubUser, renameOwnSubUser, toSubUser } from './service';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every new sub-user gets a mail: at most so many a day from one account, and to one address.
+  const invitesByAccount = app.quota('invites-by-account', (c) => c.rateLimit.invitesPerAccount, DAY_MS);
+  const invitesToAddress = app.quota('invites-to-address', (c) => c.rateLimit.invitesPerAddress, DAY_MS);
+
   app.addHook('preHandler', app.requireUser);
   app.addHook('preHandler', async (request) => forbidSubUser(currentUser(request), 'manage users'));
 
@@ -26,15 +33,20 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { rateLimit: strictRateLimit },
       schema: {
         tags: ['subusers'],
         summary: 'Create a sub-user: a Firebase account with a random password and a password-reset mail',
         body: subUserInputSchema,
-        response: { 201: subUserSchema, 409: authErrors[403], ...authErrors },
+        response: { 201: subUserSchema, 409: authErrors[403], 429: authErrors[403], ...authErrors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createSubUser(app, currentUser(request), request.body, request.log)),
+    async (request, reply) => {
+      const parent = currentUser(request);
+      await invitesByAccount(request, parent.id);
+      await invitesToAddress(request, normalizeEmail(request.body.email));
+      return reply.code(201).send(await createSubUser(app, parent, request.body, request.log));
+    },
   );
 
   app.put(
@@ -43,7 +55,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subusers'],
         summary: 'Rename a sub-user',
-        body: z.object({ id: z.string().min(1, 'id is required'), name: subUserInputSchema.shape.name }),
+        body: z.object({ id: z.string().min(1, 'id is required').max(128, 'id is too long'), name: subUserNameSchema }),
         response: { 200: subUserSchema, ...authErrors },
       },
     },
@@ -56,7 +68,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subusers'],
         summary: 'Delete a sub-user (Firebase account and row)',
-        querystring: z.object({ id: z.string().min(1, 'id is required') }),
+        querystring: z.object({ id: z.string().min(1, 'id is required').max(128, 'id is too long') }),
         response: { 204: z.null(), ...authErrors },
       },
     },

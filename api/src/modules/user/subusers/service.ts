@@ -3,10 +3,10 @@ import { normalizeEmail, type SubUser, type SubUserInput } from '@portal/shared/
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { UserRow } from '../../../db/schema';
 import { emailInUse, HttpError } from '../../../lib/http-error';
-import { createUserRow, deleteFirebaseAccount } from '..';
+import { deleteFirebaseAccount } from '..';
 import { subUserInvitation } from './invitation-mail';
 import { maxSubUsers } from './max-users';
-import { countSubUsers, deleteSubUserRow, findSubUser, isEmailTaken, renameSubUser } from './repository';
+import { deleteSubUserRow, findSubUser, insertSubUserWithinLimit, renameSubUser } from './repository';
 
 export const toSubUser = (row: UserRow): SubUser => ({
   id: row.id,
@@ -23,9 +23,13 @@ async function ownSubUser(app: FastifyInstance, parentId: string, id: string): P
   return row;
 }
 
+/** A Firebase-style uid (28 characters), chosen here so the row can be written before the account exists. */
+const newUid = () => crypto.randomBytes(21).toString('base64url');
+
 /**
- * A sub-user of `parent`: within the license's max_users, a Firebase account with a random password (removed
- * again when the row cannot be written), then a password-reset mail as invitation (a failed mail keeps the user).
+ * A sub-user of `parent`: the row is written first, within the license's max_users under a lock on the parent
+ * (parallel requests cannot overshoot); then the Firebase account with that uid and a random password (the row
+ * goes again when that fails); then a password-reset mail as invitation (a failed mail keeps the user).
  */
 export async function createSubUser(
   app: FastifyInstance,
@@ -35,31 +39,30 @@ export async function createSubUser(
 ): Promise<SubUser> {
   const { name } = input;
   const email = normalizeEmail(input.email);
-  const [max, n] = await Promise.all([maxSubUsers(app.db, parent.id), countSubUsers(app.db, parent.id)]);
-  if (n >= max) throw new HttpError(403, 'max-users-reached', 'Maximum number of users reached');
-  if (await isEmailTaken(app.db, email)) throw emailInUse('email');
+  const reserved = await insertSubUserWithinLimit(
+    app.db,
+    { id: newUid(), parentId: parent.id, email, name, language: parent.language },
+    (tx) => maxSubUsers(tx, parent.id),
+  );
+  if (!reserved.ok) {
+    if (reserved.reason === 'email-in-use') throw emailInUse('email');
+    throw new HttpError(403, 'max-users-reached', 'Maximum number of users reached');
+  }
+  const { row } = reserved;
 
-  let uid: string;
   try {
-    const created = await app.firebaseAuth.createUser({
+    await app.firebaseAuth.createUser({
+      uid: row.id,
       email,
       password: crypto.randomBytes(24).toString('base64url'),
       displayName: name,
       emailVerified: false,
     });
-    uid = created.uid;
   } catch (err) {
+    await deleteSubUserRow(app.db, parent.id, row.id);
     if ((err as { code?: string }).code === 'auth/email-already-exists') throw emailInUse('email');
     log.error({ err }, 'could not create the Firebase account of a sub-user');
     throw new HttpError(502, 'identity-service-error', 'Failed to create subuser');
-  }
-
-  let row: UserRow;
-  try {
-    row = await createUserRow(app, { id: uid, email, parentUserId: parent.id, name, language: parent.language });
-  } catch (err) {
-    await deleteFirebaseAccount(app, uid).catch(() => undefined);
-    throw err;
   }
 
   try {

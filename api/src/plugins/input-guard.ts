@@ -1,0 +1,117 @@
+import { FIELD_INVALID_KEY, isPlainText, TEXT_INVALID_KEY } from '@portal/shared/domain';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error';
+
+/**
+ * Checks every request before its schema does, so routes added later are covered without doing anything:
+ *
+ * - Text: no string in the path parameters, the query or a JSON body (values and keys, at any depth) may hold
+ *   control characters other than tab and line breaks, or broken UTF-16. PostgreSQL refuses NUL; the rest has no
+ *   business in stored text. Whether a field may span lines is its schema's rule (`plainText` of the shared domain).
+ * - Query: only the keys the route's querystring schema names, each once (`email[]=x` or `id=1&id=2` are refused,
+ *   not silently dropped); a route without a querystring schema takes no query at all.
+ */
+
+const MAX_DEPTH = 64;
+
+type Issue = { path: string; key: string; message: string };
+
+function textIssue(value: unknown, path: string, depth = 0): Issue | null {
+  if (typeof value === 'string') {
+    return isPlainText(value, { multiline: true })
+      ? null
+      : { path, key: TEXT_INVALID_KEY, message: `${path} contains control characters or invalid text` };
+  }
+  if (depth > MAX_DEPTH) return { path, key: FIELD_INVALID_KEY, message: `${path} is nested too deeply` };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const issue = textIssue(value[i], `${path}.${i}`, depth + 1);
+      if (issue) return issue;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isPlainText(key)) {
+        return { path, key: TEXT_INVALID_KEY, message: `${path} has a key with control characters or invalid text` };
+      }
+      const issue = textIssue(item, `${path}.${key}`, depth + 1);
+      if (issue) return issue;
+    }
+  }
+  return null;
+}
+
+/** A zod schema's definition, as far as this guard needs it (zod 4 keeps it in `_zod.def`). */
+type ZodLike = {
+  _zod?: { def?: { type?: string; innerType?: ZodLike; in?: ZodLike; shape?: Record<string, ZodLike> } };
+};
+
+function unwrap(schema: ZodLike | undefined): ZodLike | undefined {
+  let s = schema;
+  for (let i = 0; i < 10 && s?._zod?.def; i++) {
+    const def = s._zod.def;
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') {
+      s = def.innerType;
+    } else if (def.type === 'pipe') {
+      s = def.in;
+    } else break;
+  }
+  return s;
+}
+
+/** The query keys a route declares (key → whether it takes a list); null when the schema is not a zod object. */
+function declaredQueryKeys(schema: unknown): Map<string, boolean> | null {
+  if (schema === undefined) return new Map();
+  const shape = unwrap(schema as ZodLike)?._zod?.def?.shape;
+  if (!shape) return null;
+  return new Map(Object.entries(shape).map(([key, field]) => [key, unwrap(field)?._zod?.def?.type === 'array']));
+}
+
+function queryIssue(request: FastifyRequest): Issue | null {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query || typeof query !== 'object') return null;
+  const keys = Object.keys(query);
+  if (keys.length === 0) return null;
+  const declared = declaredQueryKeys(request.routeOptions.schema?.querystring);
+  if (!declared) return null;
+  for (const key of keys) {
+    const shown = JSON.stringify(key);
+    if (!declared.has(key)) {
+      return { path: `query.${key}`, key: FIELD_INVALID_KEY, message: `Unknown query parameter ${shown}` };
+    }
+    if (Array.isArray(query[key]) && !declared.get(key)) {
+      return {
+        path: `query.${key}`,
+        key: FIELD_INVALID_KEY,
+        message: `Query parameter ${shown} may be given only once`,
+      };
+    }
+  }
+  return null;
+}
+
+export function inputIssue(request: FastifyRequest): Issue | null {
+  return (
+    textIssue(request.params, 'params') ??
+    textIssue(request.query, 'query') ??
+    queryIssue(request) ??
+    textIssue(request.body, 'body')
+  );
+}
+
+export default fp(
+  async (app, opts: { skipPrefixes?: string[] }) => {
+    const skip = opts.skipPrefixes ?? [];
+    app.addHook('preValidation', async (request) => {
+      const url = request.routeOptions.url ?? '';
+      if (skip.some((prefix) => url.startsWith(prefix))) return;
+      const issue = inputIssue(request);
+      if (!issue) return;
+      const field = issue.path.replace(/^(params|query|body)\./, '');
+      throw new HttpError(400, 'validation-error', issue.message, { [field]: issue.key });
+    });
+  },
+  { name: 'input-guard' },
+);

@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import {
+  createFirebaseUser,
+  createTestApp,
+  EMULATOR_HOST,
+  PROJECT_ID,
+  registerUser,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
+
+// Issue 14: CORS limited to the portal's own origins, security headers, isInternal needs a verified email, and
+// error logs without SQL parameters.
+
+describe('CORS and security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ CORS_ORIGINS: 'https://partner.example' });
+  });
+  afterAll(async () => t?.close());
+
+  const preflight = (origin: string) =>
+    t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/user',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+    });
+
+  it.each(['https://evil.example', 'null', 'http://127.0.0.1:8080.evil.example'])(
+    'gives no CORS headers to Origin %s',
+    async (origin) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
+
+  it.each(['http://127.0.0.1:8080', 'http://localhost:3000', 'https://partner.example'])(
+    'allows the portal origin and configured ones: %s',
+    async (origin) => {
+      const res = await preflight(origin);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+    },
+  );
+
+  it('defaults to no origin at all in production without PORTAL_ORIGIN, and takes PORTAL_ORIGIN there', () => {
+    const base = { PORTAL_MODE: 'production', DS_ENCRYPTION_KEY: 'a'.repeat(64) };
+    expect(loadConfig(base).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...base, PORTAL_ORIGIN: 'https://portal.example.com/' }).corsOrigins).toEqual([
+      'https://portal.example.com',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'null' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/path' })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('sends security headers on api responses, errors included', async () => {
+    for (const url of ['/api/health', '/api/user', '/api/nowhere']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('the OpenAPI page keeps a CSP it can run under (its own scripts, no inline code)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+});
+
+describe('isInternal', () => {
+  const boss = uniqueEmail('boss');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ INTERNAL_EMAILS: boss });
+  });
+  afterAll(async () => t?.close());
+
+  it('needs the email of the token to be verified', async () => {
+    const unverified = await createFirebaseUser({ email: boss, emailVerified: false });
+    const ids = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: '/api/portal/registry', headers })).json().entries.map((e: { id: string }) => e.id);
+    expect(await ids(unverified.headers)).not.toContain('gpsr');
+    expect(t.app.isInternal({ email: boss, emailVerified: false })).toBe(false);
+    expect(t.app.isInternal({ email: boss.toUpperCase(), emailVerified: true })).toBe(true);
+    expect(t.app.isInternal(null)).toBe(false);
+  });
+});
+
+describe('error logs', () => {
+  it('carry no SQL parameters, key values or secrets from a driver error', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-log-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+    });
+    const db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, pgliteDir: 'memory://' });
+    const app = await buildApp(config, { db, logStream: stream });
+    const secret = `secret-${crypto.randomBytes(6).toString('hex')}`;
+    // A real driver failure with parameters: a unique violation that repeats the key value, and a type error.
+    app.get('/api/test-driver-error/:kind', async (request) => {
+      const { kind } = request.params as { kind: string };
+      if (kind === 'unique') {
+        await app.db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS t_unique (v text UNIQUE)`);
+        await app.db.execute(sql`INSERT INTO t_unique (v) VALUES (${secret})`);
+        await app.db.execute(sql`INSERT INTO t_unique (v) VALUES (${secret})`);
+      } else {
+        await app.db.execute(sql`SELECT ${secret}::int`);
+      }
+      return {};
+    });
+    await app.ready();
+    try {
+      for (const kind of ['unique', 'cast']) {
+        const res = await app.inject({ method: 'GET', url: `/api/test-driver-error/${kind}` });
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toEqual({ message: 'Internal Server Error', slug: 'internal-error' });
+        expect(res.body).not.toContain(secret);
+      }
+      // The sub-user service logs its own { err } too: the same serializer applies everywhere.
+      app.log.error({ err: new Error(`Failed query: insert into x values ($1)\nparams: ${secret}`) }, 'by hand');
+    } finally {
+      await app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    const errors = lines.filter((l) => /"level":50/.test(l));
+    expect(errors.length).toBeGreaterThanOrEqual(3);
+    const all = lines.join('\n');
+    expect(all).not.toContain(secret);
+    expect(all).toContain('[redacted]');
+    // What a maintainer needs stays: the statement and the SQLSTATE code.
+    expect(all).toMatch(/"code":"23505"/);
+    expect(all).toMatch(/INSERT INTO t_unique/);
+  });
+});
+
+describe('a registered user on the surface', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('still answers normally (sanity of the global hooks)', async () => {
+    const a = await registerUser(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: a.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(a.email);
+  });
+});
