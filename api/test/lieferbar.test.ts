@@ -194,7 +194,7 @@ const getOrders = (user: TestIdentity | null) =>
 
 beforeAll(async () => {
   [t, pgUp, myUp] = await Promise.all([
-    createTestApp({ DS_ALLOWED_HOSTS: '127.0.0.1', INTERNAL_EMAILS: staffEmail }),
+    createTestApp({ DS_ALLOWED_HOSTS: '127.0.0.1,203.0.113.1', INTERNAL_EMAILS: staffEmail }),
     preparePg(),
     prepareMysql(),
   ]);

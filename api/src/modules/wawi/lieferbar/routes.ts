@@ -1,7 +1,7 @@
 import { lieferbarOrdersResponseSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, errorBodySchema } from '../../../lib/schemas';
-import { currentUser } from '../../../plugins/identity';
+import { currentIdentity, currentUser } from '../../../plugins/identity';
 import { createDataSourcePools } from '../../../services/db-connect';
 import { createOrdersCache, readPendingOrders } from './service';
 
@@ -24,7 +24,7 @@ const lieferbarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'ok' as const,
-      data: await readPendingOrders(app, { pools, cache }, currentUser(request)),
+      data: await readPendingOrders(app, { pools, cache }, currentUser(request), currentIdentity(request)),
     }),
   );
 };

@@ -2,7 +2,7 @@ import { LIEFERBAR_CACHE_MS, type LieferbarOrdersResponse } from '@portal/shared
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
-import { ownerIdFor } from '../../../plugins/identity';
+import { ownerIdFor, type Identity } from '../../../plugins/identity';
 import {
   AddressNotAllowedError,
   DEFAULT_PORTS,
@@ -68,6 +68,18 @@ function connectionOf(app: FastifyInstance, row: DataSourceRow): ConnectionDetai
   };
 }
 
+/** A sub-user's parent counts as internal with an internal, verified email (asked of the identity service). */
+async function ownerIsInternal(app: FastifyInstance, ownerId: string): Promise<boolean> {
+  const ownerEmail = await findOwnerEmail(app.db, ownerId);
+  if (!app.isInternal({ email: ownerEmail ?? '', emailVerified: true })) return false;
+  try {
+    const owner = await app.firebaseAuth.getUser(ownerId);
+    return app.isInternal({ email: owner.email ?? '', emailVerified: owner.emailVerified });
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Pending orders per shipping type from the seller's own database. A sub-user reads the parent's counts (never the
  * connection). Internal-only like the dashboard card: the caller's or the account owner's email must be internal.
@@ -76,10 +88,12 @@ export async function readPendingOrders(
   app: FastifyInstance,
   deps: { pools: DataSourcePools; cache: OrdersCache },
   caller: UserRow,
+  callerIdentity: Pick<Identity, 'email' | 'emailVerified'>,
 ): Promise<OrdersData> {
   const ownerId = ownerIdFor(caller);
-  const ownerEmail = ownerId === caller.id ? caller.email : await findOwnerEmail(app.db, ownerId);
-  if (!app.isInternal(caller.email) && !app.isInternal(ownerEmail)) throw internalOnly();
+  if (!app.isInternal(callerIdentity) && !(ownerId !== caller.id && (await ownerIsInternal(app, ownerId)))) {
+    throw internalOnly();
+  }
 
   const row = await findOwnerDataSource(app.db, ownerId);
   if (!row) throw noDataSource();
