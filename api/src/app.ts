@@ -20,6 +20,7 @@ import identityPlugin from './plugins/identity';
 import inputGuard from './plugins/input-guard';
 import mailPlugin from './plugins/mail';
 import rateLimitPlugin from './plugins/rate-limit';
+import routeTable from './plugins/route-table';
 import fileStoragePlugin from './services/file-storage';
 import schedulerPlugin from './jobs/scheduler';
 
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   registerErrorHandling(app);
+  await app.register(routeTable);
 
   // Only the portal's own origins and CORS_ORIGINS; any other Origin (also "null") gets no CORS headers.
   await app.register(cors, { origin: config.corsOrigins, credentials: false });
