@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { normalizedEmailSchema } from './email';
 import { DEFAULT_CURRENCY, INVOICE_PAGE_SIZE } from './constants';
+import { wholeNumber } from './license';
 import { LANGUAGES } from './types';
 
 export const PAYMENT_STATUSES = ['Created', 'Pending', 'Paid', 'Failed', 'Refunded'] as const;
@@ -93,17 +94,12 @@ export const invoiceCountResponseSchema = z.object({ total: z.number() });
 /** GET /invoice/list?email&limit&offset (offset = (page - 1) * pageSize). */
 export const invoiceListQuerySchema = z.object({
   email: normalizedEmailSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'validation_limit_invalid' })
-    .int('validation_limit_invalid')
-    .min(1, 'validation_limit_invalid')
-    .max(INVOICE_MAX_PAGE_SIZE, 'validation_limit_invalid')
+  // Digits or whole JSON numbers only (no 'true', '1e5', '0x10'): the shared wholeNumber rule.
+  limit: wholeNumber('validation_limit_invalid')
+    .pipe(z.number().min(1, 'validation_limit_invalid').max(INVOICE_MAX_PAGE_SIZE, 'validation_limit_invalid'))
     .default(INVOICE_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'validation_offset_invalid' })
-    .int('validation_offset_invalid')
-    .min(0, 'validation_offset_invalid')
-    .max(1_000_000, 'validation_offset_invalid')
+  offset: wholeNumber('validation_offset_invalid')
+    .pipe(z.number().min(0, 'validation_offset_invalid').max(1_000_000, 'validation_offset_invalid'))
     .default(0),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
