@@ -171,3 +171,36 @@ describe('a registered user on the surface', () => {
     expect(res.json().email).toBe(a.email);
   });
 });
+
+describe('database outage', () => {
+  it('answers 503 database-unavailable with Retry-After, fast, when the driver cannot reach PostgreSQL', async () => {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // A real node-postgres pool against a port where nothing listens: what requests meet while PostgreSQL restarts.
+    const down = new Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 1000 });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-down-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+    });
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
+    const app = await buildApp(config, { db });
+    app.get('/api/test-outage', async () => drizzle(down).execute(sql`SELECT 1`));
+    await app.ready();
+    try {
+      const started = Date.now();
+      const res = await app.inject({ method: 'GET', url: '/api/test-outage' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ slug: 'database-unavailable', message: expect.stringMatching(/not reachable/) });
+      expect(res.headers['retry-after']).toBe('5');
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await app.close();
+      await db.close();
+      await down.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

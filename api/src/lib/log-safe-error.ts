@@ -56,3 +56,29 @@ export function logSafeError(err: unknown, depth = 0): LoggedError {
   if (e.cause !== undefined && depth < MAX_CAUSES) out.cause = logSafeError(e.cause, depth + 1);
   return out;
 }
+
+/** PostgreSQL SQLSTATEs and socket codes of a database that is down or restarting (not of a bad statement). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/** True when `err` (or its cause) says the database cannot be reached, so the answer is 503, not 500. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e.message)
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

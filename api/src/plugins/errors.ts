@@ -2,6 +2,7 @@ import { FIELD_INVALID_KEY, isMessageKey } from '@portal/shared/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { isDatabaseUnavailable } from '../lib/log-safe-error';
 import { readableMessage } from '../lib/readable-message';
 
 type ValidationIssue = { instancePath?: string; message?: string };
@@ -72,6 +73,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ message, slug });
     }
     // The logger's err serializer (logSafeError) drops SQL parameters and key values.
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The database is not reachable right now; try again shortly', slug: 'database-unavailable' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal Server Error', slug: 'internal-error' });
   });

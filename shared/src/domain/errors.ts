@@ -25,6 +25,7 @@ export const API_ERROR_SLUGS = [
   'too-many-requests',
   'route-not-found',
   'internal-error',
+  'database-unavailable',
   // identity and account
   'unable-to-verify-jwt',
   'user-not-found',
