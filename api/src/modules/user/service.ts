@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@portal/shared/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { profiles, users, type UserRow } from '../../db/schema';
+import { contactRequests, profiles, users, type UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 
 const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
@@ -28,13 +28,15 @@ export async function deleteFirebaseAccount(app: FastifyInstance, uid: string): 
 
 /**
  * Deletes an account: the Firebase accounts of the user and of their sub-users first, then the rows.
- * Rows owned by the user go with it (FK cascade); invoices stay with user_id set NULL.
+ * Rows owned by the user go with it (FK cascade) and so do their contact requests; invoices stay with user_id set NULL.
  */
 export async function deleteAccount(app: FastifyInstance, user: UserRow): Promise<void> {
   const subUsers = await app.db.select({ id: users.id }).from(users).where(eq(users.parentUserId, user.id));
   for (const sub of subUsers) await deleteFirebaseAccount(app, sub.id);
   await deleteFirebaseAccount(app, user.id);
   await app.db.transaction(async (tx) => {
+    // Contact requests carry the person's name, phone and message: erased with the account (their FK only detaches).
+    await tx.delete(contactRequests).where(inArray(contactRequests.userId, [user.id, ...subUsers.map((s) => s.id)]));
     await tx.delete(users).where(eq(users.parentUserId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
   });
