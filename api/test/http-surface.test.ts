@@ -204,3 +204,36 @@ describe('database outage', () => {
     }
   });
 });
+
+describe('PostgreSQL restart (connections terminated by the server)', () => {
+  const baseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+  it('the api keeps running and the next query works again, without a restart of the api', async () => {
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: baseUrl });
+    try {
+      await admin.connect();
+    } catch {
+      console.warn(`skipped: no PostgreSQL at ${baseUrl}`);
+      return;
+    }
+    const name = `portal_restart_${crypto.randomBytes(5).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+    try {
+      expect(await handle.ping()).toBe(true);
+      // What a restart does to the api's pooled connections:
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await handle.ping()).toBe(true);
+      const rows = await handle.db.execute(sql`SELECT 1 AS one`);
+      expect((rows as unknown as { rows: { one: number }[] }).rows[0].one).toBe(1);
+    } finally {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});

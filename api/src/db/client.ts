@@ -27,7 +27,11 @@ export async function openDatabase(options: {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail fast while PostgreSQL is down (requests answer 503 database-unavailable) instead of queueing for ever.
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client whose server went away (PostgreSQL restarted) emits 'error' on the pool; without a listener
+    // that would end the process. The pool drops the client and opens a new connection on the next query.
+    pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
     try {
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
