@@ -12,6 +12,7 @@ const { defaultPortalConfig } = require('../shared/webpack/portal-config.js');
  *   FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID   a real Firebase web config
  *   PORTAL_API_BASE_URL          default /api
  *   LINK_IMPRINT, LINK_PRIVACY, LINK_TERMS, CONTACT_EMAIL
+ *   LINK_ANDROID_APP, LINK_IOS_APP, LINK_FRESHDESK_APP   store pages on the buy pages (get-now)
  * Without an emulator host and without a real FIREBASE_API_KEY the emulator at 127.0.0.1:9099 is assumed.
  */
 export function portalConfigFromEnv(env = process.env) {
@@ -37,6 +38,9 @@ export function portalConfigFromEnv(env = process.env) {
       privacy: env.LINK_PRIVACY?.trim() || defaults.links.privacy,
       terms: env.LINK_TERMS?.trim() || defaults.links.terms,
       contactEmail: env.CONTACT_EMAIL?.trim() || defaults.links.contactEmail,
+      androidApp: env.LINK_ANDROID_APP?.trim() || defaults.links.androidApp,
+      iosApp: env.LINK_IOS_APP?.trim() || defaults.links.iosApp,
+      freshdeskApp: env.LINK_FRESHDESK_APP?.trim() || defaults.links.freshdeskApp,
     },
   };
 }

@@ -119,7 +119,7 @@ describe('License cards', () => {
         name: 'I agree to automatic package upgrades if base limits are exceeded',
       });
       await act(async () => {
-        within(basic).getByRole('button', { name: 'Buy Fresh Desk Basic Yearly' }).click();
+        within(basic).getByRole('button', { name: 'Buy now: Fresh Desk Basic Yearly' }).click();
       });
       expect(basic.querySelector('[data-shaking="true"]')).not.toBeNull();
       act(() => jest.advanceTimersByTime(500));
@@ -135,7 +135,7 @@ describe('License cards', () => {
     renderCards('fresh_desk', { session: { apiUser: demoSubApiUser() } });
     const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
     expect(screen.getByText('Only the parent user can buy a license')).toBeInTheDocument();
-    expect(within(basic).getByRole('button', { name: 'Buy Fresh Desk Basic Yearly' })).toBeDisabled();
+    expect(within(basic).getByRole('button', { name: 'Buy now: Fresh Desk Basic Yearly' })).toBeDisabled();
     expect(within(card('Fresh Desk Trial')).getByRole('button', { name: 'Start free trial' })).toBeDisabled();
   });
 
@@ -197,7 +197,7 @@ describe('License cards', () => {
         name: 'Ich stimme automatischen Paket-Upgrades zu, wenn die Grundlimits überschritten werden',
       }),
     ).toBeInTheDocument();
-    expect(within(basic).getByRole('button', { name: 'Fresh Desk Basic Yearly kaufen' })).toBeInTheDocument();
+    expect(within(basic).getByRole('button', { name: 'Jetzt kaufen: Fresh Desk Basic Yearly' })).toBeInTheDocument();
   });
 
   it('shows an error with Retry when the plans cannot be loaded', async () => {

@@ -51,7 +51,7 @@ async function chooseYearlyBasicWithTwoUsers(user: ReturnType<typeof renderFlow>
   await user.click(within(basic).getByRole('checkbox'));
   await user.click(
     within(basic).getByRole('button', {
-      name: lang === 'en' ? 'Buy Fresh Desk Basic Yearly' : 'Fresh Desk Basic Yearly kaufen',
+      name: lang === 'en' ? 'Buy now: Fresh Desk Basic Yearly' : 'Jetzt kaufen: Fresh Desk Basic Yearly',
     }),
   );
 }
