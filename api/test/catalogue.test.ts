@@ -32,7 +32,9 @@ describe('catalogue', () => {
       new Set(['fresh_desk', 'mobile', 'magic_matrix', 'gpsr', 'lieferbar', 'mobile_default']),
     );
     for (const plugin of ['fresh_desk', 'mobile', 'magic_matrix', 'gpsr', 'lieferbar'] as const) {
-      const paid = list.filter((p) => p.pluginName === plugin && p.priceNetto.amount > 0);
+      const paid = list.filter(
+        (p) => p.pluginName === plugin && p.priceNetto.amount > 0 && p.licenseTypeDetails[0].type === 'subscription',
+      );
       const monthly = paid.filter((p) => !isYearlyProduct(p));
       const yearly = paid.filter((p) => isYearlyProduct(p));
       expect(monthly.map((p) => p.tier)).toEqual([...PLAN_TIERS]);
@@ -52,6 +54,22 @@ describe('catalogue', () => {
         [...monthly.map((p) => p.priceNetto.amount)].sort((a, b) => a - b),
       );
     }
+  });
+
+  it('sells a permanent license (no duration, no extras) for magic_matrix', async () => {
+    const permanent = (await get('/plugin/magic_matrix'))
+      .json()
+      .filter((p: Product) => p.licenseTypeDetails[0].type === 'permanent') as Product[];
+    expect(permanent).toHaveLength(1);
+    expect(permanent[0]).toMatchObject({
+      id: 'magic_matrix-permanent',
+      tier: 'Optimal',
+      priceNetto: { amount: 29900, currency: 'EUR' },
+      licenseTypeDetails: [{ type: 'permanent', licenseValidDuration: [] }],
+    });
+    const options = permanent[0].licenseTypeDetails[0].extraOptions;
+    expect(options.extra_user_price_cents).toBeUndefined();
+    expect(options.email_block_price_cents).toBeUndefined();
   });
 
   it('carries the extra options of spec §3, mobile plans with growing max_users', async () => {

@@ -31,6 +31,8 @@ interface PluginPlans {
   options: (tierIndex: number) => ExtraOptions;
   trial: boolean;
   free: boolean;
+  /** A one-off license without expiry (licenseType permanent), net cents; sold without extras. */
+  permanentCents?: number;
 }
 
 const ANALYTICS = ['none', 'basic', 'advanced', 'full'] as const;
@@ -83,6 +85,7 @@ const PLUGINS: PluginPlans[] = [
     }),
     trial: true,
     free: false,
+    permanentCents: 29900,
   },
   {
     pluginName: 'gpsr',
@@ -182,6 +185,22 @@ function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[]
       sortOrder: base + 11 + i * 2,
     });
   });
+  if (p.permanentCents) {
+    const top = PLAN_TIERS.length - 1;
+    const { email_block_price_cents: _emails, extra_user_price_cents: _users, ...options } = p.options(top);
+    out.push({
+      id: `${p.pluginName}-permanent`,
+      name: `${p.label} Lifetime`,
+      pluginName: p.pluginName,
+      tier: PLAN_TIERS[top],
+      priceAmount: p.permanentCents,
+      licenseType: 'permanent',
+      duration: null,
+      maxRegistrations: 5,
+      extraOptions: options,
+      sortOrder: base + 20,
+    });
+  }
   return out;
 }
 
