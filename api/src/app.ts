@@ -23,6 +23,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import routeTable from './plugins/route-table';
 import fileStoragePlugin from './services/file-storage';
 import schedulerPlugin from './jobs/scheduler';
+import paymentsPlugin from './plugins/payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(mailPlugin, { config });
   await app.register(identityPlugin, { config });
   await app.register(fileStoragePlugin, { config });
+  await app.register(paymentsPlugin, { config });
 
   for (const mod of apiModules) {
     await app.register(mod.plugin, { prefix: `${API_PREFIX}${prefixOf(mod)}` });

@@ -66,6 +66,31 @@ export interface AppConfig {
   jobsIntervalMs: number;
   /** Seller on invoices (SELLER_* variables, demo defaults). */
   seller: SellerConfig;
+  payment: PaymentConfig;
+}
+
+export interface PaymentConfig {
+  /** PAYMENT_PROVIDER: the api's own sandbox page (default) or PayPal. */
+  provider: 'sandbox' | 'paypal';
+  /** HMAC key of sandbox events (PAYMENT_SANDBOX_SECRET); null → a random key kept in DATA_DIR. */
+  sandboxSecret: string | null;
+  /** Where the sandbox page posts its signed event (PAYMENT_SANDBOX_WEBHOOK_URL); null → this api's own address. */
+  sandboxWebhookUrl: string | null;
+  paypal: {
+    clientId: string;
+    clientSecret: string;
+    environment: 'sandbox' | 'live';
+    /** Id of the webhook registered in the PayPal dashboard; part of every signed message. */
+    webhookId: string;
+    /** Public origin of the portal (PayPal sends the buyer back to <origin>/api/payment/paypal/return). */
+    returnBaseUrl: string;
+    /** Hosts the signing certificate may be fetched from. */
+    certHosts: string[];
+    /** Base URL of the PayPal REST API (tests: a local recorder); null → PayPal's own for the environment. */
+    apiBaseUrl: string | null;
+    /** PayPal catalog product for subscription plans (PAYPAL_PRODUCT_ID); null → subscriptions are paid as orders. */
+    productId: string | null;
+  };
 }
 
 // Seller data: read from SELLER_* with demo defaults so `npm start` works; a real deployment sets every key.
@@ -302,6 +327,37 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^\d+$/.test(v), {
       message: 'JOBS_INTERVAL_MS must be a whole number of milliseconds (0 switches the scheduler off)',
     }),
+  PAYMENT_PROVIDER: z
+    .enum(['sandbox', 'paypal'], {
+      error: (i) => `PAYMENT_PROVIDER must be sandbox or paypal (got "${String(i.input)}")`,
+    })
+    .optional(),
+  PAYMENT_SANDBOX_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, { message: 'PAYMENT_SANDBOX_SECRET must be at least 32 characters' }),
+  PAYMENT_SANDBOX_WEBHOOK_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'PAYMENT_SANDBOX_WEBHOOK_URL must be an http(s) URL' }),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_ENVIRONMENT: z
+    .enum(['sandbox', 'live'], {
+      error: (i) => `PAYPAL_ENVIRONMENT must be sandbox or live (got "${String(i.input)}")`,
+    })
+    .optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_RETURN_BASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'PAYPAL_RETURN_BASE_URL must be an http(s) URL' }),
+  PAYPAL_CERT_HOSTS: z.string().optional(),
+  PAYPAL_PRODUCT_ID: z.string().optional(),
+  PAYPAL_API_BASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'PAYPAL_API_BASE_URL must be an http(s) URL' }),
 });
 
 function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined): PortalMode {
@@ -359,6 +415,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           prefix: e.S3_PREFIX || '',
         }
       : { kind: 'disk', root: path.join(dataDir, 'files') };
+  const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
+  if (provider === 'paypal') {
+    const missing = (
+      ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID', 'PAYPAL_RETURN_BASE_URL'] as const
+    ).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration: PAYMENT_PROVIDER=paypal needs ${missing.join(', ')}.`);
+    }
+  }
   return {
     mode,
     port: e.PORT,
@@ -389,5 +454,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileStorage,
     jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,
     seller: loadSellerConfig(env),
+    payment: {
+      provider,
+      sandboxSecret: e.PAYMENT_SANDBOX_SECRET || null,
+      sandboxWebhookUrl: e.PAYMENT_SANDBOX_WEBHOOK_URL || null,
+      paypal: {
+        clientId: e.PAYPAL_CLIENT_ID ?? '',
+        clientSecret: e.PAYPAL_CLIENT_SECRET ?? '',
+        environment: e.PAYPAL_ENVIRONMENT ?? 'sandbox',
+        webhookId: e.PAYPAL_WEBHOOK_ID ?? '',
+        returnBaseUrl: (e.PAYPAL_RETURN_BASE_URL ?? '').replace(/\/+$/, ''),
+        certHosts: e.PAYPAL_CERT_HOSTS
+          ? list(e.PAYPAL_CERT_HOSTS).map((s) => s.toLowerCase())
+          : ['api.paypal.com', 'api.sandbox.paypal.com'],
+        apiBaseUrl: e.PAYPAL_API_BASE_URL ? e.PAYPAL_API_BASE_URL.replace(/\/+$/, '') : null,
+        productId: e.PAYPAL_PRODUCT_ID || null,
+      },
+    },
   };
 }

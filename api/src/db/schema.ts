@@ -378,18 +378,89 @@ export const paypalAuth = pgTable('paypal_auth', {
 });
 
 /** Payments of the local sandbox or PayPal, one per invoice attempt. */
-export const payments = pgTable('payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  invoiceId: uuid('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  providerRef: text('provider_ref'),
-  status: text('status').$type<PaymentStatus>().notNull().default('Created'),
-  approvalUrl: text('approval_url'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Sandbox: the random page ref (the capability); PayPal: the order or subscription id. */
+    providerRef: text('provider_ref'),
+    status: text('status').$type<PaymentStatus>().notNull().default('Created'),
+    approvalUrl: text('approval_url'),
+    /** Gross amount the provider must confirm, cents (a webhook with another amount is refused). */
+    amountCents: integer('amount_cents').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    /** Language of the payment page and the confirmation mail. */
+    language: text('language').$type<Language>().notNull().default('de'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+    index('payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+export type PaymentEventOutcome = 'processed' | 'ignored' | 'rejected';
+
+/** Every webhook event received, once per (provider, event id): a replayed event is recognised here. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    outcome: text('outcome').$type<PaymentEventOutcome>().notNull(),
+    reason: text('reason'),
+    payload: jsonb('payload').$type<unknown>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
+);
+
+export type PostPaymentStepName =
+  | 'GetOrCreateLocalUser'
+  | 'GetOrCreateGlobalUser'
+  | 'CreatePDFAndUpload'
+  | 'CreateInvoiceInDb'
+  | 'SendEmail'
+  | 'HandleSubscription'
+  | 'SendCallbackToInitiator';
+export type PostPaymentStepState = 'pending' | 'done' | 'failed';
+
+/** The post-payment process of a paid invoice: one row per step (spec §3), resumable after a crash. */
+export const postPaymentSteps = pgTable(
+  'post_payment_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    step: text('step').$type<PostPaymentStepName>().notNull(),
+    /** Execution order. */
+    seq: integer('seq').notNull(),
+    state: text('state').$type<PostPaymentStepState>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    output: jsonb('output').$type<Record<string, unknown>>(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('post_payment_steps_invoice_step_idx').on(t.invoiceId, t.step),
+    index('post_payment_steps_state_idx').on(t.state),
+  ],
+);
 
 export const gpsrProducts = pgTable(
   'gpsr_products',

@@ -11,6 +11,7 @@ import healthRoutes from './health';
 import invoiceRoutes from './invoice';
 import licenseRoutes from './license';
 import lieferbarRoutes from './wawi/lieferbar';
+import paymentRoutes from './payment';
 import paypalAuthRoutes from './user/paypal';
 import portalRoutes from './portal';
 import profileRoutes from './user/profile';
@@ -48,5 +49,6 @@ export const apiModules: ApiModule[] = [
   { folder: 'license/registrations', plugin: licenseRegistrationRoutes },
   { folder: 'wawi/lieferbar', plugin: lieferbarRoutes },
   { folder: 'gpsr', plugin: gpsrRoutes },
+  { folder: 'payment', plugin: paymentRoutes },
   { folder: 'invoice', plugin: invoiceRoutes },
 ];

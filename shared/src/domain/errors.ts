@@ -62,6 +62,14 @@ export const API_ERROR_SLUGS = [
   // invoices
   'invoice-not-found',
   'invoice-not-finalized',
+  // purchase and payment
+  'product-free-or-trial',
+  'extra-not-available',
+  'auto-upgrade-consent-required',
+  'payment-not-found',
+  'webhook-signature-invalid',
+  'payment-amount-mismatch',
+  'payment-provider-error',
   // database connection
   'data-source-not-found',
   'email-not-verified',

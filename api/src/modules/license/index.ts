@@ -3,3 +3,4 @@
 export { default } from './routes';
 export { ownerHasValidLicense, validLicenseSql } from './repository';
 export { seedDemoLicenses } from './demo-licenses';
+export { issueLicense } from './activation';

@@ -1,5 +1,5 @@
 // The catalogue: the lower layer of the license module, which reads products through this file. It imports no
 // license code.
 export { default } from './routes';
-export { productNotFound, type ProductRow } from './product-schema';
+export { productNotFound, toProduct, type ProductRow } from './product-schema';
 export { findProduct, pluginNamesFor } from './repository';

@@ -1,1 +1,2 @@
 export { default } from './routes';
+export { loadContact } from './repository';

@@ -1,0 +1,48 @@
+// Charging an invoice without a buyer at the payment window (renewal and overage invoices of the billing job, proceed
+// type PaypalPaymentSubscriptionAutoPayment). The money still arrives only through the signed webhook.
+import type { FastifyInstance } from 'fastify';
+import { findInvoiceById } from '../invoice';
+import { startCheckout } from './checkout';
+import { findLatestPayment } from './repository';
+import { SandboxProvider } from './sandbox-provider';
+
+export type AutoChargeResult =
+  /** The sandbox charged "the stored payment method": its signed event went through the webhook. */
+  | { status: 'sent' }
+  /** Already paid before this call. */
+  | { status: 'already-paid' }
+  /** PayPal bills the subscription itself; PAYMENT.SALE.COMPLETED will arrive at the webhook. */
+  | { status: 'waiting-for-provider' };
+
+export async function chargeAutomatically(
+  app: FastifyInstance,
+  input: { invoiceId: string },
+): Promise<AutoChargeResult> {
+  const provider = app.paymentProvider;
+  if (!(provider instanceof SandboxProvider)) return { status: 'waiting-for-provider' };
+  const invoice = await findInvoiceById(app.db, input.invoiceId);
+  if (!invoice) throw new Error(`invoice ${input.invoiceId} not found`);
+  if (invoice.status === 'Paid') return { status: 'already-paid' };
+  let payment = await findLatestPayment(app.db, invoice.id);
+  if (!payment) {
+    await startCheckout(
+      { db: app.db, provider, log: app.log },
+      {
+        invoiceId: invoice.id,
+        grossCents: invoice.amount,
+        currency: invoice.currency,
+        description: invoice.products[0]?.info ?? '',
+        language: invoice.language,
+        subscription: null,
+      },
+    );
+    payment = (await findLatestPayment(app.db, invoice.id))!;
+  }
+  if (payment.status === 'Paid') return { status: 'already-paid' };
+  await provider.sendEvent('PAYMENT.COMPLETED', {
+    ref: payment.providerRef!,
+    amount_cents: payment.amountCents,
+    currency: payment.currency,
+  });
+  return { status: 'sent' };
+}

@@ -1,0 +1,283 @@
+// PayPal through @paypal/paypal-server-sdk: one-off products as an order (create → buyer approves → capture), subscription
+// products as a billing plan + subscription. Every create/capture carries a PayPal-Request-Id derived from the
+// invoice, so a retried call returns PayPal's first answer instead of charging twice. Webhooks are verified offline
+// (paypal-webhook-signature.ts).
+import {
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  IntervalUnit,
+  LogLevel,
+  OrdersController,
+  PaypalExperienceUserAction,
+  SubscriptionsController,
+  TenureType,
+} from '@paypal/paypal-server-sdk';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentConfig } from '../../config';
+import { verifyPayPalSignature, type PayPalSignatureOptions } from './paypal-webhook-signature';
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type CaptureResult,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentProvider,
+  type WebhookRequest,
+} from './provider';
+
+type PayPalConfig = PaymentConfig['paypal'];
+
+/** "322.49" → 32249; null for anything that is not a decimal amount. */
+export function toCents(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value)) return null;
+  const [whole, fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+export const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/**
+ * The SDK only knows PayPal's two hosts; for a recorder or a mock (tests, staging) requests are sent to
+ * PAYPAL_API_BASE_URL instead, through this axios adapter (plain fetch, same method, path, headers and body).
+ */
+function rebasedAdapter(baseUrl: string) {
+  return async (config: {
+    url?: string;
+    method?: string;
+    headers?: Record<string, unknown> & { toJSON?: () => Record<string, unknown> };
+    data?: unknown;
+    auth?: { username: string; password: string };
+  }) => {
+    const original = new URL(config.url ?? '/');
+    const target = `${baseUrl}${original.pathname}${original.search}`;
+    const raw = typeof config.headers?.toJSON === 'function' ? config.headers.toJSON() : (config.headers ?? {});
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(raw)) if (v != null && typeof v !== 'object') headers[k] = String(v);
+    if (config.auth) {
+      headers.authorization = `Basic ${Buffer.from(`${config.auth.username}:${config.auth.password}`).toString('base64')}`;
+    }
+    const body =
+      config.data == null ? undefined : typeof config.data === 'string' ? config.data : JSON.stringify(config.data);
+    const res = await fetch(target, { method: (config.method ?? 'get').toUpperCase(), headers, body });
+    return {
+      data: await res.text(),
+      status: res.status,
+      statusText: res.statusText,
+      headers: Object.fromEntries(res.headers.entries()),
+      config,
+      request: {},
+    };
+  };
+}
+
+const EVENT_KINDS: Record<string, PaymentEventKind> = {
+  'CHECKOUT.ORDER.APPROVED': 'approved',
+  'PAYMENT.CAPTURE.COMPLETED': 'completed',
+  'PAYMENT.CAPTURE.DENIED': 'failed',
+  'PAYMENT.CAPTURE.DECLINED': 'failed',
+  'PAYMENT.CAPTURE.REFUNDED': 'refunded',
+  'PAYMENT.SALE.COMPLETED': 'completed',
+  'PAYMENT.SALE.DENIED': 'failed',
+  'PAYMENT.SALE.REFUNDED': 'refunded',
+};
+
+interface WebhookBody {
+  id?: string;
+  event_type?: string;
+  resource?: {
+    id?: string;
+    billing_agreement_id?: string;
+    amount?: { value?: string; currency_code?: string; total?: string; currency?: string };
+    purchase_units?: { amount?: { value?: string; currency_code?: string } }[];
+    supplementary_data?: { related_ids?: { order_id?: string } };
+  };
+}
+
+/** The payment a PayPal event belongs to: the order id, or the subscription id for subscription sales. */
+function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
+  const type = String(body.event_type ?? '');
+  const kind = EVENT_KINDS[type] ?? 'ignored';
+  const r = body.resource ?? {};
+  let providerRef: string | null = null;
+  let amount: { value?: string; currency?: string } | null = null;
+  if (type === 'CHECKOUT.ORDER.APPROVED') {
+    providerRef = r.id ?? null;
+    const a = r.purchase_units?.[0]?.amount;
+    amount = a ? { value: a.value, currency: a.currency_code } : null;
+  } else if (type.startsWith('PAYMENT.CAPTURE.')) {
+    providerRef = r.supplementary_data?.related_ids?.order_id ?? null;
+    amount = r.amount ? { value: r.amount.value, currency: r.amount.currency_code } : null;
+  } else if (type.startsWith('PAYMENT.SALE.')) {
+    providerRef = r.billing_agreement_id ?? null;
+    amount = r.amount ? { value: r.amount.total, currency: r.amount.currency } : null;
+  }
+  return {
+    eventId: String(body.id ?? ''),
+    type,
+    kind,
+    providerRef,
+    amountCents: amount ? toCents(amount.value) : null,
+    currency: amount?.currency ?? null,
+  };
+}
+
+const approveLink = (links: { href: string; rel: string }[] | undefined) =>
+  links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null;
+
+export class PayPalProvider implements PaymentProvider {
+  readonly name = 'paypal' as const;
+  private readonly orders: OrdersController;
+  private readonly subscriptions: SubscriptionsController;
+  /** Where signing certificates come from (tests replace the fetcher and the trusted roots). */
+  certificates: Pick<PayPalSignatureOptions, 'fetchCert' | 'trustedRoots'> = {};
+
+  constructor(
+    private readonly config: PayPalConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const client = new Client({
+      clientCredentialsAuthCredentials: { oAuthClientId: config.clientId, oAuthClientSecret: config.clientSecret },
+      timeout: 30_000,
+      environment: config.environment === 'live' ? Environment.Production : Environment.Sandbox,
+      // The SDK's request log goes to the api's logger at debug level (bodies and headers left out).
+      logging: {
+        logLevel: LogLevel.Debug,
+        logger: {
+          log: (_level: LogLevel, message: string, params: Record<string, unknown>) => log.debug(params, message),
+        },
+        logRequest: { logBody: false, logHeaders: false },
+        logResponse: { logBody: false, logHeaders: false },
+      },
+      ...(config.apiBaseUrl ? { unstable_httpClientOptions: { adapter: rebasedAdapter(config.apiBaseUrl) } } : {}),
+    });
+    this.orders = new OrdersController(client);
+    this.subscriptions = new SubscriptionsController(client);
+  }
+
+  private urls(invoiceId: string) {
+    const base = `${this.config.returnBaseUrl}/api/payment/paypal`;
+    return { returnUrl: `${base}/return`, cancelUrl: `${base}/return?cancelled=${encodeURIComponent(invoiceId)}` };
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+    try {
+      return request.subscription && this.config.productId
+        ? await this.createSubscription(request)
+        : await this.createOrder(request);
+    } catch (err) {
+      if (err instanceof PaymentProviderError) throw err;
+      throw new PaymentProviderError(`PayPal refused the checkout: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  private async createOrder(request: CheckoutRequest): Promise<Checkout> {
+    const { returnUrl, cancelUrl } = this.urls(request.invoiceId);
+    const { result } = await this.orders.createOrder({
+      paypalRequestId: `order-${request.invoiceId}`,
+      prefer: 'return=representation',
+      body: {
+        intent: CheckoutPaymentIntent.Capture,
+        purchaseUnits: [
+          {
+            referenceId: request.invoiceId,
+            customId: request.invoiceId,
+            invoiceId: request.invoiceId,
+            description: request.description.slice(0, 127),
+            amount: { currencyCode: request.currency, value: fromCents(request.amountCents) },
+          },
+        ],
+        paymentSource: {
+          paypal: {
+            experienceContext: {
+              returnUrl,
+              cancelUrl,
+              locale: request.language === 'en' ? 'en-DE' : 'de-DE',
+              userAction: PaypalExperienceUserAction.PayNow,
+            },
+          },
+        },
+      },
+    });
+    const url = approveLink(result.links);
+    if (!result.id || !url) throw new PaymentProviderError('PayPal order without id or approve link');
+    return { providerRef: result.id, paymentUrl: url };
+  }
+
+  private async createSubscription(request: CheckoutRequest): Promise<Checkout> {
+    const sub = request.subscription!;
+    const unit = { day: IntervalUnit.Day, month: IntervalUnit.Month, year: IntervalUnit.Year }[sub.unit];
+    const { result: plan } = await this.subscriptions.createBillingPlan({
+      paypalRequestId: `plan-${request.invoiceId}`,
+      prefer: 'return=representation',
+      body: {
+        productId: this.config.productId!,
+        name: request.description.slice(0, 127),
+        billingCycles: [
+          {
+            frequency: { intervalUnit: unit, intervalCount: sub.duration },
+            tenureType: TenureType.Regular,
+            sequence: 1,
+            totalCycles: 0,
+            pricingScheme: { fixedPrice: { currencyCode: request.currency, value: fromCents(request.amountCents) } },
+          },
+        ],
+        paymentPreferences: { autoBillOutstanding: true, paymentFailureThreshold: 1 },
+      },
+    });
+    if (!plan.id) throw new PaymentProviderError('PayPal billing plan without id');
+    const { returnUrl, cancelUrl } = this.urls(request.invoiceId);
+    const { result } = await this.subscriptions.createSubscription({
+      paypalRequestId: `subscription-${request.invoiceId}`,
+      prefer: 'return=representation',
+      body: {
+        planId: plan.id,
+        customId: request.invoiceId,
+        applicationContext: { returnUrl, cancelUrl, locale: request.language === 'en' ? 'en-DE' : 'de-DE' },
+      },
+    });
+    const url = approveLink(result.links);
+    if (!result.id || !url) throw new PaymentProviderError('PayPal subscription without id or approve link');
+    return { providerRef: result.id, paymentUrl: url };
+  }
+
+  async capture(providerRef: string, invoiceId: string): Promise<CaptureResult> {
+    let order;
+    try {
+      ({ result: order } = await this.orders.captureOrder({
+        id: providerRef,
+        paypalRequestId: `capture-${invoiceId}`,
+        prefer: 'return=representation',
+      }));
+    } catch (err) {
+      throw new PaymentProviderError(`PayPal capture failed: ${(err as Error).message}`, { cause: err });
+    }
+    const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
+    const status = capture?.status === 'COMPLETED' ? 'completed' : capture?.status === 'PENDING' ? 'pending' : 'failed';
+    this.log.info({ orderId: providerRef, status: capture?.status }, 'PayPal capture');
+    return {
+      status,
+      amountCents: toCents(capture?.amount?.value),
+      currency: capture?.amount?.currencyCode ?? null,
+    };
+  }
+
+  async verifyWebhook(request: WebhookRequest): Promise<PaymentEvent> {
+    await verifyPayPalSignature(request, {
+      webhookId: this.config.webhookId,
+      allowedHosts: this.config.certHosts,
+      ...this.certificates,
+    });
+    let body: WebhookBody;
+    try {
+      body = JSON.parse(request.rawBody.toString('utf8')) as WebhookBody;
+    } catch {
+      throw new WebhookSignatureError('body is not JSON');
+    }
+    const event = parseEvent(body);
+    if (!event.eventId) throw new WebhookSignatureError('event without id');
+    return { ...event, payload: body };
+  }
+}

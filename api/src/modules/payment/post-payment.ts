@@ -1,0 +1,275 @@
+// The post-payment process of a paid invoice: the steps of spec §3, each a row with its state, run in order. A step
+// runs inside one transaction that locks its row and marks it done, so its database effects happen exactly once;
+// a crash leaves the step pending and the process is resumed on the next event or at api start.
+import { EMAIL_BLOCK_SIZE, estimateExpiry, type ExtraOptions } from '@portal/shared/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
+import type { Db } from '../../db/client';
+import { licenses, products, subscriptions, users, type PostPaymentStepName } from '../../db/schema';
+import type { MailService } from '../../plugins/mail';
+import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow } from '../invoice';
+import { issueLicense } from '../license';
+import { purchaseConfirmation } from './confirmation-mail';
+import {
+  completeStep,
+  failStepAttempt,
+  findPaymentById,
+  listSteps,
+  lockStep,
+  unfinishedProcesses,
+  type PaymentRow,
+  type PostPaymentStepRow,
+} from './repository';
+
+/** After this many failed attempts a step is `failed` and waits for an operator (logged as an error). */
+export const MAX_STEP_ATTEMPTS = 5;
+
+export interface PostPaymentDeps {
+  db: Db;
+  mail: Pick<MailService, 'send'>;
+  firebaseAuth: Pick<Auth, 'getUser'>;
+  log: FastifyBaseLogger;
+}
+
+type Output = Record<string, unknown>;
+
+interface StepContext {
+  db: Db;
+  deps: PostPaymentDeps;
+  invoice: InvoiceRow;
+  payment: PaymentRow;
+  /** Outputs of the steps already done. */
+  done: Partial<Record<PostPaymentStepName, Output>>;
+}
+
+interface PurchaseJson {
+  product_id: string;
+  extra_users_count: number;
+  extra_email_blocks: number;
+  auto_upgrade_consent: boolean;
+  /** A renewal invoice (issue 9's billing job): extends this subscription's license instead of issuing one. */
+  renewal_of_subscription_id?: string;
+  /** An overage invoice: paid against this subscription's license, no new license. */
+  overage_of_subscription_id?: string;
+}
+
+class PermanentStepError extends Error {}
+
+async function productOf(db: Db, invoice: InvoiceRow) {
+  const purchase = invoice.purchase as unknown as PurchaseJson;
+  // Not findProduct: a product withdrawn after the checkout is still delivered.
+  const [product] = await db.select().from(products).where(eq(products.id, purchase.product_id)).limit(1);
+  if (!product) throw new PermanentStepError(`product ${purchase.product_id} of the invoice no longer exists`);
+  return { product, purchase };
+}
+
+const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> = {
+  /** The buyer's api account (the invoice owner) exists and is active. */
+  async GetOrCreateLocalUser({ db, invoice }) {
+    if (!invoice.userId) throw new PermanentStepError('the invoice has no owner (account deleted)');
+    const [user] = await db.select().from(users).where(eq(users.id, invoice.userId)).limit(1);
+    if (!user) throw new PermanentStepError(`user ${invoice.userId} not found`);
+    return { userId: user.id, email: user.email };
+  },
+
+  /** The buyer's global identity (the Firebase account the license is bound to) exists. */
+  async GetOrCreateGlobalUser({ deps, invoice }) {
+    try {
+      const account = await deps.firebaseAuth.getUser(invoice.userId!);
+      return { uid: account.uid, emailVerified: account.emailVerified };
+    } catch (err) {
+      if ((err as { code?: string }).code === 'auth/user-not-found') {
+        throw new PermanentStepError(`identity account ${invoice.userId} not found`);
+      }
+      throw err;
+    }
+  },
+
+  /**
+   * The license and the paid invoice, in one transaction: issueLicense (type, expiry by estimateExpiry, the chosen
+   * extras) and finalizeInvoice (number, Paid, service period, PDF).
+   */
+  async CreateInvoiceInDb({ db, invoice, payment }) {
+    const { product, purchase } = await productOf(db, invoice);
+    const paidAt = payment.paidAt ?? new Date();
+    const existingSubscription = purchase.renewal_of_subscription_id ?? purchase.overage_of_subscription_id;
+    if (existingSubscription) return settleOnSubscription(db, invoice, product, purchase, existingSubscription, paidAt);
+    const extraOptions: ExtraOptions & { auto_upgrade_consent: boolean } = {
+      extra_users_count: purchase.extra_users_count,
+      extra_email_count: purchase.extra_email_blocks * EMAIL_BLOCK_SIZE,
+      auto_upgrade_consent: purchase.auto_upgrade_consent,
+    };
+    const license = await issueLicense(db, { userId: invoice.userId!, email: invoice.userEmail }, product, {
+      now: paidAt,
+      extraOptions,
+    });
+    const end = license.licenseExpired ? new Date(license.licenseExpired) : null;
+    const { invoiceNumber } = await finalizeInvoice(db, invoice.id, {
+      paidAt,
+      servicePeriod: { start: paidAt, end },
+      licenseId: license.id,
+    });
+    return { licenseId: license.id, licenseKey: license.key, invoiceNumber, expiresAt: end?.toISOString() ?? null };
+  },
+
+  /** The invoice PDF (made once by finalizeInvoice and stored with the invoice) is there. */
+  async CreatePDFAndUpload({ db, invoice }) {
+    const doc = await findInvoiceDocument(db, invoice.id);
+    if (!doc) throw new Error('the finalized invoice has no stored PDF');
+    return { sha256: doc.sha256, bytes: doc.pdf.length };
+  },
+
+  /** Subscription products get their subscriptions row; a renewal moves the existing row to the new period end. */
+  async HandleSubscription({ db, invoice, payment, done }) {
+    const { product, purchase } = await productOf(db, invoice);
+    if (purchase.renewal_of_subscription_id) {
+      const end = new Date(String(done.CreateInvoiceInDb?.expiresAt));
+      await db
+        .update(subscriptions)
+        .set({ currentPeriodEnd: end, status: 'Active', updatedAt: new Date() })
+        .where(eq(subscriptions.id, purchase.renewal_of_subscription_id));
+      return { subscription: purchase.renewal_of_subscription_id, renewedUntil: end.toISOString() };
+    }
+    if (purchase.overage_of_subscription_id)
+      return { subscription: purchase.overage_of_subscription_id, overage: true };
+    if (product.licenseType !== 'subscription') return { subscription: null };
+    const licenseId = String(done.CreateInvoiceInDb?.licenseId);
+    const [license] = await db.select().from(licenses).where(eq(licenses.id, licenseId)).limit(1);
+    const [row] = await db
+      .insert(subscriptions)
+      .values({
+        userId: invoice.userId!,
+        licenseId,
+        status: 'Active',
+        providerRef: payment.providerRef,
+        periodUnit: product.durationUnit,
+        currentPeriodEnd: license?.expiresAt ?? null,
+      })
+      .returning({ id: subscriptions.id });
+    return { subscription: row.id };
+  },
+
+  /** The confirmation mail (outbox by default) in the buyer's language. */
+  async SendEmail({ db, deps, invoice, done }) {
+    const { product } = await productOf(db, invoice);
+    const created = done.CreateInvoiceInDb ?? {};
+    const buyer = invoice.buyer;
+    const to = buyer.invoiceEmail || invoice.userEmail;
+    const name = [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.companyName || to;
+    const sent = await deps.mail.send({
+      to,
+      ...purchaseConfirmation(invoice.language, {
+        name,
+        productName: product.name,
+        invoiceNumber: String(created.invoiceNumber),
+        grossCents: invoice.amount,
+        currency: invoice.currency,
+        licenseKey: String(created.licenseKey),
+        expiresAt: created.expiresAt ? new Date(String(created.expiresAt)) : null,
+        subscription: product.licenseType === 'subscription',
+      }),
+    });
+    return { to, messageId: sent.messageId, file: sent.file };
+  },
+
+  /**
+   * The initiator (the payment window / the buyer's session) learns the purchase is complete: the process end is
+   * recorded here, and the payment page and GET /invoice/{id}/payment-check report it from then on.
+   */
+  async SendCallbackToInitiator({ invoice, done }) {
+    return { invoiceId: invoice.id, licenseId: done.CreateInvoiceInDb?.licenseId ?? null, completedAt: new Date() };
+  },
+};
+
+/**
+ * Renewal and overage invoices of an existing subscription: no new license. A renewal extends the license by one
+ * period from its old end (estimateExpiry); both are finalized against the subscription's license.
+ */
+async function settleOnSubscription(
+  db: Db,
+  invoice: InvoiceRow,
+  product: typeof products.$inferSelect,
+  purchase: PurchaseJson,
+  subscriptionId: string,
+  paidAt: Date,
+): Promise<Output> {
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, invoice.userId!)))
+    .limit(1);
+  if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
+  const [license] = await db.select().from(licenses).where(eq(licenses.id, sub.licenseId)).limit(1);
+  if (!license) throw new PermanentStepError(`license of subscription ${subscriptionId} not found`);
+  let start = paidAt;
+  let end = license.expiresAt;
+  if (purchase.renewal_of_subscription_id) {
+    start = license.expiresAt ?? paidAt;
+    const duration =
+      product.durationUnit && product.duration != null
+        ? { unit: product.durationUnit, duration: product.duration }
+        : null;
+    end = estimateExpiry(duration, start);
+    await db
+      .update(licenses)
+      .set({ expiresAt: end, status: 'active', updatedAt: new Date() })
+      .where(eq(licenses.id, license.id));
+  }
+  const { invoiceNumber } = await finalizeInvoice(db, invoice.id, {
+    paidAt,
+    servicePeriod: { start, end: end ?? null },
+    licenseId: license.id,
+  });
+  return { licenseId: license.id, licenseKey: license.key, invoiceNumber, expiresAt: end?.toISOString() ?? null };
+}
+
+export interface ProcessResult {
+  complete: boolean;
+  steps: Pick<PostPaymentStepRow, 'step' | 'state' | 'attempts' | 'lastError'>[];
+}
+
+const summary = (rows: PostPaymentStepRow[]): ProcessResult => ({
+  complete: rows.length > 0 && rows.every((r) => r.state === 'done'),
+  steps: rows.map(({ step, state, attempts, lastError }) => ({ step, state, attempts, lastError })),
+});
+
+/** Runs the pending steps of an invoice's process in order; stops at the first failure (it stays resumable). */
+export async function runPostPayment(deps: PostPaymentDeps, invoiceId: string): Promise<ProcessResult> {
+  const { db, log } = deps;
+  for (const step of await listSteps(db, invoiceId)) {
+    if (step.state === 'done') continue;
+    if (step.state === 'failed') break;
+    try {
+      await db.transaction(async (tx) => {
+        const trx = tx as unknown as Db;
+        const locked = await lockStep(trx, step.id);
+        if (locked.state !== 'pending') return; // another runner finished it while this one waited
+        const invoice = await findInvoiceById(trx, invoiceId);
+        const payment = await findPaymentById(trx, step.paymentId);
+        if (!invoice || !payment) throw new PermanentStepError('invoice or payment vanished');
+        const done: StepContext['done'] = {};
+        for (const row of await listSteps(trx, invoiceId)) if (row.state === 'done') done[row.step] = row.output ?? {};
+        const output = await STEPS[step.step]({ db: trx, deps, invoice, payment, done });
+        await completeStep(trx, step.id, output);
+      });
+      log.info({ invoiceId, step: step.step }, 'post-payment step done');
+    } catch (err) {
+      const permanent = err instanceof PermanentStepError;
+      await failStepAttempt(db, step.id, (err as Error).message, permanent ? 1 : MAX_STEP_ATTEMPTS);
+      log.error({ err, invoiceId, step: step.step, permanent }, 'post-payment step failed');
+      break;
+    }
+  }
+  return summary(await listSteps(db, invoiceId));
+}
+
+/** Resumes every process with a pending step (api start). */
+export async function resumeUnfinished(deps: PostPaymentDeps): Promise<number> {
+  const invoiceIds = await unfinishedProcesses(deps.db);
+  for (const invoiceId of invoiceIds) {
+    deps.log.info({ invoiceId }, 'resuming an unfinished post-payment process');
+    await runPostPayment(deps, invoiceId);
+  }
+  return invoiceIds.length;
+}

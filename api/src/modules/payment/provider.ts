@@ -1,0 +1,92 @@
+// One interface for every payment provider (sandbox, PayPal): start a checkout, and turn a webhook request into a
+// verified, provider-neutral event. Chosen by PAYMENT_PROVIDER and decorated on the app by plugins/payments.ts.
+import type { DurationUnit, Language } from '@portal/shared/domain';
+
+export type PaymentProviderName = 'sandbox' | 'paypal';
+export const PAYMENT_PROVIDER_NAMES: readonly PaymentProviderName[] = ['sandbox', 'paypal'];
+
+export interface CheckoutRequest {
+  invoiceId: string;
+  /** Gross amount in cents, from the quote. */
+  amountCents: number;
+  currency: string;
+  /** Product name (shown by the provider). */
+  description: string;
+  language: Language;
+  /** Set for subscription products: the provider bills per this period. */
+  subscription: { unit: DurationUnit; duration: number } | null;
+}
+
+export interface Checkout {
+  /** Sandbox: the random page ref; PayPal: the order or subscription id. */
+  providerRef: string;
+  /** Where the payment window goes (relative for the sandbox). */
+  paymentUrl: string;
+}
+
+/**
+ * What a verified webhook means for the portal: `completed` (money received), `approved` (the buyer approved, the
+ * api still has to capture), `failed` (cancelled, denied), `refunded`, or `ignored` (an event type the portal does
+ * not act on).
+ */
+export type PaymentEventKind = 'completed' | 'approved' | 'failed' | 'refunded' | 'ignored';
+
+export interface PaymentEvent {
+  /** Unique per provider (events are stored once per (provider, event id)). */
+  eventId: string;
+  /** The provider's own event type, e.g. PAYMENT.CAPTURE.COMPLETED. */
+  type: string;
+  kind: PaymentEventKind;
+  /** The payment it belongs to (payments.provider_ref), null when the event names none. */
+  providerRef: string | null;
+  /** Amount the provider says was paid, cents; null when the event carries none. */
+  amountCents: number | null;
+  currency: string | null;
+  payload: unknown;
+}
+
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}
+
+/** A webhook whose signature does not verify (answered 400 and logged, never processed). */
+export class WebhookSignatureError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** The provider could not be reached or refused a call (answered 502). */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export interface CaptureResult {
+  /** Completed: the money is booked; pending/failed otherwise. */
+  status: 'completed' | 'pending' | 'failed';
+  amountCents: number | null;
+  currency: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Verifies the signature of a webhook and parses it; throws WebhookSignatureError. */
+  verifyWebhook(request: WebhookRequest): Promise<PaymentEvent>;
+  /**
+   * Books an approved payment (PayPal: capture the order with a PayPal-Request-Id derived from the invoice, so a
+   * second call returns the first result). Providers whose events already mean "paid" have none.
+   */
+  capture?(providerRef: string, invoiceId: string): Promise<CaptureResult>;
+}
+
+export const headerValue = (headers: WebhookRequest['headers'], name: string): string | null => {
+  const value = headers[name.toLowerCase()];
+  if (Array.isArray(value)) return value[0] ?? null;
+  return value ?? null;
+};

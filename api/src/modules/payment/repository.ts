@@ -1,0 +1,206 @@
+// Drizzle of the payment module: payments (one per checkout), webhook events (once per provider and event id)
+// and the rows of the post-payment process.
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Language } from '@portal/shared/domain';
+import type { Db } from '../../db/client';
+import {
+  paymentEvents,
+  payments,
+  postPaymentSteps,
+  type PaymentEventOutcome,
+  type PostPaymentStepName,
+} from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PostPaymentStepRow = typeof postPaymentSteps.$inferSelect;
+
+/** The steps of spec §3 in the order they run (see post-payment.ts for what each does here). */
+export const POST_PAYMENT_STEPS: readonly PostPaymentStepName[] = [
+  'GetOrCreateLocalUser',
+  'GetOrCreateGlobalUser',
+  'CreateInvoiceInDb',
+  'CreatePDFAndUpload',
+  'HandleSubscription',
+  'SendEmail',
+  'SendCallbackToInitiator',
+];
+
+export async function insertPayment(
+  db: Db,
+  values: {
+    invoiceId: string;
+    provider: string;
+    providerRef: string;
+    approvalUrl: string;
+    amountCents: number;
+    currency: string;
+    language: Language;
+  },
+): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values({ ...values, status: 'Pending' })
+    .returning();
+  return row;
+}
+
+export async function findPaymentByRef(db: Db, provider: string, providerRef: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPaymentById(db: Db, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The newest payment of an invoice (a retried checkout makes a new one). */
+export async function findLatestPayment(db: Db, invoiceId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The paid payment of an invoice, if any (there is at most one: see markPaymentPaid). */
+export async function findPaidPayment(db: Db, invoiceId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, ['Paid', 'Refunded'])))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Created/Pending/Failed → Paid. False when it was already paid (a duplicate or replayed event). */
+export async function markPaymentPaid(db: Db, id: string, paidAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'Paid', paidAt, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['Created', 'Pending', 'Failed'])))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/** Created/Pending → Failed; a paid payment stays paid (an out-of-order cancel changes nothing). */
+export async function markPaymentFailed(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'Failed', updatedAt: new Date() })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['Created', 'Pending'])))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+export async function markPaymentRefunded(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'Refunded', updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'Paid')))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/**
+ * Stores a webhook event once. Returns the stored row and whether this call inserted it (false: the provider sent
+ * the same event again).
+ */
+export async function recordEvent(
+  db: Db,
+  event: {
+    provider: string;
+    eventId: string;
+    type: string;
+    paymentId: string | null;
+    outcome: PaymentEventOutcome;
+    reason?: string | null;
+    payload: unknown;
+  },
+): Promise<{ inserted: boolean; outcome: PaymentEventOutcome; reason: string | null }> {
+  const inserted = await db
+    .insert(paymentEvents)
+    .values({ ...event, reason: event.reason ?? null })
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  if (inserted.length === 1) return { inserted: true, outcome: event.outcome, reason: event.reason ?? null };
+  const [existing] = await db
+    .select({ outcome: paymentEvents.outcome, reason: paymentEvents.reason })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)))
+    .limit(1);
+  return { inserted: false, outcome: existing.outcome, reason: existing.reason };
+}
+
+/** A stored event that was refused before and is accepted on a later delivery. */
+export async function markEventProcessed(db: Db, provider: string, eventId: string, paymentId: string): Promise<void> {
+  await db
+    .update(paymentEvents)
+    .set({ outcome: 'processed', reason: null, paymentId })
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+}
+
+/** Creates the step rows of an invoice's post-payment process (idempotent: one row per invoice and step). */
+export async function ensureSteps(db: Db, invoiceId: string, paymentId: string): Promise<void> {
+  await db
+    .insert(postPaymentSteps)
+    .values(POST_PAYMENT_STEPS.map((step, seq) => ({ invoiceId, paymentId, step, seq })))
+    .onConflictDoNothing({ target: [postPaymentSteps.invoiceId, postPaymentSteps.step] });
+}
+
+export function listSteps(db: Db, invoiceId: string): Promise<PostPaymentStepRow[]> {
+  return db
+    .select()
+    .from(postPaymentSteps)
+    .where(eq(postPaymentSteps.invoiceId, invoiceId))
+    .orderBy(asc(postPaymentSteps.seq));
+}
+
+/** Locks one step row for the caller's transaction (a second runner waits, then sees it done). */
+export async function lockStep(db: Db, id: string): Promise<PostPaymentStepRow> {
+  const [row] = await db.select().from(postPaymentSteps).where(eq(postPaymentSteps.id, id)).for('update');
+  return row;
+}
+
+export async function completeStep(db: Db, id: string, output: Record<string, unknown>): Promise<void> {
+  const now = new Date();
+  await db
+    .update(postPaymentSteps)
+    .set({
+      state: 'done',
+      output,
+      lastError: null,
+      attempts: sql`${postPaymentSteps.attempts} + 1`,
+      finishedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(postPaymentSteps.id, id));
+}
+
+/** Records a failed attempt; after `maxAttempts` the step is `failed` and no longer resumed by itself. */
+export async function failStepAttempt(db: Db, id: string, error: string, maxAttempts: number): Promise<void> {
+  await db
+    .update(postPaymentSteps)
+    .set({
+      attempts: sql`${postPaymentSteps.attempts} + 1`,
+      lastError: error.slice(0, 2000),
+      state: sql`case when ${postPaymentSteps.attempts} + 1 >= ${maxAttempts} then 'failed' else 'pending' end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(postPaymentSteps.id, id), ne(postPaymentSteps.state, 'done')));
+}
+
+/** Invoices whose post-payment process has a step still to run (resumed at start). */
+export async function unfinishedProcesses(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ invoiceId: postPaymentSteps.invoiceId })
+    .from(postPaymentSteps)
+    .where(eq(postPaymentSteps.state, 'pending'));
+  return rows.map((r) => r.invoiceId);
+}

@@ -1,0 +1,250 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-error';
+import { errorBodySchema } from '../../lib/schemas';
+import { findInvoiceById, setDraftPaymentStatus } from '../invoice';
+import { postPaymentDeps } from './deps';
+import { checkoutPage, CLOSE_WINDOW_JS, PAGE_CSS, resultPage, type PageText } from './payment-page';
+import { runPostPayment, resumeUnfinished } from './post-payment';
+import { PaymentProviderError } from './provider';
+import { findPaymentByRef, listSteps, markPaymentFailed, type PaymentRow } from './repository';
+import { SandboxProvider } from './sandbox-provider';
+import { handleWebhook, settlePayment } from './webhook-service';
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    )
+    .send(body);
+
+const webhookResponse = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().describe('The same event (provider, event id) was received before'),
+  status: z.enum(['Created', 'Pending', 'Paid', 'Failed', 'Refunded']).describe('Payment status after the event'),
+});
+
+const refParams = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'ref is invalid') });
+
+/**
+ * /api/payment: the webhook every provider calls, the sandbox payment page (PAYMENT_PROVIDER=sandbox) and PayPal's
+ * return page. None of these carries a bearer token: webhooks are signed, the page ref is a random capability.
+ */
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.paymentProvider;
+  const deps = () => postPaymentDeps(app);
+
+  // Webhook signatures are over the exact bytes: keep the raw body (this plugin's routes only).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // The sandbox page's plain forms post no fields.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  // Processes left unfinished by a crash or restart continue when the api is ready.
+  app.addHook('onReady', async () => {
+    const resumed = await resumeUnfinished(deps()).catch((err: unknown) => {
+      app.log.error({ err }, 'resuming post-payment processes failed');
+      return 0;
+    });
+    if (resumed) app.log.info({ resumed }, 'post-payment processes resumed');
+  });
+
+  app.post(
+    '/webhook/:provider',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Signed event of the payment provider (stored once per provider and event id)',
+        description:
+          'sandbox: header x-sandbox-signature `t=<unix>,v1=<HMAC-SHA256 hex of "<t>.<body>">`; paypal: the ' +
+          'PAYPAL-TRANSMISSION-* headers, verified offline (CRC32 of the body + certificate from an allow-listed host).',
+        security: [],
+        params: z.object({ provider: z.string().max(20) }),
+        response: { 200: webhookResponse, 400: errorBodySchema, 404: errorBodySchema, 502: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (request.params.provider !== provider.name) {
+        throw new HttpError(404, 'route-not-found', `No webhook for provider ${request.params.provider}`);
+      }
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+      const outcome = await handleWebhook(deps(), provider, { headers: request.headers, rawBody });
+      return { received: true as const, duplicate: outcome.duplicate, status: outcome.status };
+    },
+  );
+
+  app.get('/assets/close-window.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'max-age=3600')
+      .send(CLOSE_WINDOW_JS),
+  );
+  app.get('/assets/payment-page.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'max-age=3600').send(PAGE_CSS),
+  );
+
+  /** The page of a payment in its current state. */
+  /** `justCancelled`: right after Cancel (then the window closes); a later visit offers paying again. */
+  async function showPayment(
+    reply: FastifyReply,
+    payment: PaymentRow,
+    opts: { notice?: PageText; status?: number; justCancelled?: boolean } = {},
+  ) {
+    const { notice, status = 200 } = opts;
+    const lang = payment.language;
+    if (payment.status === 'Paid') {
+      const steps = await listSteps(app.db, payment.invoiceId);
+      const complete = steps.length > 0 && steps.every((s) => s.state === 'done');
+      return html(
+        reply,
+        200,
+        resultPage(lang, complete ? 'paid' : 'processing', { closeWindow: complete, status: 'Paid' }),
+      );
+    }
+    if (payment.status === 'Refunded') return html(reply, 200, resultPage(lang, 'refunded', { status: 'Refunded' }));
+    if (payment.status === 'Failed' && opts.justCancelled) {
+      return html(reply, 200, resultPage(lang, 'cancelled', { closeWindow: true, status: 'Failed' }));
+    }
+    const invoice = await findInvoiceById(app.db, payment.invoiceId);
+    return html(
+      reply,
+      status,
+      checkoutPage({
+        lang,
+        ref: payment.providerRef ?? '',
+        seller: app.config.seller.name,
+        product: invoice?.products[0]?.info ?? '',
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        notice,
+      }),
+    );
+  }
+
+  if (provider instanceof SandboxProvider) {
+    const sandbox = provider;
+    const sandboxPayment = async (reply: FastifyReply, ref: string) => {
+      const payment = await findPaymentByRef(app.db, 'sandbox', ref);
+      if (!payment) {
+        html(reply, 404, resultPage('de', 'notFound', { status: 'NotFound' }));
+        return null;
+      }
+      return payment;
+    };
+    const pageSchema = (summary: string) => ({
+      tags: ['payment'],
+      summary,
+      security: [],
+      params: refParams,
+      produces: ['text/html'],
+    });
+
+    app.get(
+      '/sandbox/:ref',
+      {
+        schema: {
+          ...pageSchema('Sandbox payment page (amount, seller, Pay and Cancel); the random ref is the capability'),
+          querystring: z.object({ result: z.enum(['cancelled']).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const payment = await sandboxPayment(reply, request.params.ref);
+        if (payment) return showPayment(reply, payment, { justCancelled: request.query.result === 'cancelled' });
+      },
+    );
+
+    for (const action of ['pay', 'cancel'] as const) {
+      app.post(
+        `/sandbox/:ref/${action}`,
+        {
+          schema: pageSchema(
+            action === 'pay'
+              ? 'Pay on the sandbox page: sends a signed PAYMENT.COMPLETED event to the webhook over HTTP'
+              : 'Cancel on the sandbox page: sends a signed PAYMENT.CANCELLED event to the webhook over HTTP',
+          ),
+        },
+        async (request, reply) => {
+          const payment = await sandboxPayment(reply, request.params.ref);
+          if (!payment) return;
+          if (
+            payment.status === 'Pending' ||
+            payment.status === 'Created' ||
+            (action === 'pay' && payment.status === 'Failed')
+          ) {
+            try {
+              await sandbox.sendEvent(action === 'pay' ? 'PAYMENT.COMPLETED' : 'PAYMENT.CANCELLED', {
+                ref: payment.providerRef!,
+                amount_cents: payment.amountCents,
+                currency: payment.currency,
+              });
+            } catch (err) {
+              if (!(err instanceof PaymentProviderError)) throw err;
+              request.log.error({ err }, 'the sandbox could not deliver its event');
+              return showPayment(reply, payment, { notice: 'failed', status: 502 });
+            }
+          }
+          // Post/Redirect/Get: a reload shows the result instead of paying again.
+          const page = `/api/payment/sandbox/${encodeURIComponent(payment.providerRef!)}`;
+          return reply.redirect(action === 'cancel' ? `${page}?result=cancelled` : page, 303);
+        },
+      );
+    }
+  }
+
+  if (provider.name === 'paypal') {
+    // PayPal sends the buyer back here after approving (token = order id) or cancelling.
+    app.get(
+      '/paypal/return',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "PayPal's return page: captures the approved order, then shows the result",
+          security: [],
+          querystring: z.object({
+            token: z.string().max(64).optional(),
+            subscription_id: z.string().max(64).optional(),
+            cancelled: z.string().max(64).optional(),
+          }),
+          produces: ['text/html'],
+        },
+      },
+      async (request, reply) => {
+        const ref = request.query.subscription_id ?? request.query.token ?? '';
+        const payment = ref ? await findPaymentByRef(app.db, 'paypal', ref) : null;
+        if (!payment) return html(reply, 404, resultPage('de', 'notFound', { status: 'NotFound' }));
+        if (request.query.cancelled) {
+          // The buyer cancelled on PayPal's page (PayPal sends no webhook for that).
+          if (await markPaymentFailed(app.db, payment.id))
+            await setDraftPaymentStatus(app.db, payment.invoiceId, 'Failed');
+        } else if (payment.status === 'Pending' && provider.capture && !request.query.subscription_id) {
+          const result = await provider.capture(payment.providerRef!, payment.invoiceId).catch((err: unknown) => {
+            request.log.error({ err }, 'PayPal capture failed');
+            return null;
+          });
+          if (result?.status === 'completed' && result.amountCents === payment.amountCents) {
+            await settlePayment(deps(), payment);
+          }
+        } else if (payment.status === 'Paid') {
+          await runPostPayment(deps(), payment.invoiceId);
+        }
+        const fresh = (await findPaymentByRef(app.db, 'paypal', ref))!;
+        if (fresh.status === 'Pending')
+          return html(reply, 200, resultPage(fresh.language, 'processing', { status: 'Pending' }));
+        if (fresh.status === 'Failed') {
+          return html(reply, 200, resultPage(fresh.language, 'cancelled', { closeWindow: true, status: 'Failed' }));
+        }
+        return showPayment(reply, fresh);
+      },
+    );
+  }
+};
+
+export default paymentRoutes;

@@ -1,0 +1,158 @@
+// What a webhook does: verify it, store it once per (provider, event id), and move the payment on. A completed
+// payment starts (or resumes) the post-payment process; duplicates, replays and out-of-order events change nothing
+// twice. Refused events (bad signature, unknown payment, wrong amount) are logged and answered 4xx.
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '../../lib/http-error';
+import { setDraftPaymentStatus } from '../invoice';
+import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post-payment';
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type WebhookRequest,
+} from './provider';
+import {
+  ensureSteps,
+  findPaidPayment,
+  findPaymentByRef,
+  findPaymentById,
+  markPaymentFailed,
+  markPaymentPaid,
+  markEventProcessed,
+  markPaymentRefunded,
+  recordEvent,
+  type PaymentRow,
+} from './repository';
+
+export interface WebhookOutcome {
+  received: true;
+  duplicate: boolean;
+  /** Payment status after the event. */
+  status: PaymentRow['status'];
+  process: ProcessResult | null;
+}
+
+const amountMismatch = () =>
+  new HttpError(400, 'payment-amount-mismatch', 'The paid amount does not match the invoice');
+
+function refuse(log: FastifyBaseLogger, provider: string, event: PaymentEvent | null, reason: string): void {
+  log.warn({ provider, eventId: event?.eventId, type: event?.type, reason }, 'payment webhook refused');
+}
+
+/** Money received for `payment`: mark it paid (once) and run the post-payment process. */
+export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow): Promise<ProcessResult> {
+  await markPaymentPaid(deps.db, payment.id, new Date());
+  await ensureSteps(deps.db, payment.invoiceId, payment.id);
+  return runPostPayment(deps, payment.invoiceId);
+}
+
+export async function handleWebhook(
+  deps: PostPaymentDeps,
+  provider: PaymentProvider,
+  request: WebhookRequest,
+): Promise<WebhookOutcome> {
+  const { db, log } = deps;
+  let event: PaymentEvent;
+  try {
+    event = await provider.verifyWebhook(request);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      refuse(log, provider.name, null, err.message);
+      throw new HttpError(400, 'webhook-signature-invalid', 'The webhook signature is invalid');
+    }
+    if (err instanceof PaymentProviderError) {
+      log.error({ err }, 'payment webhook could not be verified');
+      throw new HttpError(502, 'payment-provider-error', 'The payment provider could not be reached');
+    }
+    throw err;
+  }
+
+  const payment = event.providerRef ? await findPaymentByRef(db, provider.name, event.providerRef) : null;
+  const base = { provider: provider.name, eventId: event.eventId, type: event.type, payload: event.payload };
+
+  if (event.kind === 'ignored') {
+    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'ignored' });
+    return { received: true, duplicate: !rec.inserted, status: payment?.status ?? 'Created', process: null };
+  }
+  if (!payment) {
+    refuse(log, provider.name, event, 'unknown payment reference');
+    await recordEvent(db, { ...base, paymentId: null, outcome: 'rejected', reason: 'unknown payment' });
+    throw new HttpError(404, 'payment-not-found', 'Payment not found');
+  }
+  if (
+    event.kind === 'completed' &&
+    (event.amountCents !== payment.amountCents || (event.currency ?? '').toUpperCase() !== payment.currency)
+  ) {
+    const reason = `amount ${event.amountCents} ${event.currency} ≠ invoice ${payment.amountCents} ${payment.currency}`;
+    refuse(log, provider.name, event, reason);
+    await recordEvent(db, { ...base, paymentId: payment.id, outcome: 'rejected', reason });
+    throw amountMismatch();
+  }
+
+  const rec = await recordEvent(db, { ...base, paymentId: payment.id, outcome: 'processed' });
+  if (!rec.inserted && rec.outcome === 'rejected') {
+    // Refused before (e.g. it arrived before its payment existed) and valid now: the retry is processed.
+    await markEventProcessed(db, provider.name, event.eventId, payment.id);
+  }
+  const duplicate = !rec.inserted && rec.outcome !== 'rejected';
+
+  let process: ProcessResult | null = null;
+  switch (event.kind) {
+    case 'completed':
+      process = await settleUnlessPaidElsewhere(deps, payment);
+      break;
+    case 'approved':
+      process = await captureApproved(deps, provider, payment);
+      break;
+    case 'failed':
+      if (await markPaymentFailed(db, payment.id)) await setDraftPaymentStatus(db, payment.invoiceId, 'Failed');
+      break;
+    case 'refunded':
+      if (await markPaymentRefunded(db, payment.id)) {
+        log.warn({ invoiceId: payment.invoiceId }, 'payment refunded: the invoice needs a cancellation invoice');
+      }
+      break;
+  }
+  const after = (await findPaymentById(db, payment.id))!;
+  return { received: true, duplicate, status: after.status, process };
+}
+
+/** A second checkout of an invoice that is already paid is not settled again (logged: refund by hand). */
+async function settleUnlessPaidElsewhere(deps: PostPaymentDeps, payment: PaymentRow): Promise<ProcessResult | null> {
+  const paid = await findPaidPayment(deps.db, payment.invoiceId);
+  if (paid && paid.id !== payment.id) {
+    deps.log.error({ invoiceId: payment.invoiceId, paymentId: payment.id }, 'invoice paid twice; refund by hand');
+    return null;
+  }
+  return settlePayment(deps, payment);
+}
+
+/** PayPal: the buyer approved; capture (idempotent by request id) and settle when the money is booked. */
+async function captureApproved(
+  deps: PostPaymentDeps,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+): Promise<ProcessResult | null> {
+  if (payment.status === 'Paid' || payment.status === 'Refunded') return settlePayment(deps, payment);
+  if (!provider.capture || !payment.providerRef) return null;
+  let result;
+  try {
+    result = await provider.capture(payment.providerRef, payment.invoiceId);
+  } catch (err) {
+    deps.log.error({ err, paymentId: payment.id }, 'capture failed');
+    throw new HttpError(502, 'payment-provider-error', 'The payment provider could not be reached');
+  }
+  if (result.status === 'failed') {
+    if (await markPaymentFailed(deps.db, payment.id)) {
+      await setDraftPaymentStatus(deps.db, payment.invoiceId, 'Failed');
+    }
+    return null;
+  }
+  if (result.status !== 'completed') return null; // PAYMENT.CAPTURE.COMPLETED follows
+  if (result.amountCents !== payment.amountCents || result.currency !== payment.currency) {
+    deps.log.warn({ paymentId: payment.id, result }, 'captured amount does not match the invoice');
+    throw amountMismatch();
+  }
+  return settleUnlessPaidElsewhere(deps, payment);
+}

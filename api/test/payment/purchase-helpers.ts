@@ -1,0 +1,118 @@
+// Shared steps of the purchase and payment tests: a buyer with a complete profile, a bought product, signed
+// sandbox events and the counts that must not grow on a replay.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { invoices, licenses, paymentEvents, payments, subscriptions } from '../../src/db/schema';
+import { signSandboxBody, type SandboxEventBody } from '../../src/modules/payment/sandbox-provider';
+import { completeProfile, registerUser, type TestApp, type TestIdentity } from '../helpers';
+
+export const SANDBOX_SECRET = 'test-sandbox-secret-'.padEnd(64, 'x');
+
+export async function buyer(app: FastifyInstance): Promise<TestIdentity> {
+  const user = await registerUser(app);
+  await completeProfile(app, user);
+  return user;
+}
+
+export interface Bought {
+  invoice_id: string;
+  payment_url: string;
+  ref: string;
+  quote: { grossCents: number; netCents: number; vatCents: number; currency: string };
+}
+
+export async function buy(app: FastifyInstance, user: TestIdentity, payload: object): Promise<Bought> {
+  const res = await app.inject({ method: 'POST', url: '/api/invoice', headers: user.headers, payload });
+  if (res.statusCode !== 201) throw new Error(`POST /api/invoice failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as Omit<Bought, 'ref'>;
+  return { ...body, ref: body.payment_url.split('/').pop()! };
+}
+
+export const FRESH_DESK_YEARLY = {
+  product_id: 'fresh_desk-basic-yearly',
+  extra_users_count: 2,
+  extra_email_blocks: 0,
+  auto_upgrade_consent: true,
+};
+
+/** A sandbox event signed like the sandbox page signs it. */
+export function signedEvent(
+  type: SandboxEventBody['type'],
+  resource: SandboxEventBody['resource'],
+  opts: { id?: string; secret?: string } = {},
+) {
+  const body: SandboxEventBody = {
+    id: opts.id ?? `evt_${crypto.randomUUID()}`,
+    type,
+    created: new Date().toISOString(),
+    resource,
+  };
+  const raw = JSON.stringify(body);
+  return {
+    body,
+    raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-sandbox-signature': signSandboxBody(opts.secret ?? SANDBOX_SECRET, raw),
+    },
+  };
+}
+
+export function postEvent(app: FastifyInstance, event: ReturnType<typeof signedEvent>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook/sandbox',
+    headers: event.headers,
+    payload: event.raw,
+  });
+}
+
+/** Everything a purchase must create exactly once. */
+export async function countsFor(t: TestApp, user: TestIdentity, invoiceId: string) {
+  const db = t.app.db;
+  const [l] = await db.select({ n: count() }).from(licenses).where(eq(licenses.userId, user.uid));
+  const [paid] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(and(eq(invoices.userId, user.uid), eq(invoices.status, 'Paid'), isNotNull(invoices.invoiceNumber)));
+  const [s] = await db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.userId, user.uid));
+  const [p] = await db.select({ n: count() }).from(payments).where(eq(payments.invoiceId, invoiceId));
+  const [e] = await db
+    .select({ n: count() })
+    .from(paymentEvents)
+    .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+    .where(eq(payments.invoiceId, invoiceId));
+  return {
+    licenses: l.n,
+    paidInvoices: paid.n,
+    subscriptions: s.n,
+    payments: p.n,
+    events: e.n,
+    mails: mailsTo(t, user).length,
+  };
+}
+
+/** An .eml as readable text: encoded-word headers and quoted-printable bodies decoded (bytes as latin1, then UTF-8). */
+export function decodeEml(eml: string): string {
+  const qp = (text: string) =>
+    text.replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const words = eml
+    .replace(/\?=\r?\n[ \t]+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('latin1') : qp(text.replace(/_/g, ' ')),
+    );
+  return Buffer.from(qp(words.replace(/=\r?\n/g, '')), 'latin1').toString('utf8');
+}
+
+/** Decoded .eml files of the outbox addressed to the user (invoice email falls back to the login email). */
+export function mailsTo(t: TestApp, user: TestIdentity): string[] {
+  const dir = path.join(t.dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((f) => decodeEml(fs.readFileSync(path.join(dir, f), 'latin1')))
+    .filter((eml) => eml.includes(`To: ${user.email}`));
+}
