@@ -1,6 +1,6 @@
 // Every table of the product. Text columns instead of pg enums keep migrations schema-agnostic;
 // the allowed values live in the TypeScript types below and in the route schemas.
-import type { DurationUnit, Language, LicenseType, Status } from '@portal/shared/domain';
+import type { DurationUnit, Language, LicenseType, Status, SubscriptionStatus } from '@portal/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { SellerConfig } from '../config';
 import {
@@ -22,7 +22,7 @@ export type RecordStatus = Status;
 export type PaymentStatus = 'Created' | 'Pending' | 'Paid' | 'Failed' | 'Refunded';
 export type ProceedType =
   'ResponseOnly' | 'PaypalPayment' | 'PaypalPaymentSubscriptionManualPayment' | 'PaypalPaymentSubscriptionAutoPayment';
-export type SubscriptionStatus = 'Active' | 'Inactive' | 'Expired' | 'Cancelled';
+export type { SubscriptionStatus } from '@portal/shared/domain';
 export type DbEngine = 'mssql' | 'mysql' | 'postgres';
 export type LicenseUserEntry = { type: 'email' | 'domain' | 'ip' | 'deviceInfo'; value: string };
 export type ExtraOptionsJson = Record<string, unknown>;
@@ -305,6 +305,9 @@ export const subscriptions = pgTable(
     /** Overage to approve, cents (capped at 4500 by the rules of spec §9). */
     overageAmount: integer('overage_amount').notNull().default(0),
     overageApprovalUrl: text('overage_approval_url'),
+    /** The seller cancelled: usable until current_period_end, then 'Cancelled' instead of renewed. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -49,6 +49,8 @@ export const API_ERROR_SLUGS = [
   'license-required',
   'usage-not-metered',
   'registration-not-found',
+  'subscription-not-found',
+  'subscription-not-active',
   // GPSR records and uploads
   'gpsr-product-not-found',
   'gpsr-file-not-found',

@@ -11,6 +11,8 @@ import {
 } from './types';
 
 export const LICENSE_USER_TYPES = ['email', 'domain', 'ip', 'deviceInfo'] as const;
+export const SUBSCRIPTION_STATUSES = ['Active', 'Inactive', 'Expired', 'Cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const licenseSchema = z.object({
   id: z.string(),
@@ -29,6 +31,16 @@ export const licenseSchema = z.object({
   }),
   licenseUser: z.array(z.object({ type: z.enum(LICENSE_USER_TYPES), value: z.string() })),
   priceNetto: moneySchema,
+  /** The subscription behind a subscription license (null/absent for free, trial and permanent ones). */
+  subscription: z
+    .object({
+      id: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;

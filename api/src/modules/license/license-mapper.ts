@@ -1,4 +1,4 @@
-import { isLicenseValid, type ExtraOptions, type License } from '@portal/shared/domain';
+import { isLicenseValid, type ExtraOptions, type License, type SubscriptionStatus } from '@portal/shared/domain';
 import type { licenses } from '../../db/schema';
 import type { ProductRow } from './product';
 
@@ -32,7 +32,14 @@ export interface LicenseViewRow {
   currency: string;
   /** Already derived in SQL (EFFECTIVE_STATUS), the same rule as effectiveStatus(). */
   effective_status: License['status'];
+  subscription_id?: string | null;
+  subscription_status?: SubscriptionStatus | null;
+  cancel_at_period_end?: boolean | null;
+  current_period_end?: Date | string | null;
 }
+
+const iso = (value: Date | string | null | undefined) =>
+  value == null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
 export function toLicenseView(row: LicenseViewRow): License {
   const created = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
@@ -55,6 +62,18 @@ export function toLicenseView(row: LicenseViewRow): License {
     },
     licenseUser: row.license_users,
     priceNetto: { amount: row.price_amount, currency: row.currency },
+    ...(row.subscription_id !== undefined
+      ? {
+          subscription: row.subscription_id
+            ? {
+                id: row.subscription_id,
+                status: row.subscription_status ?? 'Active',
+                cancelAtPeriodEnd: !!row.cancel_at_period_end,
+                currentPeriodEnd: iso(row.current_period_end),
+              }
+            : null,
+        }
+      : {}),
   };
 }
 

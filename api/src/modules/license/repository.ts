@@ -17,7 +17,14 @@ const effectiveStatusSql = (now: Date) =>
 const viewColumns = (now: Date) => sql`
   l.id, l.key, l.status, l.created_at, l.expires_at, l.license_users, l.extra_options,
   p.id AS product_id, p.name AS product_name, p.plugin_name, p.license_type, p.max_registrations,
-  p.extra_options AS product_options, p.price_amount, p.currency, ${effectiveStatusSql(now)} AS effective_status`;
+  p.extra_options AS product_options, p.price_amount, p.currency, ${effectiveStatusSql(now)} AS effective_status,
+  s.id AS subscription_id, s.status AS subscription_status, s.cancel_at_period_end, s.current_period_end`;
+
+/** The newest subscription of each license (payments create one per subscription license). */
+const subscriptionJoin = sql`LEFT JOIN LATERAL (
+    SELECT id, status, cancel_at_period_end, current_period_end FROM subscriptions
+    WHERE license_id = l.id ORDER BY created_at DESC LIMIT 1
+  ) s ON true`;
 
 /**
  * sortLicenses() of @portal/shared in SQL (tested against it): ties keep the newest first; missing expiries come
@@ -52,7 +59,8 @@ export async function listOwnerLicensePage(
     where.push(sql`p.plugin_name IN (${sql.join(names, sql`, `)})`);
   }
   if (filter.status) where.push(sql`${effectiveStatusSql(now)} = ${filter.status}`);
-  const from = sql`FROM licenses l JOIN products p ON p.id = l.product_id WHERE ${sql.join(where, sql` AND `)}`;
+  const from = sql`FROM licenses l JOIN products p ON p.id = l.product_id ${subscriptionJoin}
+    WHERE ${sql.join(where, sql` AND `)}`;
   const result = (await db.execute(sql`
     SELECT ${viewColumns(now)}, count(*) OVER () AS total ${from}
     ORDER BY ${orderBySql(filter.sort)}

@@ -1,4 +1,4 @@
-import type { DurationUnit } from '@portal/shared/domain';
+import type { DurationUnit, SubscriptionStatus } from '@portal/shared/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingEvents, licenses, products, subscriptions, type ExtraOptionsJson } from '../../db/schema';
@@ -91,5 +91,33 @@ export async function recordOverage(
         .where(eq(subscriptions.id, input.subscriptionId));
     }
     return true;
+  });
+}
+
+export type CancelResult =
+  | { kind: 'cancelled'; id: string; status: SubscriptionStatus; currentPeriodEnd: Date | null }
+  | { kind: 'not-found' }
+  | { kind: 'not-active'; status: SubscriptionStatus };
+
+/**
+ * Cancels an owner's subscription at the end of its period: it stays Active and usable until current_period_end,
+ * then the renewal job ends it instead of charging. Cancelling twice changes nothing.
+ */
+export async function cancelAtPeriodEnd(db: Db, ownerId: string, id: string, now = new Date()): Promise<CancelResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId)))
+      .for('update');
+    if (!row) return { kind: 'not-found' };
+    if (row.status !== 'Active') return { kind: 'not-active', status: row.status };
+    if (!row.cancelAtPeriodEnd) {
+      await tx
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: true, cancelRequestedAt: now, updatedAt: now })
+        .where(eq(subscriptions.id, id));
+    }
+    return { kind: 'cancelled', id: row.id, status: row.status, currentPeriodEnd: row.currentPeriodEnd };
   });
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SUBSCRIPTION_STATUSES } from '@portal/shared/domain';
 import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
-import { currentUser, ownerIdFor } from '../../plugins/identity';
-import { listOveragePending } from './repository';
+import { HttpError } from '../../lib/http-error';
+import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
+import { cancelAtPeriodEnd, listOveragePending } from './repository';
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,6 +20,42 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rows = await listOveragePending(app.db, ownerIdFor(currentUser(request)));
       return { subscriptions_to_approve: rows };
+    },
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Cancel a subscription at the end of its period (it stays usable until then; twice = once)',
+        params: z.object({ id: z.uuid({ error: 'id must be a subscription id' }) }),
+        response: {
+          200: z.object({
+            id: z.string(),
+            status: z.enum(SUBSCRIPTION_STATUSES),
+            cancelAtPeriodEnd: z.literal(true),
+            currentPeriodEnd: z.string().nullable(),
+          }),
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      forbidSubUser(user, 'cancel a subscription');
+      const result = await cancelAtPeriodEnd(app.db, user.id, request.params.id);
+      if (result.kind === 'not-found') throw new HttpError(404, 'subscription-not-found', 'Subscription not found');
+      if (result.kind === 'not-active') {
+        throw new HttpError(409, 'subscription-not-active', `The subscription is ${result.status}, not active`);
+      }
+      return {
+        id: result.id,
+        status: result.status,
+        cancelAtPeriodEnd: true as const,
+        currentPeriodEnd: result.currentPeriodEnd?.toISOString() ?? null,
+      };
     },
   );
 };

@@ -14,3 +14,11 @@ export function releaseRegistration(http: HttpClient, licenseId: string, entry: 
     query: { type: entry.type, value: entry.value },
   });
 }
+
+/** POST /subscription/{id}/cancel: ends the subscription at the end of its period (usable until then). */
+export function cancelSubscription(
+  http: HttpClient,
+  subscriptionId: string,
+): Promise<{ currentPeriodEnd: string | null }> {
+  return http.post(`/subscription/${encodeURIComponent(subscriptionId)}/cancel`);
+}

@@ -1,16 +1,19 @@
 import { Button, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { ConfirmDialog, formatDate } from '@portal/shared';
 import type { License } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LicenseStatusCell } from './license-status-cell';
 import { RegistrationsDialog } from './registrations-dialog';
+import { SubscriptionCell } from './subscription-cell';
+import { useCancelSubscription } from '../hooks/use-cancel-subscription';
 
 interface Props {
   licenses: readonly License[];
   now: Date;
-  /** Main users may release registrations; sub-users only see them. */
+  /** Main users may release registrations and cancel subscriptions; sub-users only see them. */
   canRelease?: boolean;
-  /** After a registration was released: reload the page. */
+  /** After a registration was released or a subscription cancelled: reload the page. */
   onChanged?: () => void;
 }
 
@@ -18,6 +21,9 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
   const { t } = useTranslation('licenses');
   const [openId, setOpenId] = useState<string | null>(null);
   const open = licenses.find((l) => l.id === openId) ?? null;
+  const [cancelling, setCancelling] = useState<License | null>(null);
+  const { cancel, busy } = useCancelSubscription(() => onChanged?.());
+  const cancellingEnd = cancelling?.subscription?.currentPeriodEnd;
 
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -28,6 +34,7 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
             <TableCell>{t('list_columns_type')}</TableCell>
             <TableCell>{t('list_columns_status')}</TableCell>
             <TableCell>{t('list_columns_registrations')}</TableCell>
+            <TableCell>{t('list_columns_subscription')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -52,6 +59,9 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
                     {count}
                   </Button>
                 </TableCell>
+                <TableCell>
+                  <SubscriptionCell license={license} canCancel={canRelease} onCancel={setCancelling} />
+                </TableCell>
               </TableRow>
             );
           })}
@@ -68,6 +78,23 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
           }}
         />
       )}
+      <ConfirmDialog
+        open={cancelling != null}
+        title={t('subscription_confirm_title', { product: cancelling?.productName ?? '' })}
+        message={
+          cancellingEnd
+            ? t('subscription_confirm_until', { date: formatDate(cancellingEnd) })
+            : t('subscription_confirm_message')
+        }
+        confirmLabel={t('subscription_cancel')}
+        cancelLabel={t('subscription_keep')}
+        destructive
+        busy={busy}
+        onConfirm={() =>
+          cancelling?.subscription && void cancel(cancelling.subscription.id).finally(() => setCancelling(null))
+        }
+        onCancel={() => setCancelling(null)}
+      />
     </TableContainer>
   );
 }
