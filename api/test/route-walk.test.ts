@@ -27,6 +27,10 @@ const PUBLIC_ROUTES: RegExp[] = [
   /^GET \/api\/portal\/registry$/,
   // The payment provider's webhook and the sandbox payment page (the random ref is the capability).
   /^(GET|POST) \/api\/payment\/(webhook|sandbox)\b/,
+  // The sandbox page's own stylesheet and close script (static, no data).
+  /^GET \/api\/payment\/assets\//,
+  // What plugins in sellers' shops call with a license key instead of a token.
+  /^POST \/api\/license\/(check|usage)$/,
 ];
 const isPublic = (route: RouteEntry) => PUBLIC_ROUTES.some((p) => p.test(`${route.method} ${route.url}`));
 

@@ -16,4 +16,8 @@ export const inputsCustomizations: Components<Theme> = {
   },
   MuiButton: { defaultProps: { disableElevation: true } },
   MuiTextField: { defaultProps: { fullWidth: true, size: 'small' } },
+  // MUI draws an unselected toggle in action.active (#717273 on the light background: 4.49:1, below AA's 4.5).
+  MuiToggleButton: {
+    styleOverrides: { root: ({ theme }) => ({ color: (theme.vars ?? theme).palette.text.secondary }) },
+  },
 };
