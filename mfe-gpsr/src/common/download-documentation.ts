@@ -1,4 +1,4 @@
-import type { HttpClient } from '@portal/shared';
+import { saveBlob, type HttpClient } from '@portal/shared';
 import { gpsrDocumentationFileName } from '@portal/shared/domain';
 
 /** Thrown when the answer is not a ZIP or is empty (spec §5/§8); the caller shows the matching message. */
@@ -21,15 +21,5 @@ export async function downloadDocumentation(
   });
   if (!/^application\/(zip|x-zip-compressed)/.test(blob.type)) throw new DocumentationDownloadError('not-zip');
   if (blob.size === 0) throw new DocumentationDownloadError('empty');
-  const url = URL.createObjectURL(blob);
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = gpsrDocumentationFileName(product.name, options.version);
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  saveBlob(blob, gpsrDocumentationFileName(product.name, options.version));
 }

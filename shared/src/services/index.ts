@@ -6,3 +6,4 @@ export * from './notification-store';
 export * from './context';
 export * from './session-state';
 export * from './payment-window';
+export * from './file-download';

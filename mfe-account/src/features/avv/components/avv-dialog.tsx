@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { keyframes } from '@emotion/react';
 import { apiErrorKey, useNotify, useSession, SHAKE_MS } from '@portal/shared';
-import { pdfViewerUrl } from '../file-download';
+import { pdfViewerUrl } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 
 const shake = keyframes`

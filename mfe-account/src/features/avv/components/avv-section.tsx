@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useNotify, useSession, formatDateTime } from '@portal/shared';
-import { base64ToBlob, saveBlob } from '../file-download';
+import { base64ToBlob, saveBlob } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 
 export interface AvvSectionProps {

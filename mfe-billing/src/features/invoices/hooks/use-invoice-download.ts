@@ -2,7 +2,7 @@ import { apiErrorKey, useHttp, useNotify } from '@portal/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadInvoicePdf } from '../api';
-import { base64ToBlob, saveBlob } from '../file-download';
+import { base64ToBlob, saveBlob } from '@portal/shared';
 
 /** Downloads an invoice's stored PDF; `downloadingId` drives the row's loading state. */
 export function useInvoiceDownload() {
