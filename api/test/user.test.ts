@@ -271,16 +271,46 @@ describe('system routes', () => {
   it('reports health', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'healthy', db: { ok: true } });
+    expect(res.json()).toMatchObject({
+      status: 'healthy',
+      db: { ok: true },
+      checks: {
+        database: { status: 'healthy' },
+        identity: { status: 'healthy' },
+        mail: { status: 'healthy' },
+        fileStorage: { status: 'healthy' },
+        paymentProvider: { status: 'healthy' },
+      },
+    });
   });
 
-  it('reports degraded with 503 when the database does not answer', async () => {
+  it('reports degraded (200) when a dependency other than the database fails', async () => {
+    const storage = t.app.fileStorage;
+    const exists = storage.exists.bind(storage);
+    storage.exists = () => Promise.reject(new Error('bucket gone'));
+    try {
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        checks: { fileStorage: { status: 'unhealthy', detail: 'bucket gone' }, database: { status: 'healthy' } },
+      });
+    } finally {
+      storage.exists = exists;
+    }
+  });
+
+  it('reports unhealthy with 503 when the database does not answer', async () => {
     const broken = await createTestApp();
     try {
       await broken.app.dbHandle.close();
       const res = await broken.app.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'degraded', db: { ok: false } });
+      expect(res.json()).toMatchObject({
+        status: 'unhealthy',
+        db: { ok: false },
+        checks: { database: { status: 'unhealthy' } },
+      });
     } finally {
       await broken.close().catch(() => undefined);
     }

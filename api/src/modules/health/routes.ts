@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { checkDependencies, DEPENDENCIES, HEALTH_STATES, overallHealth } from './checks';
+
+const dependencySchema = z.object({ status: z.enum(HEALTH_STATES), detail: z.string().optional() });
 
 const healthSchema = z.object({
-  status: z.enum(['healthy', 'degraded']),
+  status: z.enum(HEALTH_STATES),
   db: z.object({ driver: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+  checks: z.object(
+    Object.fromEntries(DEPENDENCIES.map((d) => [d, dependencySchema])) as Record<
+      (typeof DEPENDENCIES)[number],
+      typeof dependencySchema
+    >,
+  ),
   uptimeSeconds: z.number(),
 });
 
@@ -13,19 +22,23 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database check (no token needed)',
+        summary:
+          'Each dependency (database, identity, mail, file storage, payment provider): healthy / degraded / unhealthy / unchecked',
+        description:
+          '503 when the database does not answer (unhealthy); 200 otherwise, degraded when another dependency fails.',
         security: [],
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
     async (_request, reply) => {
-      const ok = await app.dbHandle.ping();
-      const body = {
-        status: ok ? ('healthy' as const) : ('degraded' as const),
-        db: { driver: app.dbHandle.driver, ok },
+      const checks = await checkDependencies(app);
+      const status = overallHealth(checks);
+      return reply.code(status === 'unhealthy' ? 503 : 200).send({
+        status,
+        db: { driver: app.dbHandle.driver, ok: checks.database.status === 'healthy' },
+        checks,
         uptimeSeconds: Math.round(process.uptime()),
-      };
-      return reply.code(ok ? 200 : 503).send(body);
+      });
     },
   );
 };
