@@ -212,6 +212,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             token: z.string().max(64).optional(),
             subscription_id: z.string().max(64).optional(),
             cancelled: z.string().max(64).optional(),
+            // PayPal appends these to the return URL; the strict query guard refuses undeclared keys.
+            PayerID: z.string().max(64).optional(),
+            ba_token: z.string().max(128).optional(),
           }),
           produces: ['text/html'],
         },
