@@ -93,7 +93,10 @@ async function openBuyPage(page: Page, plugin: string, firstCard: string) {
 /** Chooses Fresh Desk Basic Yearly with 2 extra users, agrees to upgrades and opens the dialog's confirm step. */
 async function orderYearlyFreshDesk(page: Page) {
   await openBuyPage(page, 'fresh_desk', 'Fresh Desk Basic Yearly');
-  await expect(page.getByRole('button', { name: buy('billing_yearly') })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: buy('billing_yearly'), exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const plan = licenseCard(page, 'Fresh Desk Basic Yearly');
   const addUser = plan.getByRole('button', { name: buy('counter_increase', { label: buy('counter_users_label') }) });
   await addUser.click();
