@@ -13,23 +13,9 @@ import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { phaseTimer } from './phase-timer';
+import { EMULATOR_HOST, emulatorSignUp } from './emulator-sign-up';
 
-const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
 const LICENSES = 100;
-
-async function emulatorSignUp(email: string, password: string): Promise<{ uid: string; token: string }> {
-  const response = await fetch(
-    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { localId?: string; idToken?: string };
-  if (!body.localId || !body.idToken) throw new Error(`emulator sign-up failed (${response.status})`);
-  return { uid: body.localId, token: body.idToken };
-}
 
 async function throwAwayDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_bench_${crypto.randomBytes(5).toString('hex')}`;

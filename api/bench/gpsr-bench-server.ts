@@ -11,24 +11,10 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { gpsrFiles } from '../src/db/schema';
 import { storageKey } from '../src/services/file-storage';
+import { EMULATOR_HOST, emulatorSignUp } from './emulator-sign-up';
 
-const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
 const TOTAL_MB = Number(process.env.BENCH_GPSR_MB || 200);
 const FILE_MB = 25;
-
-async function emulatorSignUp(email: string, password: string): Promise<{ uid: string; token: string }> {
-  const response = await fetch(
-    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { localId?: string; idToken?: string };
-  if (!body.localId || !body.idToken) throw new Error(`emulator sign-up failed (${response.status})`);
-  return { uid: body.localId, token: body.idToken };
-}
 
 /** `bytes` of incompressible data that starts like a PDF, produced 1 MB at a time. */
 function evidence(bytes: number): Readable {
@@ -62,7 +48,12 @@ async function main() {
   const email = `gpsr-bench-${crypto.randomBytes(4).toString('hex')}@portal.test`;
   const { uid, token } = await emulatorSignUp(email, 'bench1234');
   const auth = { authorization: `Bearer ${token}` };
-  const created = await app.inject({ method: 'POST', url: '/api/user', headers: auth, payload: { Id: uid, Email: email } });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/user',
+    headers: auth,
+    payload: { Id: uid, Email: email },
+  });
   if (created.statusCode !== 201) throw new Error(`POST /api/user: ${created.statusCode} ${created.body}`);
   await app.db.execute(sql`
     INSERT INTO licenses (user_id, product_id, key, status, expires_at)
@@ -74,7 +65,9 @@ async function main() {
     const size = Math.min(FILE_MB, TOTAL_MB - i * FILE_MB) * 1024 * 1024;
     const name = `${crypto.randomUUID()}.pdf`;
     await app.fileStorage.put(storageKey('gpsr', uid, name), evidence(size));
-    await app.db.insert(gpsrFiles).values({ name, userId: uid, originalName: `report-${i + 1}.pdf`, mimeType: 'application/pdf', size });
+    await app.db
+      .insert(gpsrFiles)
+      .values({ name, userId: uid, originalName: `report-${i + 1}.pdf`, mimeType: 'application/pdf', size });
     files.push({ name, originalName: `report-${i + 1}.pdf` });
     evidenceBytes += size;
   }
