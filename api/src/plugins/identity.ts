@@ -31,6 +31,11 @@ declare module 'fastify' {
     optionalAuth: PreHandler;
     /** authenticate + loads the caller's api row into request.apiUser (404 when missing, 403 when inactive). */
     requireUser: PreHandler;
+    /**
+     * authenticate + the caller is staff: one of INTERNAL_EMAILS with a verified email, read from the identity
+     * provider's account record (not the token's claims, which the Auth emulator does not sign). 403 otherwise.
+     */
+    requireStaff: PreHandler;
     /** One of INTERNAL_EMAILS, and only with a verified email (an unverified claim proves nothing). */
     isInternal(identity: Pick<Identity, 'email' | 'emailVerified'> | null | undefined): boolean;
   }
@@ -170,7 +175,15 @@ export default fp(
       request.apiUser = row;
     };
 
+    const requireStaff: PreHandler = async (request, reply) => {
+      await authenticate(request, reply);
+      const record = await auth.getUser(currentIdentity(request).uid).catch(() => null);
+      const staff = !!record && app.isInternal({ email: record.email ?? '', emailVerified: record.emailVerified });
+      if (!staff) throw new HttpError(403, 'forbidden-staff-only', 'Only portal staff can use the staff console');
+    };
+
     app.decorate('authenticate', authenticate);
+    app.decorate('requireStaff', requireStaff);
     app.decorate('optionalAuth', optionalAuth);
     app.decorate('requireUser', requireUser);
   },
