@@ -35,6 +35,7 @@ export const API_ERROR_SLUGS = [
   'email-in-use',
   'identity-service-error',
   'forbidden-for-subuser',
+  'forbidden-staff-only',
   'profile-incomplete',
   'subuser-not-found',
   'max-users-reached',
