@@ -90,6 +90,10 @@ export const API_ERROR_SLUGS = [
   // order database (wawi)
   'wawi-tables-missing',
   'internal-only',
+  // AVV versions
+  'avv-version-not-found',
+  'avv-version-not-current',
+  'avv-version-exists',
   // produced by the http client
   'network-error',
   'session-expired',

@@ -27,6 +27,7 @@ export * from './vat-id';
 export * from './catalogue';
 export * from './user';
 export * from './registry';
+export * from './avv';
 export * from './lieferbar';
 export * from './freshdesk';
 export * from './upgrade-promo';
