@@ -52,6 +52,7 @@ export const API_ERROR_SLUGS = [
   'registration-not-found',
   'subscription-not-found',
   'subscription-not-active',
+  'overage-not-pending',
   // GPSR records and uploads
   'gpsr-product-not-found',
   'gpsr-file-not-found',

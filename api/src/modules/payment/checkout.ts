@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { setDraftCheckout, setDraftPaymentStatus } from '../invoice';
-import type { Checkout, PaymentProvider } from './provider';
+import type { Checkout, CheckoutFlow, PaymentProvider } from './provider';
 import { insertPayment } from './repository';
 
 export interface StartCheckoutInput {
@@ -14,6 +14,7 @@ export interface StartCheckoutInput {
   description: string;
   language: Language;
   subscription: { unit: DurationUnit; duration: number } | null;
+  flow?: CheckoutFlow;
 }
 
 /** Provider checkout → payments row → the draft's payment ref/url and status Pending. */
@@ -30,6 +31,7 @@ export async function startCheckout(
       description: input.description,
       language: input.language,
       subscription: input.subscription,
+      flow: input.flow,
     });
   } catch (err) {
     deps.log.error({ err, invoiceId: input.invoiceId }, 'the payment provider refused the checkout');

@@ -2,6 +2,20 @@
 // pages after paying or cancelling (also after PayPal's return). Plain forms, no inline script or style: the
 // portal's CSP forbids them; a same-origin script file closes the window after a result.
 import { formatMoney, type Language } from '@portal/shared/domain';
+import type { FastifyReply } from 'fastify';
+
+/** Sends one of these pages: no caching, no framing, only same-origin styles, scripts and forms. */
+export const html = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    )
+    .send(body);
 
 export const PAGE_ASSETS_PATH = '/api/payment/assets';
 
@@ -44,10 +58,10 @@ export type PageText = keyof (typeof TEXTS)['de'];
 
 export const pageText = (lang: Language, key: PageText) => TEXTS[lang === 'en' ? 'en' : 'de'][key];
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(lang: Language, body: string, opts: { closeWindow?: boolean } = {}): string {
+export function layout(lang: Language, body: string, opts: { closeWindow?: boolean; title?: string } = {}): string {
   const script = opts.closeWindow ? `<script src="${PAGE_ASSETS_PATH}/close-window.js" defer></script>` : '';
   return `<!doctype html>
 <html lang="${lang}">
@@ -55,7 +69,7 @@ function layout(lang: Language, body: string, opts: { closeWindow?: boolean } = 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(pageText(lang, 'title'))}</title>
+<title>${escapeHtml(opts.title ?? pageText(lang, 'title'))}</title>
 <link rel="stylesheet" href="${PAGE_ASSETS_PATH}/payment-page.css">
 ${script}
 </head>

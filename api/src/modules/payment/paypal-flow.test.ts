@@ -3,7 +3,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { licenses, subscriptions } from '../../db/schema';
+import { invoices, licenses, subscriptions } from '../../db/schema';
+import { issueLicense } from '../license';
+import { findProduct } from '../license/product';
+import { recordOverage } from '../subscription';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import {
   makeTestCertificates,
@@ -289,5 +292,61 @@ describe('PayPal provider (recorded responses)', () => {
     expect(await countsFor(t, seller, bought.invoice_id)).toMatchObject({ licenses: 1, paidInvoices: 1 });
     // The sandbox page does not exist under PayPal.
     expect((await t.app.inject({ url: `/api/payment/sandbox/${'A'.repeat(32)}` })).statusCode).toBe(404);
+  });
+  it('approves a pending overage with a PayPal order that returns to the portal; returning twice captures once', async () => {
+    const seller = await buyer(t.app);
+    const product = await findProduct(t.app.db, 'fresh_desk-economical-monthly');
+    const license = await issueLicense(t.app.db, { userId: seller.uid, email: seller.email }, product!, {
+      extraOptions: { auto_upgrade_consent: true },
+    });
+    const [sub] = await t.app.db
+      .insert(subscriptions)
+      .values({ userId: seller.uid, licenseId: license.id, status: 'Active', periodUnit: 'month' })
+      .returning();
+    await recordOverage(t.app.db, {
+      subscriptionId: sub.id,
+      period: '2026-10',
+      amountCents: 1500,
+      consent: true,
+      detail: { used: 4500, included: 2000, blocks: 3, capped: false },
+    });
+    const approve = () =>
+      t.app.inject({ method: 'POST', url: `/api/subscription/${sub.id}/overage/approve`, headers: seller.headers });
+    const res = await approve();
+    expect(res.statusCode).toBe(200);
+    const url = res.json().approval_url as string;
+    expect(url).toMatch(/^https:\/\/www\.sandbox\.paypal\.com\/checkoutnow\?token=5O190127TN3649\d{3}$/);
+    const orderId = url.split('token=')[1];
+    const create = recorded.find((r) => r.path === '/v2/checkout/orders')!;
+    expect(create.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'EUR', value: '17.85' } }],
+      payment_source: {
+        paypal: {
+          experience_context: { return_url: 'https://portal.example/api/payment/paypal/overage-return' },
+        },
+      },
+    });
+    expect((await approve()).json()).toEqual({ approval_url: url });
+    expect(recorded.filter((r) => r.path === '/v2/checkout/orders')).toHaveLength(1);
+
+    for (let i = 0; i < 2; i += 1) {
+      const back = await t.app.inject({
+        url: `/api/payment/paypal/overage-return?token=${orderId}&PayerID=TESTPAYER`,
+      });
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toBe('/dashboard?overage_approval_result=true');
+    }
+    expect(recorded.filter((r) => r.path.endsWith('/capture'))).toHaveLength(1);
+    const paid = await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'Paid', amount: 1785 });
+    const [after] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(after).toMatchObject({ overagePending: false, overageAmount: 0 });
+    expect((await approve()).statusCode).toBe(409);
+
+    // Cancelling on PayPal's page comes back with result=false.
+    const cancelled = await t.app.inject({ url: '/api/payment/paypal/overage-return?token=UNKNOWN&cancelled=x' });
+    expect(cancelled.headers.location).toBe('/dashboard?overage_approval_result=false');
   });
 });

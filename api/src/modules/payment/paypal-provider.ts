@@ -21,6 +21,7 @@ import {
   WebhookSignatureError,
   type CaptureResult,
   type Checkout,
+  type CheckoutFlow,
   type CheckoutRequest,
   type PaymentEvent,
   type PaymentEventKind,
@@ -157,9 +158,11 @@ export class PayPalProvider implements PaymentProvider {
     this.subscriptions = new SubscriptionsController(client);
   }
 
-  private urls(invoiceId: string) {
+  private urls(invoiceId: string, flow: CheckoutFlow = 'purchase') {
     const base = `${this.config.returnBaseUrl}/api/payment/paypal`;
-    return { returnUrl: `${base}/return`, cancelUrl: `${base}/return?cancelled=${encodeURIComponent(invoiceId)}` };
+    // An overage approval returns to a page that captures and then sends the browser back to the portal.
+    const page = flow === 'overage-approval' ? `${base}/overage-return` : `${base}/return`;
+    return { returnUrl: page, cancelUrl: `${page}?cancelled=${encodeURIComponent(invoiceId)}` };
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
@@ -174,7 +177,7 @@ export class PayPalProvider implements PaymentProvider {
   }
 
   private async createOrder(request: CheckoutRequest): Promise<Checkout> {
-    const { returnUrl, cancelUrl } = this.urls(request.invoiceId);
+    const { returnUrl, cancelUrl } = this.urls(request.invoiceId, request.flow);
     const { result } = await this.orders.createOrder({
       paypalRequestId: `order-${request.invoiceId}`,
       prefer: 'return=representation',

@@ -17,6 +17,7 @@ import {
   findPaymentById,
   listSteps,
   lockStep,
+  settleOverageEvents,
   unfinishedProcesses,
   type PaymentRow,
   type PostPaymentStepRow,
@@ -131,8 +132,11 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
         .where(eq(subscriptions.id, purchase.renewal_of_subscription_id));
       return { subscription: purchase.renewal_of_subscription_id, renewedUntil: end.toISOString() };
     }
-    if (purchase.overage_of_subscription_id)
-      return { subscription: purchase.overage_of_subscription_id, overage: true };
+    if (purchase.overage_of_subscription_id) {
+      // The approved overage is paid: its months are done and the banner stops listing it.
+      const remainingCents = await settleOverageEvents(db, purchase.overage_of_subscription_id, invoice.id);
+      return { subscription: purchase.overage_of_subscription_id, overage: true, remainingCents };
+    }
     if (product.licenseType !== 'subscription') return { subscription: null };
     const licenseId = String(done.CreateInvoiceInDb?.licenseId);
     const [license] = await db.select().from(licenses).where(eq(licenses.id, licenseId)).limit(1);

@@ -15,7 +15,15 @@ export interface CheckoutRequest {
   language: Language;
   /** Set for subscription products: the provider bills per this period. */
   subscription: { unit: DurationUnit; duration: number } | null;
+  /**
+   * 'purchase' (default): the payment window of a purchase. 'overage-approval': the seller approves a pending overage
+   * in the same window (a full-page redirect); afterwards the browser returns to the portal with
+   * `overage_approval_result=true|false` (sandbox: the api's consent page; PayPal: its approval page).
+   */
+  flow?: CheckoutFlow;
 }
+
+export type CheckoutFlow = 'purchase' | 'overage-approval';
 
 export interface Checkout {
   /** Sandbox: the random page ref; PayPal: the order or subscription id. */

@@ -4,9 +4,11 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Language } from '@portal/shared/domain';
 import type { Db } from '../../db/client';
 import {
+  billingEvents,
   paymentEvents,
   payments,
   postPaymentSteps,
+  subscriptions,
   type PaymentEventOutcome,
   type PostPaymentStepName,
 } from '../../db/schema';
@@ -203,4 +205,38 @@ export async function unfinishedProcesses(db: Db): Promise<string[]> {
     .from(postPaymentSteps)
     .where(eq(postPaymentSteps.state, 'pending'));
   return rows.map((r) => r.invoiceId);
+}
+
+/**
+ * A paid overage invoice (post-payment, once per invoice): its billing events are done, and the subscription's
+ * pending overage becomes what is still pending without an invoice (a month closed after the approval started);
+ * none left → the banner no longer lists it.
+ */
+export async function settleOverageEvents(db: Db, subscriptionId: string, invoiceId: string): Promise<number> {
+  await db
+    .update(billingEvents)
+    .set({ status: 'done', updatedAt: new Date() })
+    .where(
+      and(
+        eq(billingEvents.subscriptionId, subscriptionId),
+        eq(billingEvents.kind, 'overage'),
+        eq(billingEvents.invoiceId, invoiceId),
+      ),
+    );
+  const [left] = await db
+    .select({ cents: sql<number>`coalesce(sum(${billingEvents.amountCents}), 0)::int` })
+    .from(billingEvents)
+    .where(
+      and(
+        eq(billingEvents.subscriptionId, subscriptionId),
+        eq(billingEvents.kind, 'overage'),
+        eq(billingEvents.status, 'pending'),
+      ),
+    );
+  const remaining = Number(left?.cents ?? 0);
+  await db
+    .update(subscriptions)
+    .set({ overagePending: remaining > 0, overageAmount: remaining, overageApprovalUrl: null, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscriptionId));
+  return remaining;
 }

@@ -5,24 +5,13 @@ import { HttpError } from '../../lib/http-error';
 import { errorBodySchema } from '../../lib/schemas';
 import { findInvoiceById, setDraftPaymentStatus } from '../invoice';
 import { postPaymentDeps } from './deps';
-import { checkoutPage, CLOSE_WINDOW_JS, PAGE_CSS, resultPage, type PageText } from './payment-page';
+import { overageApprovalPages } from './overage-consent';
+import { checkoutPage, CLOSE_WINDOW_JS, html, PAGE_CSS, resultPage, type PageText } from './payment-page';
 import { runPostPayment, resumeUnfinished } from './post-payment';
 import { PaymentProviderError } from './provider';
 import { findPaymentByRef, listSteps, markPaymentFailed, type PaymentRow } from './repository';
 import { SandboxProvider } from './sandbox-provider';
 import { handleWebhook, settlePayment } from './webhook-service';
-
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    )
-    .send(body);
 
 const webhookResponse = z.object({
   received: z.literal(true),
@@ -80,6 +69,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { received: true as const, duplicate: outcome.duplicate, status: outcome.status };
     },
   );
+
+  // The overage approval's consent page (sandbox) and return page (PayPal).
+  await app.register(overageApprovalPages(provider, deps, () => app.config.seller.name));
 
   app.get('/assets/close-window.js', { schema: { hide: true } }, async (_request, reply) =>
     reply

@@ -99,10 +99,12 @@ export class SandboxProvider implements PaymentProvider {
     private readonly webhookUrl: () => string | null,
   ) {}
 
-  async createCheckout(_request: CheckoutRequest): Promise<Checkout> {
+  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     // 192 random bits: the ref is the only capability of the page (no bearer token in a pop-up).
     const providerRef = crypto.randomBytes(24).toString('base64url');
-    return { providerRef, paymentUrl: `/api/payment/sandbox/${providerRef}` };
+    const page = `/api/payment/sandbox/${providerRef}`;
+    // An overage approval gets the consent page (overage-consent.ts), which returns to the portal afterwards.
+    return { providerRef, paymentUrl: request.flow === 'overage-approval' ? `${page}/consent` : page };
   }
 
   async verifyWebhook({ headers, rawBody }: WebhookRequest): Promise<PaymentEvent> {

@@ -4,9 +4,13 @@ import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
+import monthEndRoutes from './month-end-routes';
+import overageRoutes from './overage-routes';
 import { cancelAtPeriodEnd, listOveragePending } from './repository';
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(overageRoutes);
+  await app.register(monthEndRoutes);
   app.get(
     '/overage/pending',
     {
