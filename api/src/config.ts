@@ -47,6 +47,8 @@ export interface AppConfig {
     /** Invitation mails per day: by one account, and to one address. */
     invitesPerAccount: number;
     invitesPerAddress: number;
+    /** POST /license/check calls per minute and license key (on top of the per-caller limit). */
+    licenseCheckPerKey: number;
   };
   avvVersion: string;
   /** Uploaded files: disk under `<dataDir>/files` (default) or S3-compatible storage (FILE_STORAGE=s3). */
@@ -308,6 +310,7 @@ const envSchema = z.object({
   RATE_LIMIT_STRICT_MAX: count('RATE_LIMIT_STRICT_MAX'),
   INVITES_PER_ACCOUNT_PER_DAY: count('INVITES_PER_ACCOUNT_PER_DAY'),
   INVITES_PER_ADDRESS_PER_DAY: count('INVITES_PER_ADDRESS_PER_DAY'),
+  LICENSE_CHECK_PER_KEY_MAX: count('LICENSE_CHECK_PER_KEY_MAX'),
   FILE_STORAGE: z
     .enum(['disk', 's3'], { error: (i) => `FILE_STORAGE must be disk or s3 (got "${String(i.input)}")` })
     .optional(),
@@ -449,6 +452,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       strictMax: e.RATE_LIMIT_STRICT_MAX ?? 10,
       invitesPerAccount: e.INVITES_PER_ACCOUNT_PER_DAY ?? 20,
       invitesPerAddress: e.INVITES_PER_ADDRESS_PER_DAY ?? 3,
+      licenseCheckPerKey: e.LICENSE_CHECK_PER_KEY_MAX ?? 60,
     },
     avvVersion: AVV_VERSION,
     fileStorage,

@@ -1,8 +1,9 @@
+import crypto from 'node:crypto';
 import { licenseCheckRequestSchema, licenseCheckResponseSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../lib/schemas';
 import { decideLicenseCheck } from './license-check-rule';
-import { findLicenseByKey, registerIdentifier } from './repository';
+import { findLicenseByKey, normalizeKey, registerIdentifier } from './repository';
 
 const EXAMPLE = `Called by a plugin in the seller's shop with its license key; no bearer token. Registers the identifier
 while the license allows more registrations. The answer never names the license's owner.
@@ -15,10 +16,19 @@ curl -s https://portal.example.com/api/license/check \\
 \`\`\`
 
 Codes: VALID, NOT_FOUND (unknown or malformed key), EXPIRED, INACTIVE, WRONG_PLUGIN (a key of another plugin),
-TOO_MANY_REGISTRATIONS (a new identifier beyond maxRegistrationsCount; release one in the portal under /licenses).`;
+TOO_MANY_REGISTRATIONS (a new identifier beyond maxRegistrationsCount; release one in the portal under /licenses).
+
+Rate limits: per client address (RATE_LIMIT_MAX a minute) and per key (LICENSE_CHECK_PER_KEY_MAX a minute, 60 by
+default); over either the answer is 429 with a Retry-After header in seconds — cache a VALID answer for a while.`;
 
 /** The plugin-facing license check (issue 9): public, answered from one indexed query. */
 const licenseCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per key on top of the per-address limit: a key spread over many addresses (or guessed from many) is still
+  // limited. Counted for any key string, known or not, so the limit reveals nothing about which keys exist; the
+  // store holds a hash, not the key.
+  const perKey = app.quota('license-check-key', (c) => c.rateLimit.licenseCheckPerKey, 60_000);
+  const keyId = (key: string) => crypto.createHash('sha256').update(normalizeKey(key)).digest('base64url').slice(0, 22);
+
   app.post(
     '/',
     {
@@ -33,6 +43,7 @@ const licenseCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { key, plugin, identifier } = request.body;
+      await perKey(request, keyId(key));
       const now = new Date();
       let license = await findLicenseByKey(app.db, key);
       let decision = decideLicenseCheck(license, plugin, identifier, now);
