@@ -7,6 +7,16 @@ import remote from '../remote';
 createRoot(document.getElementById('root')!).render(
   <StandalonePortal
     remote={remote}
-    options={{ routes: { 'GET /user/freshdesk-api-key': { api_key: 'fdk_demo_9fQ2xL7pR4tW1mZ8' } } }}
+    options={{
+      routes: {
+        'GET /user/freshdesk-api-key': { api_key: 'fdk_demo_9fQ2xL7pR4tW1mZ8' },
+        'GET /license/usage': {
+          licenseId: 'lic-demo',
+          month: new Date().toISOString().slice(0, 7),
+          used: 1234,
+          included: 2000,
+        },
+      },
+    }}
   />,
 );

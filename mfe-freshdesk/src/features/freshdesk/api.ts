@@ -1,7 +1,13 @@
 import type { HttpClient } from '@portal/shared';
+import type { LicenseUsage } from '@portal/shared/domain';
 
 /** GET /user/freshdesk-api-key: the account's key for the Freshdesk app (created on the first call). */
 export async function fetchFreshdeskApiKey(http: HttpClient, signal?: AbortSignal): Promise<string> {
   const response = await http.get<{ api_key: string }>('/user/freshdesk-api-key', { signal });
   return response.api_key;
+}
+
+/** GET /license/usage: this month's emails of the account's fresh_desk license, used and included. */
+export async function fetchEmailUsage(http: HttpClient, signal?: AbortSignal): Promise<LicenseUsage> {
+  return http.get<LicenseUsage>('/license/usage', { query: { pluginName: 'fresh_desk' }, signal, silent: true });
 }

@@ -6,6 +6,7 @@ import remote from '../../../remote';
 import { FreshdeskPage } from './freshdesk-page';
 
 const KEY = 'fdk_Z3JlYXQta2V5LWZvci10ZXN0cw';
+const USAGE = { licenseId: 'lic-fd', month: '2026-11', used: 1234, included: 2000 };
 const paid = (): License => demoLicenses()[0]; // active fresh_desk subscription, 19.90 €
 const trial = (): License => ({ ...paid(), id: 'lic-fd-trial', priceNetto: { amount: 0, currency: 'EUR' } });
 
@@ -17,6 +18,7 @@ function renderPage(options: Parameters<typeof renderWithPortal>[1] = {}) {
     ...options,
     http: {
       'GET /user/freshdesk-api-key': { api_key: KEY },
+      'GET /license/usage': USAGE,
       'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
         demoCatalogue(req.params.plugin),
       ...options.http,
@@ -129,6 +131,7 @@ describe('FreshdeskPage buy sections', () => {
     await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
     const h2 = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(h2).toEqual([
+      'Emails this month',
       'Your API key',
       'Manual',
       'How it works',
@@ -163,5 +166,67 @@ describe('FreshdeskPage while the licenses load or failed', () => {
     expect(alert).toHaveTextContent('Your licenses could not be loaded');
     await failed.user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(failed.session.refreshed).toEqual(['licenses']);
+  });
+});
+
+describe('FreshdeskPage emails this month', () => {
+  const card = () => screen.getByRole('region', { name: 'Emails this month' });
+
+  it('shows used / included with a progress bar, asking for the fresh_desk usage', async () => {
+    const view = renderPage({ session: { licenses: [paid()] } });
+    expect(within(card()).getByRole('status', { name: "Loading this month's emails…" })).toBeInTheDocument();
+    const bar = await within(card()).findByRole('progressbar', {
+      name: 'Emails used of the emails included this month',
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '62');
+    expect(bar).toHaveAttribute('aria-valuetext', '1,234 of 2,000 emails used');
+    expect(card()).toHaveTextContent('November 2026');
+    expect(card()).toHaveTextContent('1,234 of 2,000 emails used');
+    expect(card()).toHaveTextContent('start afresh on the first day of each month');
+    expect(view.http.callsTo('GET /license/usage')[0].query).toMatchObject({ pluginName: 'fresh_desk' });
+  });
+
+  it('in German, above the quota: a full bar and the overage note', async () => {
+    renderPage({
+      language: 'de',
+      session: { licenses: [paid()] },
+      http: { 'GET /license/usage': { ...USAGE, used: 3500 } },
+    });
+    const region = await screen.findByRole('region', { name: 'E-Mails in diesem Monat' });
+    const bar = await within(region).findByRole('progressbar');
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(region).toHaveTextContent('3.500 von 2.000 E-Mails genutzt');
+    expect(region).toHaveTextContent('November 2026');
+    expect(within(region).getByRole('alert')).toHaveTextContent(
+      '1.500 E-Mails über Ihrem Tarif. Mehrverbrauch wird am Monatsende in Paketen zu je 1.000 E-Mails berechnet (höchstens 45 € im Monat)',
+    );
+  });
+
+  it('says when nothing was sent yet', async () => {
+    renderPage({ session: { licenses: [paid()] }, http: { 'GET /license/usage': { ...USAGE, used: 0 } } });
+    expect(await screen.findByText('No emails sent this month yet.')).toBeInTheDocument();
+    expect(within(card()).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  it('shows an error with Retry that loads the usage again', async () => {
+    const view = renderPage({
+      session: { licenses: [paid()] },
+      http: { 'GET /license/usage': new ApiError(500, 'internal-error', 'boom') },
+    });
+    const alert = await within(card()).findByRole('alert');
+    expect(alert).toHaveTextContent("This month's emails could not be loaded");
+    expect(alert).not.toHaveTextContent('boom');
+    view.http.on('GET /license/usage', USAGE);
+    await view.user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(card()).findByRole('progressbar')).toHaveAttribute('aria-valuenow', '62');
+  });
+
+  it('shows no card when the api knows no valid license for the usage', async () => {
+    renderPage({
+      session: { licenses: [paid()] },
+      http: { 'GET /license/usage': new ApiError(404, 'license-required', 'No valid license of this plugin') },
+    });
+    await screen.findByRole('textbox', { name: 'API key' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Emails this month' })).not.toBeInTheDocument());
   });
 });

@@ -9,16 +9,18 @@ import {
 } from '@portal/shared';
 import { hasValidLicense } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
+import { useEmailUsage } from '../hooks/use-email-usage';
 import { useFreshdeskApiKey } from '../hooks/use-freshdesk-api-key';
 import { ApiKeyCard } from './api-key-card';
+import { EmailUsageCard } from './email-usage-card';
 import { ManualLink } from './manual-link';
 
 const PLUGIN = 'fresh_desk' as const;
 
 /**
  * /features/freshdesk (spec §2, §6): needs a valid fresh_desk license, otherwise the License Required panel. With
- * one: back button, upgrade promo (main user without a paid plan), the API key with a copy button, the manual
- * and the shared buy sections.
+ * one: back button, upgrade promo (main user without a paid plan), this month's emails (used / included), the API
+ * key with a copy button, the manual and the shared buy sections.
  */
 export function FreshdeskPage() {
   const { t } = useTranslation('freshdesk');
@@ -27,6 +29,7 @@ export function FreshdeskPage() {
   const licensesLoading = !licensesFailed && !session.initialized && session.licenses.length === 0;
   const licensed = hasValidLicense(session.licenses, PLUGIN);
   const { state: keyState, reload } = useFreshdeskApiKey(licensed);
+  const { state: usageState, reload: reloadUsage } = useEmailUsage(licensed);
   const pluginLabel = t('page_title');
 
   let content;
@@ -46,6 +49,7 @@ export function FreshdeskPage() {
     content = (
       <>
         <UpgradePromo pluginName={PLUGIN} pluginLabel={pluginLabel} />
+        <EmailUsageCard state={usageState} onRetry={reloadUsage} />
         <ApiKeyCard state={keyState} onRetry={reload} />
         <ManualLink />
         <BuySections page={PLUGIN} />

@@ -1,0 +1,92 @@
+import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { ErrorPanel } from '@portal/shared';
+import { EMAIL_BLOCK_SIZE, MAX_MONTHLY_OVERAGE_EUR } from '@portal/shared/domain';
+import { useTranslation } from 'react-i18next';
+import type { EmailUsageState } from '../hooks/use-email-usage';
+
+/** "2026-11" → "November 2026" in the interface language (UTC: the api counts months in UTC). */
+function monthName(month: string, language: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, m - 1, 1)));
+}
+
+/**
+ * Spec §9 / issue 9: the emails the fresh_desk plugin reported this month against what the plan includes, as text
+ * and a progress bar; above the quota a note that extra blocks are charged at month end (capped).
+ */
+export function EmailUsageCard({ state, onRetry }: { state: EmailUsageState; onRetry: () => void }) {
+  const { t, i18n } = useTranslation('freshdesk');
+  if (state.status === 'none') return null;
+  const language = i18n.language;
+  const number = (n: number) => n.toLocaleString(language === 'en' ? 'en-GB' : 'de-DE');
+
+  let body;
+  if (state.status === 'loading') {
+    body = (
+      <Stack role="status" aria-label={t('usage_loading')} spacing={1}>
+        <Skeleton variant="text" width="60%" />
+        <Skeleton variant="rounded" height={10} />
+      </Stack>
+    );
+  } else if (state.status === 'error') {
+    body = (
+      <ErrorPanel title={t('usage_error_title')} message={t(state.errorKey, { ns: 'common' })} onRetry={onRetry} />
+    );
+  } else {
+    const { used, included, month } = state.usage;
+    const percent = included > 0 ? Math.min(100, Math.round((used / included) * 100)) : used > 0 ? 100 : 0;
+    const over = Math.max(0, used - included);
+    const summary = t('usage_summary', { used: number(used), included: number(included) });
+    body = (
+      <>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('usage_month', { month: monthName(month, language) })}
+        </Typography>
+        <Stack direction="row" justifyContent="space-between" alignItems="baseline" sx={{ mb: 1, gap: 1 }}>
+          <Typography variant="h3" component="p" sx={{ fontSize: '1.25rem', fontWeight: 600 }}>
+            {summary}
+          </Typography>
+          <Typography color="text.secondary" aria-hidden>
+            {percent} %
+          </Typography>
+        </Stack>
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          color={over > 0 ? 'warning' : 'primary'}
+          aria-label={t('usage_progress_label')}
+          aria-valuetext={summary}
+          sx={{ height: 10, borderRadius: 5 }}
+        />
+        <Box sx={{ mt: 2 }}>
+          {used === 0 && <Typography color="text.secondary">{t('usage_empty')}</Typography>}
+          {over > 0 && (
+            <Alert severity="warning">
+              {t('usage_over', {
+                over: number(over),
+                block: number(EMAIL_BLOCK_SIZE),
+                cap: MAX_MONTHLY_OVERAGE_EUR,
+              })}
+            </Alert>
+          )}
+          {used > 0 && over === 0 && <Typography color="text.secondary">{t('usage_reset')}</Typography>}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="freshdesk-usage-title" sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography id="freshdesk-usage-title" variant="h2" component="h2" gutterBottom>
+          {t('usage_title')}
+        </Typography>
+        {body}
+      </CardContent>
+    </Card>
+  );
+}
