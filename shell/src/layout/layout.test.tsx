@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { demoLicenses } from '@portal/shared/testing';
 import { apiUser } from '../testing/fixtures';
 import { renderShell, SELLER } from '../testing/render-shell';
 import { COOKIE_CONSENT_STORAGE_KEY } from './cookie-consent-banner';
@@ -127,7 +128,7 @@ describe('overage', () => {
     view.http.on('POST /subscription/sub-7/overage/approve', { approval_url: 'https://pay.example.test/approve/7' });
     const banner = await screen.findByRole('region', { name: 'Overage approval required' });
     expect(within(banner).getByText('Subscription sub-7')).toBeInTheDocument();
-    await view.userEvent.click(within(banner).getByRole('button', { name: 'Approve' }));
+    await view.userEvent.click(within(banner).getByRole('button', { name: 'Approve overage of Subscription sub-7' }));
     await waitFor(() => expect(view.redirect).toHaveBeenCalledWith('https://pay.example.test/approve/7'));
   });
 
@@ -135,7 +136,7 @@ describe('overage', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const view = renderShell({ pendingOverage: [{ id: 'sub-8' }] });
     const banner = await screen.findByRole('region', { name: 'Overage approval required' });
-    await view.userEvent.click(within(banner).getByRole('button', { name: 'Approve' }));
+    await view.userEvent.click(within(banner).getByRole('button', { name: /^Approve/ }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to approve overage', expect.anything()));
     expect(view.redirect).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -148,11 +149,34 @@ describe('overage', () => {
     view.http.on('POST /subscription/sub-9/overage/approve', () => undefined);
     const banner = await screen.findByRole('region', { name: 'Overage approval required' });
     view.http.on('GET /subscription/overage/pending', { subscriptions_to_approve: [] });
-    await view.userEvent.click(within(banner).getByRole('button', { name: 'Approve' }));
+    await view.userEvent.click(within(banner).getByRole('button', { name: /^Approve/ }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Overage approval required' })).toBeNull());
     expect(view.redirect).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
     error.mockRestore();
+  });
+
+  it("names each subscription by its license's product; a sub-user sees no Approve button", async () => {
+    const license = (id: string, productName: string) => ({
+      ...demoLicenses()[0],
+      id: `lic-${id}`,
+      productName,
+      subscription: { id, status: 'Active' as const, cancelAtPeriodEnd: false, currentPeriodEnd: null },
+    });
+    const licenses = [license('sub-1', 'Fresh Desk Economical Monthly'), license('sub-2', 'Fresh Desk Basic Yearly')];
+    const view = renderShell({ language: 'de', licenses, pendingOverage: [{ id: 'sub-1' }, { id: 'sub-2' }] });
+    const banner = await screen.findByRole('region', { name: 'Freigabe von Mehrverbrauch erforderlich' });
+    expect(within(banner).getByText('Fresh Desk Economical Monthly')).toBeInTheDocument();
+    expect(
+      within(banner).getByRole('button', { name: 'Mehrverbrauch von Fresh Desk Basic Yearly freigeben' }),
+    ).toHaveTextContent('Freigeben');
+    view.unmount();
+
+    renderShell({ apiUser: apiUser(SELLER, 'parent-uid'), licenses, pendingOverage: [{ id: 'sub-1' }] });
+    const forSubUser = await screen.findByRole('region', { name: 'Overage approval required' });
+    expect(within(forSubUser).getByText('Fresh Desk Economical Monthly')).toBeInTheDocument();
+    expect(within(forSubUser).queryByRole('button')).not.toBeInTheDocument();
+    expect(forSubUser).toHaveTextContent('Only the main user of the account can approve the charges.');
   });
 
   it('shows the approval result dialog and clears it with go-to-dashboard', async () => {

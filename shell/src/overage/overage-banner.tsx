@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Button, List, ListItem, ListItemText } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useHttp, useSession } from '@portal/shared';
 import { approveOverage } from './overage-api';
 import { useShellApi } from '../composition/shell-api-context';
 import { redirectRef } from '../composition/shell-apis';
 
-/** Subscriptions waiting for overage approval; approving redirects to the provider's approval_url. */
+/**
+ * Subscriptions waiting for overage approval (spec §2 Shared layout); Approve redirects to the provider's
+ * approval_url (the sandbox's consent page or PayPal's), which sends the browser back with overage_approval_result.
+ * Each subscription is named by its license's product when the session has it. Sub-users see the list without the
+ * button: only the main user pays (spec §6; the api refuses them too).
+ */
 export function OverageBanner() {
   const { t } = useTranslation('shell');
   const session = useSession();
@@ -29,31 +34,46 @@ export function OverageBanner() {
     setBusyId(null);
   }
 
+  const nameOf = (id: string) => {
+    const license = session.licenses.find((l) => l.subscription?.id === id);
+    return license ? license.productName : t('overage_subscription', { id });
+  };
+
   return (
     <Alert severity="warning" sx={{ mb: 2 }} role="region" aria-label={t('overage_banner_title')}>
       <AlertTitle>{t('overage_banner_title')}</AlertTitle>
       {t('overage_banner_text')}
-      <List dense disablePadding>
-        {pending.map((subscription) => (
-          <ListItem
-            key={subscription.id}
-            disableGutters
-            secondaryAction={
-              <Button
-                size="small"
-                variant="contained"
-                color="warning"
-                disabled={busyId !== null}
-                onClick={() => approve(subscription.id)}
-              >
-                {t('overage_approve_button')}
-              </Button>
-            }
-          >
-            <ListItemText primary={t('overage_subscription', { id: subscription.id })} />
-          </ListItem>
-        ))}
-      </List>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        {pending.map((subscription) => {
+          const name = nameOf(subscription.id);
+          return (
+            <Stack
+              component="li"
+              key={subscription.id}
+              direction="row"
+              alignItems="center"
+              justifyContent="space-between"
+              flexWrap="wrap"
+              sx={{ gap: 1, py: 0.5 }}
+            >
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>{name}</Typography>
+              {!session.isSubUser && (
+                <Button
+                  size="small"
+                  variant="contained"
+                  color="warning"
+                  disabled={busyId !== null}
+                  aria-label={t('overage_approve_named', { name })}
+                  onClick={() => approve(subscription.id)}
+                >
+                  {busyId === subscription.id ? t('overage_approving') : t('overage_approve_button')}
+                </Button>
+              )}
+            </Stack>
+          );
+        })}
+      </Box>
+      {session.isSubUser && <Typography sx={{ mt: 1 }}>{t('overage_subuser_note')}</Typography>}
     </Alert>
   );
 }
