@@ -31,6 +31,7 @@ describe('GET /api/portal/registry', () => {
       remote: 'mfe_account',
       manifestUrl: 'https://cdn.example/remotes/mfe-account/mf-manifest.json',
       routes: ['/profile', '/user-management'],
+      order: 0,
     });
     expect(entries.find((e) => e.id === 'freshdesk')?.card?.pluginName).toBe('fresh_desk');
     expect(res.body).not.toMatch(/gpsr|lieferbar|magic_matrix/);

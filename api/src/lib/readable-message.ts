@@ -45,6 +45,30 @@ const KNOWN: Record<string, string> = {
   validation_status_invalid: `status must be one of ${STATUSES.join(', ')}`,
   validation_pluginName_invalid: `pluginName must be one of ${PLUGIN_NAMES.join(', ')}`,
   validation_verifyReminder_invalid: 'verifyReminder must be true or false',
+  validation_registry_id_invalid: 'id must be 2 to 40 lower-case letters, digits or hyphens, starting with a letter',
+  validation_registry_remote_invalid:
+    "remote must be a federation container name like 'mfe_gpsr', or '' for a shell page",
+  validation_registry_manifest_url_invalid: "manifestUrl must be an http(s) URL or a path starting with '/'",
+  validation_registry_manifest_url_required: 'manifestUrl is required when remote is set',
+  validation_registry_manifest_url_unexpected: "manifestUrl must be '' when remote is '' (a shell page)",
+  validation_registry_route_invalid: "a route must look like '/features/gpsr' (lower-case letters, digits, hyphens)",
+  validation_registry_routes_required: 'routes must list at least one route',
+  validation_registry_routes_too_many: 'routes may list at most 20 routes',
+  validation_registry_route_duplicate: 'a route is listed twice',
+  validation_registry_route_reserved:
+    'a route must not be or lie under a shell route (/, /login, /register, /forgot-password, /dashboard, /staff)',
+  validation_registry_audience_invalid: "audience must be { kind: 'all' | 'internal' } or { kind: 'sellers', emails }",
+  validation_registry_emails_required: 'audience.emails must list at least one email',
+  validation_registry_emails_too_many: 'audience.emails may list at most 200 emails',
+  validation_registry_flag_invalid: 'must be true or false',
+  validation_registry_order_invalid: 'order must be a whole number from 0 to 1000',
+  validation_registry_card_invalid: 'card must be null or an object with pluginName and configurePath',
+  validation_registry_plugin_name_invalid:
+    'card.pluginName must be 2 to 40 lower-case letters, digits or underscores, starting with a letter',
+  validation_registry_text_required: 'card texts need a non-empty en and de',
+  validation_registry_illustration_invalid:
+    "card.illustration must be an illustration key, an https URL or a path starting with '/'",
+  validation_registry_configure_path_invalid: "card.configurePath must be a path starting with '/'",
 };
 
 function fieldLabel(field: string): string {

@@ -5,9 +5,19 @@ import { HttpError } from '../lib/http-error';
 import { isDatabaseUnavailable } from '../lib/log-safe-error';
 import { readableMessage } from '../lib/readable-message';
 
-type ValidationIssue = { instancePath?: string; message?: string };
+const UNKNOWN_FIELD_KEY = 'validation_unknown_field';
+
+type ValidationIssue = { instancePath?: string; message?: string; keyword?: string; params?: { keys?: unknown } };
 
 const fieldPath = (issue: ValidationIssue) => (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+
+/** An unknown key of a strict object names the key itself as the field ('card.colour'). */
+function unknownKeys(issue: ValidationIssue): string[] {
+  const keys: unknown = issue.params?.keys;
+  if (issue.keyword !== 'unrecognized_keys' || !Array.isArray(keys)) return [];
+  const base = fieldPath(issue);
+  return keys.map((key) => (base ? `${base}.${String(key)}` : String(key)));
+}
 
 function describe(issue: ValidationIssue, context: string | undefined): string {
   const field = fieldPath(issue) || (context && context !== 'body' ? context : '');
@@ -22,7 +32,9 @@ function describe(issue: ValidationIssue, context: string | undefined): string {
 function fieldKeys(issues: ValidationIssue[]): Record<string, string> | undefined {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
+    for (const key of unknownKeys(issue)) if (!(key in fields)) fields[key] = UNKNOWN_FIELD_KEY;
     const path = fieldPath(issue);
+    if (issue.keyword === 'unrecognized_keys') continue;
     if (!path || path in fields) continue;
     fields[path] = issue.message && isMessageKey(issue.message) ? issue.message : FIELD_INVALID_KEY;
   }

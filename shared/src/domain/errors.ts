@@ -95,6 +95,12 @@ export const API_ERROR_SLUGS = [
   'avv-version-not-found',
   'avv-version-not-current',
   'avv-version-exists',
+  // staff console: plugin registry
+  'registry-entry-exists',
+  'registry-entry-not-found',
+  'registry-route-taken',
+  'registry-route-reserved',
+  'manifest-host-not-allowed',
   // produced by the http client
   'network-error',
   'session-expired',

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { extraOptionsSchema, moneySchema, pluginNameSchema } from './catalogue';
 import { LICENSE_PAGE_SIZE } from './constants';
-import {
-  LICENSE_SORT_ORDERS,
-  LICENSE_TYPES,
-  STATUSES,
-  type DurationSpec,
-  type License,
-  type PluginName,
-} from './types';
+import { LICENSE_SORT_ORDERS, LICENSE_TYPES, STATUSES, type DurationSpec, type License } from './types';
 
 export const LICENSE_USER_TYPES = ['email', 'domain', 'ip', 'deviceInfo'] as const;
 export const SUBSCRIPTION_STATUSES = ['Active', 'Inactive', 'Expired', 'Cancelled'] as const;
@@ -68,13 +61,14 @@ export function isLicenseValid(
 }
 
 /** Plugin names a license counts for: mobile_default is a product under the mobile plugin. */
-export function licenseMatchesPlugin(license: Pick<License, 'pluginName'>, pluginName: PluginName): boolean {
+export function licenseMatchesPlugin(license: Pick<License, 'pluginName'>, pluginName: string): boolean {
   return license.pluginName === pluginName || (pluginName === 'mobile' && license.pluginName === 'mobile_default');
 }
 
 export function hasValidLicense(
   licenses: readonly License[] | null | undefined,
-  pluginName: PluginName,
+  /** A catalogue plugin name; a registry card may name a plugin the catalogue does not know (no license then). */
+  pluginName: string,
   now: Date = new Date(),
 ): boolean {
   return (licenses ?? []).some((l) => licenseMatchesPlugin(l, pluginName) && isLicenseValid(l, now));

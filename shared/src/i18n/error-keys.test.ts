@@ -46,7 +46,8 @@ const refinementMessages = domain.profileContactInputSchema
       .safeParse({ host: 'h\\SHOP', port: '', database: '', user: '', password: '', engine: 'mysql' })
       .error!.issues.filter((issue) => issue.code === 'custom')
       .map((issue) => issue.message),
-  );
+  )
+  .concat(Object.values(domain.REGISTRY_RULE_MESSAGES));
 
 const keys = (bundle: Record<string, string>) => new Set(Object.keys(bundle));
 
@@ -77,6 +78,7 @@ describe('error texts in common', () => {
       'validation_postalCode_invalid',
       'validation_vatID_invalid',
       'validation_host_instance',
+      ...Object.values(domain.REGISTRY_RULE_MESSAGES),
     ]);
   });
 

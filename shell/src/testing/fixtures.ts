@@ -51,6 +51,7 @@ export function registryEntry(id: string, overrides: Partial<RegistryEntry> = {}
     remote: `mfe_${id}`,
     manifestUrl: `/remotes/mfe-${id}/mf-manifest.json`,
     routes: [`/features/${id}`],
+    order: 0,
     ...overrides,
   };
 }

@@ -28,13 +28,20 @@ export function resolveEntries(
   entries: RegistryFileEntry[],
   urls: { remotesBaseUrl: string; remoteUrls: Record<string, string> },
 ): RegistryEntry[] {
-  return entries.map((e) => {
+  return entries.map((e, index) => {
     const key = e.id.replace(/-/g, '_');
     const manifestUrl =
       e.remote === null || e.folder === null
         ? ''
         : (urls.remoteUrls[key] ?? `${urls.remotesBaseUrl}/${e.folder}/mf-manifest.json`);
-    return { id: e.id, remote: e.remote ?? '', manifestUrl, routes: e.routes, ...(e.card ? { card: e.card } : {}) };
+    return {
+      id: e.id,
+      remote: e.remote ?? '',
+      manifestUrl,
+      routes: e.routes,
+      order: index * 10,
+      ...(e.card ? { card: e.card } : {}),
+    };
   });
 }
 

@@ -6,15 +6,17 @@ import { renderShell, SELLER } from '../../testing/render-shell';
 
 beforeEach(() => window.localStorage.clear());
 
-function card(pluginName: DashboardCard['pluginName'], overrides: Partial<DashboardCard> = {}): DashboardCard {
-  const title = {
-    fresh_desk: 'Freshdesk',
-    mobile: 'Mobile App',
-    magic_matrix: 'Content Master',
-    gpsr: 'GPSR',
-    lieferbar: 'Lieferbar',
-    mobile_default: 'Mobile',
-  }[pluginName];
+const TITLES = {
+  fresh_desk: 'Freshdesk',
+  mobile: 'Mobile App',
+  magic_matrix: 'Content Master',
+  gpsr: 'GPSR',
+  lieferbar: 'Lieferbar',
+  mobile_default: 'Mobile',
+};
+
+function card(pluginName: keyof typeof TITLES, overrides: Partial<DashboardCard> = {}): DashboardCard {
+  const title = TITLES[pluginName];
   return {
     pluginName,
     title: { en: title, de: `${title} DE` },

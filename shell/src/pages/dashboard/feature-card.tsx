@@ -21,8 +21,9 @@ export function FeatureCard({ card }: { card: DashboardCard }) {
   const { language } = usePreferences();
   const { profile, dataSource, licenses, isSubUser } = useSession();
   const readiness = cardReadiness({ card, profile, dataSource, licenses, isSubUser });
-  const title = card.title[language];
-  const image = illustrationUrl(card.illustration, card.pluginName);
+  // Texts the registry leaves out come from the remote (helper `remotes`); until then the plugin name stands in.
+  const title = card.title?.[language] ?? card.pluginName;
+  const image = illustrationUrl(card.illustration ?? '', card.pluginName);
 
   function onAction() {
     if (readiness.action === 'parent-only') {
@@ -44,9 +45,11 @@ export function FeatureCard({ card }: { card: DashboardCard }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {card.description[language]}
-        </Typography>
+        {card.description && (
+          <Typography variant="body2" color="text.secondary">
+            {card.description[language]}
+          </Typography>
+        )}
         {readiness.hint && readiness.target && (
           <Link
             component={RouterLink}
