@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   isManifestUrl,
   registryEntryInputSchema,
@@ -24,7 +25,7 @@ const valid: RegistryEntryInput = {
 };
 
 /** path → message of every issue. */
-function issues(input: unknown, schema = registryEntryInputSchema): Record<string, string> {
+function issues(input: unknown, schema: z.ZodType = registryEntryInputSchema): Record<string, string> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.') || i.code, i.message]));
