@@ -4,8 +4,6 @@ import { z } from 'zod';
 /** Repository root (`api/src/config.ts` → two levels up). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-export const AVV_VERSION = '2026-01';
-
 export type PortalMode = 'production' | 'development' | 'test';
 
 export interface AppConfig {
@@ -50,7 +48,6 @@ export interface AppConfig {
     /** POST /license/check calls per minute and license key (on top of the per-caller limit). */
     licenseCheckPerKey: number;
   };
-  avvVersion: string;
   /** Uploaded files: disk under `<dataDir>/files` (default) or S3-compatible storage (FILE_STORAGE=s3). */
   fileStorage:
     | { kind: 'disk'; root: string }
@@ -454,7 +451,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       invitesPerAddress: e.INVITES_PER_ADDRESS_PER_DAY ?? 3,
       licenseCheckPerKey: e.LICENSE_CHECK_PER_KEY_MAX ?? 60,
     },
-    avvVersion: AVV_VERSION,
     fileStorage,
     jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,
     seller: loadSellerConfig(env),

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { SellerConfig } from '../config';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -99,7 +100,32 @@ export const profiles = pgTable('profiles', {
   updatedAt: updatedAt(),
 });
 
-/** History of AVV acceptances; users.avv_accepted_date holds the latest. */
+/** One sub-processor of an AVV version (shared/src/domain/avv.ts AvvSubProcessor). */
+export type AvvSubProcessorJson = { name: string; purpose: string; location: string };
+
+/** Published versions of the AVV (issue 12); the current one is the newest already effective. */
+export const avvVersions = pgTable(
+  'avv_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Label shown to sellers, unique ('2026-01'). */
+    version: text('version').notNull().unique(),
+    /** YYYY-MM-DD; the version is the current one from this day (UTC). */
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    textDe: text('text_de').notNull(),
+    textEn: text('text_en').notNull(),
+    summaryDe: text('summary_de').notNull(),
+    summaryEn: text('summary_en').notNull(),
+    subProcessors: jsonb('sub_processors').$type<AvvSubProcessorJson[]>().notNull().default([]),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff member (email; null for the seeded first version). */
+    publishedBy: text('published_by'),
+    publishedByUserId: text('published_by_user_id'),
+  },
+  (t) => [index('avv_versions_effective_idx').on(t.effectiveDate, t.publishedAt)],
+);
+
+/** History of AVV acceptances, one per user and version; users.avv_accepted_date holds the latest. */
 export const avvAcceptances = pgTable(
   'avv_acceptances',
   {
@@ -107,10 +133,19 @@ export const avvAcceptances = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Label of the accepted version (kept as accepted). */
     version: text('version').notNull(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => avvVersions.id),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Email of the account that accepted, at the time of acceptance. */
+    acceptedByEmail: text('accepted_by_email').notNull().default(''),
   },
-  (t) => [index('avv_acceptances_user_idx').on(t.userId)],
+  (t) => [
+    index('avv_acceptances_user_idx').on(t.userId),
+    uniqueIndex('avv_acceptances_user_version_idx').on(t.userId, t.versionId),
+  ],
 );
 
 /** The seller's own shop database (one per main user). */
@@ -577,3 +612,5 @@ export const appMeta = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+export type AvvVersionRow = typeof avvVersions.$inferSelect;
+export type AvvAcceptanceRow = typeof avvAcceptances.$inferSelect;

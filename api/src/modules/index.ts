@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import avvRoutes from './avv';
 import catalogueRoutes from './license/product';
 import licenseCheckRoutes from './license/check';
 import licenseRegistrationRoutes from './license/registrations';
@@ -51,4 +52,5 @@ export const apiModules: ApiModule[] = [
   { folder: 'gpsr', plugin: gpsrRoutes },
   { folder: 'payment', plugin: paymentRoutes },
   { folder: 'invoice', plugin: invoiceRoutes },
+  { folder: 'avv', plugin: avvRoutes },
 ];

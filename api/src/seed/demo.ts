@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { avvAcceptances, profiles, users } from '../db/schema';
+import { profiles, users, type UserRow } from '../db/schema';
+import { acceptVersion, currentAcceptance } from '../modules/avv';
 import { createUserRow } from '../modules/user';
 
 export interface DemoAccount {
@@ -80,11 +81,7 @@ async function ensureRow(app: FastifyInstance, uid: string, email: string) {
 }
 
 /** Complete profile and accepted AVV, unless the account already has them (a second start keeps edits). */
-async function ensureOnboarded(
-  app: FastifyInstance,
-  user: { id: string; avvAcceptedDate: Date | null },
-  contact: typeof DEMO_SELLER_PROFILE,
-) {
+async function ensureOnboarded(app: FastifyInstance, user: UserRow, contact: typeof DEMO_SELLER_PROFILE) {
   const [profile] = await app.db.select().from(profiles).where(eq(profiles.userId, user.id));
   if (!profile || !profile.firstName) {
     await app.db
@@ -92,13 +89,10 @@ async function ensureOnboarded(
       .values({ userId: user.id, ...contact })
       .onConflictDoUpdate({ target: profiles.userId, set: contact });
   }
+  // The first acceptance only: a version staff publish later is for the demo accounts to accept like anyone.
   if (!user.avvAcceptedDate) {
-    const now = new Date();
-    await app.db
-      .update(users)
-      .set({ avvAcceptedDate: now, avvVersion: app.config.avvVersion })
-      .where(eq(users.id, user.id));
-    await app.db.insert(avvAcceptances).values({ userId: user.id, version: app.config.avvVersion, acceptedAt: now });
+    const { version } = await currentAcceptance(app.db, user);
+    await acceptVersion(app.db, user, version.id);
   }
 }
 

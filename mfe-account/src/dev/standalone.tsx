@@ -5,6 +5,25 @@ import { StandalonePortal, demoSubUsers, type FakeRequest } from '@portal/shared
 import remote from '../remote';
 import { demoPdfBase64 } from './demo-pdf';
 
+const STANDALONE_AVV = {
+  id: 'standalone-avv',
+  version: '1.0',
+  effectiveDate: '2026-01-01',
+  summary: { de: 'Erste Fassung.', en: 'First version.' },
+  text: { de: '## 1. Gegenstand\n\nBeispieltext.', en: '## 1. Subject matter\n\nSample text.' },
+  subProcessors: [{ name: 'Beispiel Hosting AG', purpose: 'Hosting', location: 'EU' }],
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  publishedBy: null,
+};
+const STANDALONE_ACCEPTANCE = {
+  id: 'standalone-acceptance',
+  versionId: 'standalone-avv',
+  version: '1.0',
+  effectiveDate: '2026-01-01',
+  acceptedAt: '2026-01-02T09:00:00.000Z',
+  acceptedBy: 'demo@portal.test',
+};
+
 let subUsers: SubUser[] = demoSubUsers();
 
 const routes = {
@@ -14,6 +33,12 @@ const routes = {
     ),
   }),
   'POST /user/profile/avv-accepted-date': () => ({ avvAcceptedDate: new Date().toISOString(), version: '1.0' }),
+  'GET /avv/current': () => ({
+    current: STANDALONE_AVV,
+    acceptedVersion: STANDALONE_ACCEPTANCE,
+    needsReacceptance: false,
+  }),
+  'GET /avv/history': () => ({ acceptances: [STANDALONE_ACCEPTANCE] }),
   'POST /user/ds/test': (req: FakeRequest) => {
     const body = req.body as { host?: string };
     if (body.host?.includes('fail'))

@@ -305,7 +305,8 @@ describe('ProfilePage – AVV section', () => {
     const missingHint = new RegExp(`^${en.avv_complete_profile_first.split('{{')[0]}.*${en.profile_house_number}`);
     expect(screen.getByText(missingHint)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(http.calls).toHaveLength(0);
+    // Neither the contract nor an acceptance was requested (only the AVV history section loads).
+    expect(http.calls.filter((c) => c.path.startsWith('/user/'))).toHaveLength(0);
   });
 
   it('shows the acceptance date and opens the contract in Ok mode', async () => {

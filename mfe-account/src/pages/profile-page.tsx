@@ -6,6 +6,7 @@ import { keyframes } from '@emotion/react';
 import { LoadingState, PageHeader, useSession, isDataSourceConfigured } from '@portal/shared';
 import { AvvDialog } from '../features/avv/components/avv-dialog';
 import { DataSourceForm } from '../features/datasource/components/data-source-form';
+import { AvvHistorySection } from '../features/avv/components/avv-history-section';
 import { AvvSection } from '../features/avv/components/avv-section';
 import { DeleteAccountSection } from '../features/profile/components/delete-account-section';
 import { EmailVerificationNotice } from '../features/profile/components/email-verification-notice';
@@ -182,6 +183,7 @@ export function ProfilePage() {
                 missingFields={missingFields.map((field) => t(PROFILE_FIELD_LABELS[field]))}
                 onOpenDialog={openAvv}
               />
+              <AvvHistorySection />
               <DeleteAccountSection />
             </Stack>
           </TabPanel>

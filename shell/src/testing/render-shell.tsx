@@ -15,6 +15,7 @@ import { ShellApp } from '../shell-app';
 import { createFakeHttp, type FakeHttp, type FakeRequest } from '@portal/shared/testing';
 import { createFakeIdentity, makeUser } from './fake-identity';
 import { apiError, apiUser as makeApiUser, completeContact } from './fixtures';
+import { avvUpToDate } from './avv-fixtures';
 
 export const testConfig: PortalConfig = {
   apiBaseUrl: '/api',
@@ -99,6 +100,7 @@ export function renderShell(options: RenderShellOptions = {}) {
   });
   answer('GET /subscription/overage/pending', { subscriptions_to_approve: options.pendingOverage ?? [] });
   answer('GET /portal/registry', { entries: options.entries ?? [] });
+  answer('GET /avv/current', avvUpToDate());
   const redirect = jest.fn();
   const runtime = createShell({
     config: testConfig,

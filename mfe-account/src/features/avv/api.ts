@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useHttp } from '@portal/shared';
+import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
 
 export interface AvvAcceptedAnswer {
   avvAcceptedDate: string | null;
@@ -19,6 +20,14 @@ export function useAvvApi() {
       },
       accept(): Promise<AvvAcceptedAnswer> {
         return http.post<AvvAcceptedAnswer>('/user/profile/avv-accepted-date');
+      },
+      /** The version in force (with its sub-processors) and the caller's newest acceptance. */
+      fetchCurrent(): Promise<AvvCurrent> {
+        return http.get<AvvCurrent>('/avv/current');
+      },
+      /** The caller's acceptances, newest first. */
+      fetchHistory(): Promise<AvvHistory> {
+        return http.get<AvvHistory>('/avv/history');
       },
     }),
     [http],

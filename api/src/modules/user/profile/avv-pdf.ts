@@ -48,13 +48,21 @@ export function renderAvvPdf(lang: 'de' | 'en', input: AvvTextInput): Promise<Bu
   doc.moveDown(1);
 
   for (const section of text.sections) {
-    doc.font('Helvetica-Bold').fontSize(11).text(section.heading);
-    doc.moveDown(0.2);
+    if (section.heading) {
+      doc.font('Helvetica-Bold').fontSize(11).text(section.heading);
+      doc.moveDown(0.2);
+    }
     for (const paragraph of section.paragraphs) {
       doc.font('Helvetica').fontSize(10).text(paragraph, { align: 'justify' });
       doc.moveDown(0.5);
     }
     doc.moveDown(0.3);
+  }
+  doc.font('Helvetica-Bold').fontSize(11).text(text.subProcessorsHeading);
+  doc.moveDown(0.2);
+  doc.font('Helvetica').fontSize(10);
+  for (const line of text.subProcessorLines.length ? text.subProcessorLines : [text.subProcessorsEmpty]) {
+    doc.text(`• ${line}`);
   }
   doc.moveDown(1);
   doc.font('Helvetica-Oblique').fontSize(9).text(text.footer);

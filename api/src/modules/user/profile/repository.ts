@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY, isProfileComplete, normalizeVatId, type ProfileContact } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { avvAcceptances, profiles, users, type ProfileRow, type UserRow } from '../../../db/schema';
+import { profiles, users, type ProfileRow, type UserRow } from '../../../db/schema';
 
 export async function findProfile(db: Db, userId: string): Promise<ProfileRow | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
@@ -68,15 +68,4 @@ export async function updateSettings(
     .where(eq(users.id, userId))
     .returning();
   return row;
-}
-
-/** Stores the acceptance on the user and in the history of acceptances, in one transaction. */
-export async function recordAvvAcceptance(db: Db, userId: string, version: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ avvAcceptedDate: now, avvVersion: version, updatedAt: now })
-      .where(eq(users.id, userId));
-    await tx.insert(avvAcceptances).values({ userId, version, acceptedAt: now });
-  });
 }

@@ -1,7 +1,6 @@
 import {
   avvAcceptanceSchema,
   countryName,
-  isProfileComplete,
   languageInputSchema,
   LANGUAGES,
   profileContactInputSchema,
@@ -10,11 +9,11 @@ import {
 } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../../lib/http-error';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser } from '../../../plugins/identity';
+import { acceptVersion, currentAcceptance } from '../../avv';
 import { renderAvvPdf } from './avv-pdf';
-import { loadContact, recordAvvAcceptance, saveContact, updateSettings } from './repository';
+import { loadContact, saveContact, updateSettings } from './repository';
 
 function formatDate(date: Date, lang: 'de' | 'en'): string {
   return new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', {
@@ -77,12 +76,23 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // "Accepted" means accepted the AVV version in force (api/src/modules/avv): after a new version takes effect
+  // the date is null again until the caller accepts that version.
   app.get(
     '/avv-accepted-date',
-    { schema: { tags: ['profile'], response: { 200: avvAcceptanceSchema, ...authErrors } } },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'When the caller accepted the AVV version in force (null: not accepted it) and its label',
+        response: { 200: avvAcceptanceSchema, ...authErrors },
+      },
+    },
     async (request) => {
-      const user = currentUser(request);
-      return { avvAcceptedDate: user.avvAcceptedDate?.toISOString() ?? null, version: user.avvVersion ?? null };
+      const { version, acceptance } = await currentAcceptance(app.db, currentUser(request));
+      return {
+        avvAcceptedDate: acceptance?.acceptedAt.toISOString() ?? null,
+        version: acceptance ? version.version : null,
+      };
     },
   );
 
@@ -91,20 +101,15 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Accept the current AVV now (needs a complete profile: 400 profile-incomplete)',
+        summary: 'Accept the AVV version in force now (needs a complete profile: 400 profile-incomplete)',
         response: { 200: avvAcceptanceSchema, ...authErrors },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      const contact = await loadContact(app.db, user);
-      if (!isProfileComplete(contact)) {
-        throw new HttpError(400, 'profile-incomplete', 'Profile information is incomplete');
-      }
-      const now = new Date();
-      const version = app.config.avvVersion;
-      await recordAvvAcceptance(app.db, user.id, version, now);
-      return { avvAcceptedDate: now.toISOString(), version };
+      const { version } = await currentAcceptance(app.db, user);
+      const acceptance = await acceptVersion(app.db, user, version.id);
+      return { avvAcceptedDate: acceptance.acceptedAt.toISOString(), version: acceptance.version };
     },
   );
 
@@ -135,7 +140,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profile'],
-        summary: "The AVV as a base64 PDF, filled with the caller's company and acceptance date",
+        summary: "The AVV version in force as a base64 PDF, filled with the caller's company and acceptance date",
         querystring: z.object({ lang: z.enum(LANGUAGES, { error: 'lang must be de or en' }).optional() }),
         response: { 200: z.object({ pdf: z.string() }), ...authErrors },
       },
@@ -144,6 +149,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const lang = request.query.lang ?? user.language;
       const c = await loadContact(app.db, user);
+      const { version, acceptance } = await currentAcceptance(app.db, user);
       const pdf = await renderAvvPdf(lang, {
         customer: {
           companyName: c.companyName,
@@ -153,8 +159,10 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           country: countryName(c.country, lang),
           email: c.invoiceEmail,
         },
-        version: user.avvVersion ?? app.config.avvVersion,
-        acceptedDate: user.avvAcceptedDate ? formatDate(user.avvAcceptedDate, lang) : null,
+        version: version.version,
+        acceptedDate: acceptance ? formatDate(acceptance.acceptedAt, lang) : null,
+        body: lang === 'de' ? version.textDe : version.textEn,
+        subProcessors: version.subProcessors,
       });
       return { pdf: pdf.toString('base64') };
     },

@@ -1,0 +1,2 @@
+export { default } from './routes';
+export { currentAcceptance, currentVersion, acceptVersion, toVersion } from './service';

@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { formatDateTime, formatDateUtc, useSession } from '@portal/shared';
+import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
+import { useAvvApi } from '../api';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; current: AvvCurrent; history: AvvHistory };
+
+/** The AVV in force with its sub-processors, and who accepted which version when (issue 12). */
+export function AvvHistorySection() {
+  const { t } = useTranslation('account');
+  const api = useAvvApi();
+  const session = useSession();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Reload after an acceptance (here, in the shell's banner, or in another tab after a session refresh).
+  const acceptedDate = session.profile?.avv.acceptedDate ?? null;
+
+  const fetchAll = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      const [current, history] = await Promise.all([api.fetchCurrent(), api.fetchHistory()]);
+      setLoad({ status: 'ready', current, history });
+    } catch {
+      setLoad({ status: 'error' });
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void fetchAll();
+  }, [fetchAll, acceptedDate]);
+
+  return (
+    <Box component="section" aria-labelledby="avv-history-title">
+      <Typography id="avv-history-title" variant="h6" component="h2" gutterBottom>
+        {t('avv_history_title')}
+      </Typography>
+      {load.status === 'loading' && (
+        <Stack direction="row" spacing={1} alignItems="center" role="status">
+          <CircularProgress size={20} />
+          <Typography variant="body2">{t('avv_history_loading')}</Typography>
+        </Stack>
+      )}
+      {load.status === 'error' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void fetchAll()}>
+              {t('avv_history_retry')}
+            </Button>
+          }
+        >
+          {t('avv_history_error')}
+        </Alert>
+      )}
+      {load.status === 'ready' && <AvvHistoryContent current={load.current} history={load.history} />}
+    </Box>
+  );
+}
+
+function AvvHistoryContent({ current, history }: { current: AvvCurrent; history: AvvHistory }) {
+  const { t } = useTranslation('account');
+  const version = current.current;
+  const acceptedCurrent = history.acceptances.some((a) => a.versionId === version.id);
+  return (
+    <Stack spacing={3}>
+      <Typography variant="body2">
+        {t('avv_history_in_force', { version: version.version, date: formatDateUtc(version.effectiveDate) })}{' '}
+        {acceptedCurrent ? t('avv_history_in_force_accepted') : t('avv_history_in_force_open')}
+      </Typography>
+
+      {history.acceptances.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('avv_history_empty')}
+        </Typography>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="avv-history-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('avv_history_col_version')}</TableCell>
+                <TableCell>{t('avv_history_col_effective')}</TableCell>
+                <TableCell>{t('avv_history_col_accepted')}</TableCell>
+                <TableCell>{t('avv_history_col_by')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {history.acceptances.map((a) => (
+                <TableRow key={a.id}>
+                  <TableCell>{a.version}</TableCell>
+                  <TableCell>{formatDateUtc(a.effectiveDate)}</TableCell>
+                  <TableCell>{formatDateTime(a.acceptedAt)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.acceptedBy}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      <Box component="section" aria-labelledby="avv-subprocessors-title">
+        <Typography id="avv-subprocessors-title" variant="subtitle1" component="h3" gutterBottom>
+          {t('avv_subprocessors_title', { version: version.version })}
+        </Typography>
+        {version.subProcessors.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('avv_subprocessors_empty')}
+          </Typography>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby="avv-subprocessors-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('avv_subprocessors_col_name')}</TableCell>
+                  <TableCell>{t('avv_subprocessors_col_purpose')}</TableCell>
+                  <TableCell>{t('avv_subprocessors_col_location')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {version.subProcessors.map((p) => (
+                  <TableRow key={`${p.name}|${p.purpose}|${p.location}`}>
+                    <TableCell>{p.name}</TableCell>
+                    <TableCell>{p.purpose}</TableCell>
+                    <TableCell>{p.location}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Box>
+    </Stack>
+  );
+}
