@@ -2,7 +2,7 @@
 // npm run screenshots -w e2e → PNGs of the main screens in de/en × light/dark × 1280/390 px in e2e/artifacts/.
 // Starts its own stack (ports SHOT_PORT 8192 / SHOT_API_PORT 3292, temporary DATA_DIR, the Auth emulator on
 // SHOT_EMULATOR_PORT 9099 reused when running) unless BASE_URL points at a running portal (e.g. BASE_URL=http://localhost:8080 after
-// npm start). Signs in as the demo seller. Preferences are preset through the shell's localStorage keys.
+// npm start). Signs in as the demo seller (AVV screens: two sellers of their own, see prepareAvvAccounts). Preferences are preset through the shell's localStorage keys.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,6 +81,94 @@ async function ensureGpsrProduct(page, lang) {
   await answers.nth(4).fill('Scharfe Kanten am Gewinde, Verbrühung bei heißen Getränken.');
   await page.getByRole('button', { name: g.editor_save }).click();
   await page.waitForURL(/\/features\/gpsr\/product\/edit\//);
+}
+
+const AVV_SCREENS = ['avv-banner', 'avv-dialog', 'avv-profile'];
+let avvAccounts = null;
+
+/**
+ * AVV screens (issue 12): two sellers who accepted the version in force, then staff publish a new one; seller A
+ * keeps the old acceptance (banner, dialog), seller B accepts the new one (profile history with both versions).
+ * The demo accounts accept the new version at once, so the other screens show no banner.
+ */
+async function prepareAvvAccounts(baseUrl) {
+  if (avvAccounts) return avvAccounts;
+  const emulator = `http://127.0.0.1:${Number(process.env.SHOT_EMULATOR_PORT || 9099)}/identitytoolkit.googleapis.com/v1`;
+  const call = async (method, url, token, body) => {
+    const response = await fetch(`${baseUrl}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const raw = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${raw}`);
+    return raw ? JSON.parse(raw) : null;
+  };
+  const identity = async (endpoint, email, password) => {
+    const response = await fetch(`${emulator}/${endpoint}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(`${endpoint} ${email}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const tokenOf = async (account) =>
+    (await identity('accounts:signInWithPassword', account.email, account.password)).idToken;
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const accounts = ['a', 'b'].map((k) => ({ email: `avv-shots-${k}-${suffix}@portal.test`, password: 'avvshots123' }));
+  for (const [index, account] of accounts.entries()) {
+    const { idToken, localId } = await identity('accounts:signUp', account.email, account.password);
+    await call('POST', '/user', idToken, { Id: localId, Email: account.email });
+    await call('PUT', '/user/profile/contact', idToken, {
+      firstName: index ? 'Bernd' : 'Anna',
+      lastName: 'Beispiel',
+      companyName: 'Beispiel Versand GmbH',
+      country: 'DE',
+      city: 'Hamburg',
+      street: 'Hafenstraße',
+      houseNumber: '7',
+      postalCode: '20457',
+      invoiceEmail: '',
+      vatID: '',
+    });
+    await call('POST', '/user/profile/avv-accepted-date', idToken);
+  }
+  const staffToken = await tokenOf(staff);
+  const { current } = await call('GET', '/avv/current', staffToken);
+  const today = new Date().toISOString().slice(0, 10);
+  await call('POST', '/avv/versions', staffToken, {
+    version: `${today.slice(0, 7)}-${suffix}`,
+    effectiveDate: today,
+    summary: {
+      de: 'Neuer Hosting-Anbieter in Frankfurt am Main; Meldung von Datenschutzverletzungen binnen 12 statt 24 Stunden.',
+      en: 'New hosting provider in Frankfurt am Main; data breaches reported within 12 instead of 24 hours.',
+    },
+    text: {
+      de:
+        current.text.de.replace('spätestens binnen 24 Stunden', 'spätestens binnen 12 Stunden') +
+        '\n\n## 11. Ankündigung neuer Unterauftragsverarbeiter\n\nNeue Unterauftragsverarbeiter kündigt der Auftragnehmer mindestens vier Wochen vorab per E-Mail an.',
+      en:
+        current.text.en.replace('at the latest within 24 hours', 'at the latest within 12 hours') +
+        '\n\n## 11. Notice of new sub-processors\n\nThe processor announces new sub-processors by email at least four weeks in advance.',
+    },
+    subProcessors: [
+      ...current.subProcessors.slice(1),
+      {
+        name: 'Beispiel Rechenzentrum Frankfurt GmbH',
+        purpose: 'Hosting / hosting',
+        location: 'Frankfurt am Main, DE',
+      },
+    ],
+  });
+  for (const account of [seller, staff, accounts[1]]) {
+    const token = await tokenOf(account);
+    const state = await call('GET', '/avv/current', token);
+    await call('POST', '/avv/accept', token, { versionId: state.current.id });
+  }
+  avvAccounts = { pending: accounts[0], accepted: accounts[1] };
+  return avvAccounts;
 }
 
 async function startStack() {
@@ -174,6 +262,32 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
       await action(page, lang);
       await settle(page);
       await save(name, { fullPage: !(await page.getByRole('dialog').count()) });
+    }
+    if (AVV_SCREENS.some(wanted)) {
+      const { pending, accepted } = await prepareAvvAccounts(baseUrl);
+      await page.goto('/logout');
+      await page.waitForURL(/\/login/);
+      await signIn(pending);
+      if (wanted('avv-banner') || wanted('avv-dialog')) {
+        await page.goto('/dashboard');
+        await settle(page);
+        if (wanted('avv-banner')) await save('avv-banner');
+        if (wanted('avv-dialog')) {
+          await page.getByRole('button', { name: locales[lang].avv_banner_review, exact: true }).click();
+          await page.getByRole('dialog').waitFor();
+          await settle(page);
+          await save('avv-dialog', { fullPage: false });
+        }
+      }
+      if (wanted('avv-profile')) {
+        await page.goto('/logout');
+        await page.waitForURL(/\/login/);
+        await signIn(accepted);
+        await page.goto('/profile');
+        await settle(page);
+        await page.getByRole('table').first().waitFor();
+        await save('avv-profile');
+      }
     }
   } finally {
     await context.close();
