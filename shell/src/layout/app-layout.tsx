@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LegalLinks } from '../pages/auth/legal-links';
 import { useSession } from '@portal/shared';
 import { Header } from './header';
-import { AvvBanner } from '../avv/avv-banner';
+import { AvvBannerSlot } from '../avv/avv-banner-slot';
 import { OverageBanner } from '../overage/overage-banner';
 import { OverageResultDialog } from '../overage/overage-result-dialog';
 import { SessionGate } from './session-gate';
@@ -62,7 +62,7 @@ export function AppLayout() {
         <Toolbar />
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}>
           <SessionGate>
-            <AvvBanner />
+            <AvvBannerSlot />
             <OverageBanner />
             <Outlet />
           </SessionGate>
