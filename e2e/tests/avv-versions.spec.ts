@@ -5,12 +5,12 @@
 // A published version is in force for every account of this stack: afterAll accepts it for the demo accounts again,
 // so the journeys after this file still meet sellers with an accepted AVV.
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, DEMO_SELLER, DEMO_STAFF } from '../support/env';
+import { BASE_URL, DEMO_SELLER, DEMO_STAFF, EMULATOR_URL } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
 import { acc, escapeRegExp, text } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
 
-const EMULATOR = process.env.E2E_EMULATOR_URL || 'http://127.0.0.1:9099';
+const EMULATOR = process.env.E2E_EMULATOR_URL || EMULATOR_URL;
 const lang = 'en' as const;
 const suffix = Math.random().toString(36).slice(2, 7);
 const label = `e2e-${suffix}`;
