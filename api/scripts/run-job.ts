@@ -1,11 +1,18 @@
 // Runs a scheduled job now, as the scheduler would (exactly once per period across instances), for a given date:
 //   npm run job -w api -- month-end --date 2026-12-01     (closes November 2026)
-// Uses the same configuration as the api (DATABASE_URL or the PGlite data dir).
+//   npm run job -w api -- renewals --date 2026-12-01      (renews what ends before 2026-12-04, ends cancelled ones)
+// Uses the same configuration as the api (DATABASE_URL or the PGlite data dir; with PGlite the api must not run at
+// the same time). The renewals job charges through the payment provider: this process starts the api on a free
+// local port (no scheduler) so the sandbox's signed events reach its webhook over HTTP, as they would in the api.
+import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { runMonthEnd } from '../src/jobs/month-end';
+import { runRenewals } from '../src/jobs/renewals';
 
-const JOBS = { 'month-end': runMonthEnd } as const;
+const JOBS = {
+  'month-end': (app: Awaited<ReturnType<typeof buildApp>>, date: Date) => runMonthEnd(app.db, date),
+  renewals: (app: Awaited<ReturnType<typeof buildApp>>, date: Date) => runRenewals(app, date),
+} as const;
 
 async function main() {
   const [name, ...rest] = process.argv.slice(2);
@@ -15,13 +22,14 @@ async function main() {
     console.error(`usage: run-job <${Object.keys(JOBS).join('|')}> [--date YYYY-MM-DD]`);
     process.exit(2);
   }
-  const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const config = { ...loadConfig(), jobsIntervalMs: 0, logLevel: process.env.LOG_LEVEL ?? 'warn' };
+  const app = await buildApp(config);
   try {
-    const result = await JOBS[name as keyof typeof JOBS](handle.db, date);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const result = await JOBS[name as keyof typeof JOBS](app, date);
     console.log(JSON.stringify(result));
   } finally {
-    await handle.close();
+    await app.close();
   }
 }
 

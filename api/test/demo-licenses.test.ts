@@ -27,6 +27,13 @@ it("seeds the demo seller's licenses and data source idempotently: active, expir
   expect(items.some((l) => isLicenseValid(l, now) && licenseStatusView(l, now).days <= 7)).toBe(true);
   expect(items.some((l) => licenseStatusView(l, now).kind === 'expired' && l.status === 'inactive')).toBe(true);
   expect(items.some((l) => l.licenseTypeDetails.type === 'free' && l.licenseExpired === null)).toBe(true);
+  // Every subscription license shows its renewal (one subscription row each, also after a second seed).
+  const subscribed = items.filter((l) => l.licenseTypeDetails.type === 'subscription');
+  expect(subscribed.map((l) => l.subscription?.currentPeriodEnd)).toEqual(subscribed.map((l) => l.licenseExpired));
+  expect(subscribed.map((l) => l.subscription?.status)).toEqual(['Active', 'Active', 'Active']);
+  expect(subscribed.filter((l) => l.subscription?.cancelAtPeriodEnd).map((l) => l.key)).toEqual([
+    'GPSR-DEMO-0002-SOON',
+  ]);
   const mobile = items.find((l) => l.pluginName === 'mobile')!;
   expect(isLicenseValid(mobile, now)).toBe(true);
   expect(mobile.licenseTypeDetails.extraOptions?.max_users).toBeGreaterThanOrEqual(2);

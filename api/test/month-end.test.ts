@@ -103,8 +103,8 @@ describe('month-end job', () => {
       period: month,
       status: 'running',
       owner: 'dead-instance',
-      leaseUntil: new Date(now.getTime() - 1000),
-      startedAt: new Date(now.getTime() - 120_000),
+      leaseUntil: new Date(Date.now() - 1000),
+      startedAt: new Date(Date.now() - 120_000),
     });
     await t.app.db
       .insert(billingEvents)
@@ -129,9 +129,9 @@ describe('month-end job', () => {
       period: month,
       status: 'running',
       owner: 'busy-instance',
-      leaseUntil: new Date(now.getTime() + 30_000),
+      leaseUntil: new Date(Date.now() + 30_000),
     });
-    expect(await claimRun(t.app.db, 'month-end', month, now)).toBeNull();
+    expect(await claimRun(t.app.db, 'month-end', month)).toBeNull();
     expect(await runMonthEnd(t.app.db, now)).toMatchObject({ ran: false });
   });
 

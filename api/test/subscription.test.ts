@@ -41,6 +41,7 @@ describe('POST /api/subscription/{id}/cancel', () => {
       status: 'Active',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: license.licenseExpired,
+      renewalInvoice: null,
     });
     const res = await cancel(seller, sub.id);
     expect(res.statusCode).toBe(200);

@@ -14,7 +14,10 @@ export const INSTANCE_ID = `${process.pid}-${crypto.randomBytes(4).toString('hex
  * Claims the run of `job` for `period` in one statement: a new run, or one that failed or whose holder stopped
  * renewing its lease (a crashed instance). Returns null when the run is done or another instance holds it.
  */
-export async function claimRun(db: Db, job: string, period: string, now = new Date()): Promise<JobRunRow | null> {
+export async function claimRun(db: Db, job: string, period: string): Promise<JobRunRow | null> {
+  // Leases run on the wall clock, not on the business date a run is for: a rerun of `--date 2026-12-01` after a
+  // crash takes the run over once the dead holder's lease has run out in real time.
+  const now = new Date();
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const [row] = await db
     .insert(jobRuns)
@@ -73,9 +76,8 @@ export async function runOnce(
   job: string,
   period: string,
   work: () => Promise<Record<string, unknown>>,
-  now = new Date(),
 ): Promise<RunOutcome> {
-  const claim = await claimRun(db, job, period, now);
+  const claim = await claimRun(db, job, period);
   if (!claim) return { ran: false, reason: 'done-or-held' };
   const heartbeat = setInterval(() => void renewLease(db, job, period).catch(() => undefined), LEASE_MS / 3);
   heartbeat.unref();

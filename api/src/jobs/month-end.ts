@@ -19,43 +19,37 @@ export function closedMonth(now: Date): string {
  */
 export async function runMonthEnd(db: Db, now = new Date()): Promise<RunOutcome & { period: string }> {
   const period = closedMonth(now);
-  const outcome = await runOnce(
-    db,
-    MONTH_END_JOB,
-    period,
-    async () => {
-      let checked = 0;
-      let pending = 0;
-      let withoutConsent = 0;
-      let amountCents = 0;
-      for (const sub of await listMeteredSubscriptions(db, METERED_PLUGINS)) {
-        checked += 1;
-        const used = await monthlyUsage(db, sub.licenseId, period);
-        const overage = monthlyOverage({
-          used,
-          options: sub.options,
-          billing: sub.durationUnit === 'year' ? 'yearly' : 'monthly',
-        });
-        if (overage.amountCents === 0) continue;
-        const consent = sub.options.auto_upgrade_consent === true;
-        const recorded = await recordOverage(db, {
-          subscriptionId: sub.id,
-          period,
-          amountCents: overage.amountCents,
-          consent,
-          detail: { used, included: overage.included, blocks: overage.blocks, capped: overage.capped },
-        });
-        if (!recorded) continue;
-        if (consent) {
-          pending += 1;
-          amountCents += overage.amountCents;
-        } else {
-          withoutConsent += 1;
-        }
+  const outcome = await runOnce(db, MONTH_END_JOB, period, async () => {
+    let checked = 0;
+    let pending = 0;
+    let withoutConsent = 0;
+    let amountCents = 0;
+    for (const sub of await listMeteredSubscriptions(db, METERED_PLUGINS)) {
+      checked += 1;
+      const used = await monthlyUsage(db, sub.licenseId, period);
+      const overage = monthlyOverage({
+        used,
+        options: sub.options,
+        billing: sub.durationUnit === 'year' ? 'yearly' : 'monthly',
+      });
+      if (overage.amountCents === 0) continue;
+      const consent = sub.options.auto_upgrade_consent === true;
+      const recorded = await recordOverage(db, {
+        subscriptionId: sub.id,
+        period,
+        amountCents: overage.amountCents,
+        consent,
+        detail: { used, included: overage.included, blocks: overage.blocks, capped: overage.capped },
+      });
+      if (!recorded) continue;
+      if (consent) {
+        pending += 1;
+        amountCents += overage.amountCents;
+      } else {
+        withoutConsent += 1;
       }
-      return { checked, pending, withoutConsent, amountCents };
-    },
-    now,
-  );
+    }
+    return { checked, pending, withoutConsent, amountCents };
+  });
   return { ...outcome, period };
 }

@@ -31,6 +31,11 @@ export const licenseSchema = z.object({
       status: z.enum(SUBSCRIPTION_STATUSES),
       cancelAtPeriodEnd: z.boolean(),
       currentPeriodEnd: z.string().nullable(),
+      /**
+       * The open renewal invoice of an Inactive subscription (its automatic charge was declined): the seller's
+       * "Pay now" opens paymentUrl in the payment window; paying it makes the subscription Active again.
+       */
+      renewalInvoice: z.object({ id: z.string(), paymentUrl: z.string().nullable() }).nullable().optional(),
     })
     .nullable()
     .optional(),

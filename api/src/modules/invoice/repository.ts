@@ -22,6 +22,8 @@ export interface DraftInvoiceInput {
     extra_users_count: number;
     extra_email_blocks: number;
     auto_upgrade_consent: boolean;
+    /** A renewal invoice of the renewal job: paid against this subscription's license (post-payment.ts). */
+    renewal_of_subscription_id?: string;
   };
   paymentProvider: string;
 }

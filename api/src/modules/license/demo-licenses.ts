@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { licenses, users } from '../../db/schema';
+import { licenses, subscriptions, users } from '../../db/schema';
 import { DEMO_SELLER, DEMO_STAFF } from '../../seed/demo';
 
 const DAY_MS = 86_400_000;
@@ -12,17 +12,37 @@ const DEMO_LICENSES: {
   createdDaysAgo: number;
   expiresInDays: number | null;
   extraOptions?: Record<string, unknown>;
+  /** Subscription products get their subscriptions row (the Renewal column of /licenses). */
+  subscription?: { cancelAtPeriodEnd: boolean };
 }[] = [
   // active paid fresh_desk (yearly plan)
-  { key: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', createdDaysAgo: 165, expiresInDays: 200 },
-  // expiring soon
-  { key: 'GPSR-DEMO-0002-SOON', productId: 'gpsr-basic-monthly', createdDaysAgo: 27, expiresInDays: 3 },
+  {
+    key: 'FD-DEMO-0001-ACTV',
+    productId: 'fresh_desk-advanced-yearly',
+    createdDaysAgo: 165,
+    expiresInDays: 200,
+    subscription: { cancelAtPeriodEnd: false },
+  },
+  // expiring soon: the seller cancelled it at the end of its period (so the renewal job does not renew it)
+  {
+    key: 'GPSR-DEMO-0002-SOON',
+    productId: 'gpsr-basic-monthly',
+    createdDaysAgo: 27,
+    expiresInDays: 3,
+    subscription: { cancelAtPeriodEnd: true },
+  },
   // expired (the fresh_desk trial, so the trial is used up too)
   { key: 'FD-DEMO-0003-EXPD', productId: 'fresh_desk-trial', createdDaysAgo: 170, expiresInDays: -167 },
   // free, no expiry
   { key: 'MOB-DEMO-0004-FREE', productId: 'mobile_default-free', createdDaysAgo: 60, expiresInDays: null },
   // active mobile plan allowing 3 sub-users
-  { key: 'MOB-DEMO-0005-ECON', productId: 'mobile-economical-monthly', createdDaysAgo: 10, expiresInDays: 20 },
+  {
+    key: 'MOB-DEMO-0005-ECON',
+    productId: 'mobile-economical-monthly',
+    createdDaysAgo: 10,
+    expiresInDays: 20,
+    subscription: { cancelAtPeriodEnd: false },
+  },
 ];
 
 /** Demo seeder: runs after the accounts seeder, so the demo seller's row exists. */
@@ -42,15 +62,54 @@ export async function seedDemoLicenses(app: FastifyInstance): Promise<void> {
       extraOptions: l.extraOptions ?? {},
     };
     // Keep the same rows on every start, but move the dates so "expiring soon" stays true for the demo.
-    await app.db
+    const [license] = await app.db
       .insert(licenses)
       .values(values)
       .onConflictDoUpdate({
         target: licenses.key,
         set: { ...values, updatedAt: sql`now()` },
-      });
+      })
+      .returning({ id: licenses.id });
+    if (l.subscription) {
+      const periodUnit = l.productId.endsWith('-yearly') ? 'year' : 'month';
+      await seedDemoSubscription(app, seller.id, license.id, values.expiresAt, { ...l.subscription, periodUnit });
+    }
   }
   await seedDemoStaffGpsrLicense(app);
+}
+
+/**
+ * The subscription behind a demo subscription license: created once (status, cancel flag), later starts only move its
+ * period end with the license's moved expiry, so what the seller did in the demo (cancel) stays.
+ */
+async function seedDemoSubscription(
+  app: FastifyInstance,
+  userId: string,
+  licenseId: string,
+  periodEnd: Date | null,
+  opts: { cancelAtPeriodEnd: boolean; periodUnit: 'month' | 'year' },
+): Promise<void> {
+  const [existing] = await app.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.licenseId, licenseId))
+    .limit(1);
+  if (existing) {
+    await app.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: periodEnd, updatedAt: new Date() })
+      .where(eq(subscriptions.id, existing.id));
+    return;
+  }
+  await app.db.insert(subscriptions).values({
+    userId,
+    licenseId,
+    status: 'Active',
+    periodUnit: opts.periodUnit,
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: opts.cancelAtPeriodEnd,
+    cancelRequestedAt: opts.cancelAtPeriodEnd ? new Date() : null,
+  });
 }
 
 /**

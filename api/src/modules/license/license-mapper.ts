@@ -36,6 +36,9 @@ export interface LicenseViewRow {
   subscription_status?: SubscriptionStatus | null;
   cancel_at_period_end?: boolean | null;
   current_period_end?: Date | string | null;
+  /** The open renewal invoice of an Inactive subscription (declined automatic charge). */
+  renewal_invoice_id?: string | null;
+  renewal_payment_url?: string | null;
 }
 
 const iso = (value: Date | string | null | undefined) =>
@@ -70,6 +73,9 @@ export function toLicenseView(row: LicenseViewRow): License {
                 status: row.subscription_status ?? 'Active',
                 cancelAtPeriodEnd: !!row.cancel_at_period_end,
                 currentPeriodEnd: iso(row.current_period_end),
+                renewalInvoice: row.renewal_invoice_id
+                  ? { id: row.renewal_invoice_id, paymentUrl: row.renewal_payment_url ?? null }
+                  : null,
               }
             : null,
         }

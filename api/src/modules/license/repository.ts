@@ -18,13 +18,23 @@ const viewColumns = (now: Date) => sql`
   l.id, l.key, l.status, l.created_at, l.expires_at, l.license_users, l.extra_options,
   p.id AS product_id, p.name AS product_name, p.plugin_name, p.license_type, p.max_registrations,
   p.extra_options AS product_options, p.price_amount, p.currency, ${effectiveStatusSql(now)} AS effective_status,
-  s.id AS subscription_id, s.status AS subscription_status, s.cancel_at_period_end, s.current_period_end`;
+  s.id AS subscription_id, s.status AS subscription_status, s.cancel_at_period_end, s.current_period_end,
+  r.renewal_invoice_id, r.renewal_payment_url`;
 
-/** The newest subscription of each license (payments create one per subscription license). */
+/**
+ * The newest subscription of each license (payments create one per subscription license) and, for an Inactive one,
+ * its open renewal invoice (the declined automatic charge the seller pays with "Pay now").
+ */
 const subscriptionJoin = sql`LEFT JOIN LATERAL (
     SELECT id, status, cancel_at_period_end, current_period_end FROM subscriptions
     WHERE license_id = l.id ORDER BY created_at DESC LIMIT 1
-  ) s ON true`;
+  ) s ON true
+  LEFT JOIN LATERAL (
+    SELECT i.id AS renewal_invoice_id, i.payment_url AS renewal_payment_url
+    FROM billing_events be JOIN invoices i ON i.id = be.invoice_id
+    WHERE s.status = 'Inactive' AND be.subscription_id = s.id AND be.kind = 'renewal' AND i.status <> 'Paid'
+    ORDER BY be.created_at DESC LIMIT 1
+  ) r ON true`;
 
 /**
  * sortLicenses() of @portal/shared in SQL (tested against it): ties keep the newest first; missing expiries come

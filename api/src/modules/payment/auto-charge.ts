@@ -12,7 +12,17 @@ export type AutoChargeResult =
   /** Already paid before this call. */
   | { status: 'already-paid' }
   /** PayPal bills the subscription itself; PAYMENT.SALE.COMPLETED will arrive at the webhook. */
-  | { status: 'waiting-for-provider' };
+  | { status: 'waiting-for-provider' }
+  /** The sandbox declined the stored payment method: its signed PAYMENT.CANCELLED went through the webhook. */
+  | { status: 'declined' };
+
+/**
+ * The sandbox's test rule for a declined automatic charge (like a provider's test card): the buyer's login or
+ * invoice email has `+decline` before the @ (e.g. `anna+decline@example.com`). Everything else is charged.
+ */
+export function sandboxDeclinesAutoCharge(emails: readonly string[]): boolean {
+  return emails.some((email) => /\+decline@/i.test(email));
+}
 
 export async function chargeAutomatically(
   app: FastifyInstance,
@@ -39,6 +49,14 @@ export async function chargeAutomatically(
     payment = (await findLatestPayment(app.db, invoice.id))!;
   }
   if (payment.status === 'Paid') return { status: 'already-paid' };
+  if (sandboxDeclinesAutoCharge([invoice.userEmail, invoice.buyer.invoiceEmail])) {
+    await provider.sendEvent('PAYMENT.CANCELLED', {
+      ref: payment.providerRef!,
+      amount_cents: payment.amountCents,
+      currency: payment.currency,
+    });
+    return { status: 'declined' };
+  }
   await provider.sendEvent('PAYMENT.COMPLETED', {
     ref: payment.providerRef!,
     amount_cents: payment.amountCents,

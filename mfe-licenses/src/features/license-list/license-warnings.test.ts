@@ -32,7 +32,7 @@ describe('licenseWarnings', () => {
       ],
       now,
     );
-    expect(result).toEqual({ trial: 1, expiring: 2, expired: 1 });
+    expect(result).toEqual({ trial: 1, expiring: 2, expired: 1, renewalFailed: [] });
   });
 
   it('does not count an expired trial as a running trial and ignores deleted licenses', () => {
@@ -43,7 +43,7 @@ describe('licenseWarnings', () => {
       ],
       now,
     );
-    expect(result).toEqual({ trial: 0, expiring: 0, expired: 1 });
+    expect(result).toEqual({ trial: 0, expiring: 0, expired: 1, renewalFailed: [] });
   });
 
   it('does not warn about an expired license once a newer license of the same plugin is active', () => {
@@ -57,6 +57,56 @@ describe('licenseWarnings', () => {
   });
 
   it('returns no warnings for licenses without expiry', () => {
-    expect(licenseWarnings([license({})], now)).toEqual({ trial: 0, expiring: 0, expired: 0 });
+    expect(licenseWarnings([license({})], now)).toEqual({ trial: 0, expiring: 0, expired: 0, renewalFailed: [] });
+  });
+});
+
+describe('licenseWarnings: declined renewals', () => {
+  it('lists Inactive subscriptions with the end of their paid period', () => {
+    const result = licenseWarnings(
+      [
+        license({
+          productName: 'Fresh Desk Basic',
+          licenseExpired: '2026-03-12T12:00:00Z',
+          subscription: {
+            id: 's1',
+            status: 'Inactive',
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: '2026-03-12T12:00:00Z',
+            renewalInvoice: { id: 'i1', paymentUrl: '/api/payment/sandbox/ref' },
+          },
+        }),
+        license({
+          id: 'ok',
+          licenseExpired: '2026-05-01T00:00:00Z',
+          subscription: { id: 's2', status: 'Active', cancelAtPeriodEnd: false, currentPeriodEnd: null },
+        }),
+      ],
+      now,
+    );
+    expect(result.renewalFailed).toEqual([{ productName: 'Fresh Desk Basic', until: '2026-03-12T12:00:00Z' }]);
+  });
+});
+
+describe('licenseWarnings: renewing subscriptions', () => {
+  it('does not call a subscription that renews by itself "expiring", but does a cancelled one', () => {
+    const sub = {
+      id: 's',
+      status: 'Active' as const,
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2026-03-12T12:00:00Z',
+    };
+    const result = licenseWarnings(
+      [
+        license({ id: 'renews', licenseExpired: '2026-03-12T12:00:00Z', subscription: sub }),
+        license({
+          id: 'ends',
+          licenseExpired: '2026-03-12T12:00:00Z',
+          subscription: { ...sub, id: 's2', cancelAtPeriodEnd: true },
+        }),
+      ],
+      now,
+    );
+    expect(result.expiring).toBe(1);
   });
 });

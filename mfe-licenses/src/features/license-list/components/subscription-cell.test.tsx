@@ -1,6 +1,6 @@
 import { ApiError } from '@portal/shared';
 import { demoSubApiUser, renderWithPortal } from '@portal/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import remote from '../../../remote';
 import { licenseFixture, licensePage } from '../../../testing/license-fixture';
@@ -90,5 +90,143 @@ describe('subscriptions on /licenses', () => {
     const table = await screen.findByRole('table', { name: 'Your licenses' });
     expect(within(table).getByText('Cancelled, usable until 01.04.2026')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /Cancel the subscription/ })).not.toBeInTheDocument();
+  });
+});
+
+const declined = licenseFixture({
+  id: 'lic-declined',
+  productName: 'Fresh Desk Basic',
+  licenseExpired: '2026-03-15T12:00:00.000Z',
+  subscription: {
+    id: 'sub-3',
+    status: 'Inactive',
+    cancelAtPeriodEnd: false,
+    currentPeriodEnd: '2026-03-15T12:00:00.000Z',
+    renewalInvoice: { id: 'inv-9', paymentUrl: '/api/payment/sandbox/ref-9' },
+  },
+});
+
+/** Narrow screens (390 px): every media query of the theme's `down('sm')` matches. */
+function asPhone() {
+  const original = window.matchMedia;
+  window.matchMedia = ((media: string) => ({
+    matches: true,
+    media,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
+describe('a declined renewal payment on /licenses', () => {
+  it('tells the seller until when the license works and opens the payment window with "Pay now"', async () => {
+    jest.useFakeTimers();
+    const popup = { closed: false } as Window;
+    const open = jest.spyOn(window, 'open').mockReturnValue(popup);
+    try {
+      const fakes = renderPage({
+        http: { 'GET /license/all': licensePage([declined]) },
+        session: { licenses: [declined] },
+      });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('The renewal payment for Fresh Desk Basic failed');
+      expect(alert).toHaveTextContent('The license keeps working until 15.03.2026.');
+      const table = await screen.findByRole('table', { name: 'Your licenses' });
+      expect(within(table).getByText('Payment failed')).toBeInTheDocument();
+      expect(within(table).getByText('Usable until 15.03.2026')).toBeInTheDocument();
+      expect(within(table).queryByRole('button', { name: /Cancel the subscription/ })).not.toBeInTheDocument();
+
+      fireEvent.click(within(table).getByRole('button', { name: 'Pay the renewal of Fresh Desk Basic now' }));
+      expect(open).toHaveBeenCalledWith(
+        '/api/payment/sandbox/ref-9',
+        'portal-payment',
+        expect.stringContaining('width=1000'),
+      );
+      (popup as { closed: boolean }).closed = true;
+      act(() => jest.advanceTimersByTime(1000));
+      await waitFor(() => expect(fakes.http.callsTo('GET /license/all')).toHaveLength(2));
+      expect(fakes.session.refreshed).toContain('licenses');
+    } finally {
+      open.mockRestore();
+      jest.useRealTimers();
+    }
+  });
+
+  it('warns in German when the browser blocks the payment window', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      const { notify } = renderPage({ language: 'de', http: { 'GET /license/all': licensePage([declined]) } });
+      fireEvent.click(await screen.findByRole('button', { name: 'Verlängerung von Fresh Desk Basic jetzt bezahlen' }));
+      expect(notify.last('warning')?.message).toBe(
+        'Ihr Browser hat das Pop-up blockiert. Bitte erlauben Sie Pop-ups, um mit der Zahlung fortzufahren.',
+      );
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('shows the state but no "Pay now" to a sub-user', async () => {
+    renderPage({ session: { apiUser: demoSubApiUser() }, http: { 'GET /license/all': licensePage([declined]) } });
+    const table = await screen.findByRole('table', { name: 'Your licenses' });
+    expect(within(table).getByText('Payment failed')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Pay the renewal/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('/licenses on a 390 px screen', () => {
+  it('shows one card per license with status and renewal as labelled lines, no sideways table', async () => {
+    const restore = asPhone();
+    try {
+      renderPage();
+      const list = await screen.findByRole('list', { name: 'Your licenses' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const [sub, freeCard] = within(list).getAllByRole('listitem');
+      expect(within(sub).getByRole('heading', { name: 'Fresh Desk Basic' })).toBeInTheDocument();
+      const terms = within(sub)
+        .getAllByRole('term')
+        .map((el) => el.textContent);
+      expect(terms).toEqual(['License type', 'Status', 'Registered at', 'Renewal']);
+      expect(within(sub).getByText('Renews on 01.04.2026')).toBeInTheDocument();
+      expect(within(sub).getByText(/^Expires on 01\.04\.2026/)).toBeInTheDocument();
+      expect(
+        within(sub).getByRole('button', { name: 'Cancel the subscription of Fresh Desk Basic' }),
+      ).toBeInTheDocument();
+      expect(within(freeCard).getByText('Does not renew')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+
+  it('cancels from the card in German with the date it stays usable until', async () => {
+    const restore = asPhone();
+    const user = userEvent.setup();
+    try {
+      const { http } = renderPage({
+        language: 'de',
+        http: {
+          'POST /subscription/:id/cancel': { currentPeriodEnd: '2026-04-01T12:00:00.000Z', cancelAtPeriodEnd: true },
+        },
+      });
+      const list = await screen.findByRole('list', { name: 'Ihre Lizenzen' });
+      expect(
+        within(list)
+          .getAllByRole('term')
+          .map((el) => el.textContent),
+      ).toContain('Verlängerung');
+      expect(within(list).getByText('Verlängert sich am 01.04.2026')).toBeInTheDocument();
+      await user.click(within(list).getByRole('button', { name: 'Abonnement von Fresh Desk Basic kündigen' }));
+      const confirm = screen.getByRole('dialog', { name: 'Fresh Desk Basic kündigen?' });
+      expect(within(confirm).getByText(/bis zum 01\.04\.2026 weiter nutzen/)).toBeInTheDocument();
+      await user.click(within(confirm).getByRole('button', { name: 'Abonnement kündigen' }));
+      await waitFor(() => expect(http.callsTo('POST /subscription/:id/cancel')).toHaveLength(1));
+    } finally {
+      restore();
+    }
   });
 });

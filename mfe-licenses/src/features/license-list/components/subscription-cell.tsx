@@ -12,20 +12,47 @@ const STATUS_KEYS = {
 
 interface Props {
   license: License;
+  /** Main users cancel and pay; sub-users only see the state. */
   canCancel: boolean;
   onCancel: (license: License) => void;
+  onPay: (license: License) => void;
 }
 
-/** Renews on / ends on, and Cancel for a main user while the subscription runs. */
-export function SubscriptionCell({ license, canCancel, onCancel }: Props) {
+/**
+ * Renews on / cancelled, usable until / payment failed with "Pay now" (the declined renewal, paid in the payment
+ * window) / ended, and Cancel for a main user while the subscription runs.
+ */
+export function SubscriptionCell({ license, canCancel, onCancel, onPay }: Props) {
   const { t } = useTranslation('licenses');
   const sub = license.subscription;
-  if (!sub) return null;
+  if (!sub) return <Typography variant="body2">{t('subscription_none')}</Typography>;
   const date = sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd) : null;
+  if (sub.status === 'Inactive') {
+    const payable = canCancel && !!sub.renewalInvoice?.paymentUrl;
+    return (
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 500 }}>
+          {t('subscription_status_inactive')}
+        </Typography>
+        {date && <Typography variant="body2">{t('subscription_usable_until', { date })}</Typography>}
+        {payable && (
+          <Button
+            size="small"
+            variant="contained"
+            color="error"
+            onClick={() => onPay(license)}
+            aria-label={t('subscription_pay_named', { product: license.productName })}
+          >
+            {t('subscription_pay')}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
   if (sub.status !== 'Active') return <Typography variant="body2">{t(STATUS_KEYS[sub.status])}</Typography>;
   if (sub.cancelAtPeriodEnd) {
     return (
-      <Typography variant="body2" color="warning.main">
+      <Typography variant="body2" sx={{ color: 'warning.main' }}>
         {date ? t('subscription_ends_on', { date }) : t('subscription_cancelled')}
       </Typography>
     );

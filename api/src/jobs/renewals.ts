@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  endCancelledSubscriptions,
+  expireUnpaidSubscriptions,
+  listDueRenewals,
+  settlePaidRenewals,
+  renewSubscription,
+  type RenewalOutcome,
+  type StepHook,
+} from '../modules/subscription';
+import { runOnce, type RunOutcome } from './job-lease';
+
+export const RENEWALS_JOB = 'renewals';
+/**
+ * A period is renewed this long before it ends, so a declined payment leaves the seller these days to pay before
+ * the license stops working (spec §4: told "before the license expires").
+ */
+export const RENEWAL_LEAD_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+/** The day (UTC) a renewals run at `now` belongs to: one run per day across all instances. */
+export const renewalDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * The daily subscription run (issue 9): subscriptions cancelled at period end whose period is over become Cancelled;
+ * Inactive ones (renewal payment failed) whose period is over become Expired; Active ones whose period ends within
+ * RENEWAL_LEAD_DAYS are renewed (renewal invoice, automatic charge). Once per day across all instances (job_runs
+ * lease); a run that died mid-way is taken over and continues per subscription without charging twice.
+ */
+export async function runRenewals(
+  app: FastifyInstance,
+  now = new Date(),
+  opts: { hook?: StepHook } = {},
+): Promise<RunOutcome & { period: string }> {
+  const period = renewalDay(now);
+  const outcome = await runOnce(app.db, RENEWALS_JOB, period, async () => {
+    const settled = await settlePaidRenewals(app.db);
+    const cancelled = await endCancelledSubscriptions(app.db, now);
+    const expired = await expireUnpaidSubscriptions(app.db, now);
+    const counts: Record<RenewalOutcome, number> = {
+      renewed: 0,
+      'payment-failed': 0,
+      'waiting-for-provider': 0,
+      busy: 0,
+      'settled-before': 0,
+    };
+    const errors: string[] = [];
+    for (const due of await listDueRenewals(app.db, new Date(now.getTime() + RENEWAL_LEAD_DAYS * DAY_MS))) {
+      try {
+        const result = await renewSubscription(app, due, opts.hook);
+        counts[result] += 1;
+        // Held by a runner that is still at it or died a moment ago (its lease runs out): not done yet.
+        if (result === 'busy') errors.push(`${due.id}: held by another runner`);
+      } catch (err) {
+        app.log.error({ err, subscriptionId: due.id }, 'renewal failed; the next run continues it');
+        errors.push(`${due.id}: ${(err as Error).message}`);
+      }
+    }
+    // A failed item fails the run, so the next tick (or a rerun) claims it again and continues where it stopped.
+    if (errors.length) throw new Error(`${errors.length} renewal(s) failed: ${errors.join('; ')}`);
+    return { settled, cancelled: cancelled.length, expired: expired.length, ...counts };
+  });
+  return { ...outcome, period };
+}
