@@ -18,6 +18,10 @@ const staff = { email: 'staff@portal.test', password: 'staff1234' };
 const readLocale = (pkg, lang) =>
   JSON.parse(fs.readFileSync(path.join(here, `../${pkg}/src/locales/${lang}.json`), 'utf8'));
 const locales = { de: readLocale('shell', 'de'), en: readLocale('shell', 'en') };
+const staffLocales = {
+  de: JSON.parse(fs.readFileSync(path.join(here, '../shell/src/locales/staff/de.json'), 'utf8')),
+  en: JSON.parse(fs.readFileSync(path.join(here, '../shell/src/locales/staff/en.json'), 'utf8')),
+};
 const accountLocales = { de: readLocale('mfe-account', 'de'), en: readLocale('mfe-account', 'en') };
 const gpsrLocales = { de: readLocale('mfe-gpsr', 'de'), en: readLocale('mfe-gpsr', 'en') };
 const ONLY = process.env.SHOT_ONLY ? new RegExp(process.env.SHOT_ONLY) : null;
@@ -65,6 +69,25 @@ const STAFF_SCREENS = [
   ['staff-dashboard', '/dashboard'],
   ['gpsr', '/features/gpsr'],
   ['gpsr-editor-add', '/features/gpsr/product/add'],
+  ['staff', '/staff'],
+  ['staff-audit', '/staff?tab=audit'],
+  ['staff-avv', '/staff?tab=avv'],
+];
+/** Staff console dialogs: [name, url, action(page, lang)], shot in the viewport. */
+const STAFF_DIALOGS = [
+  [
+    'staff-edit',
+    '/staff',
+    (page, lang) =>
+      page
+        .getByRole('button', { name: staffLocales[lang].staff_edit_named.replace('{{id}}', 'mobile'), exact: true })
+        .click(),
+  ],
+  [
+    'staff-avv-publish',
+    '/staff?tab=avv',
+    (page, lang) => page.getByRole('button', { name: staffLocales[lang].staff_avv_publish_new, exact: true }).click(),
+  ],
 ];
 
 /** The staff account's first GPSR product, created through the editor when the list is still empty. */
@@ -292,7 +315,7 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
   } finally {
     await context.close();
   }
-  if (!STAFF_SCREENS.some(([name]) => wanted(name)) && !wanted('remote-failure')) return saved;
+  if (![...STAFF_SCREENS, ...STAFF_DIALOGS].some(([name]) => wanted(name)) && !wanted('remote-failure')) return saved;
   // Internal staff: the internal-only cards and plugins, and the panel of a remote that fails to load.
   const staffContext = await browser.newContext({
     baseURL: baseUrl,
@@ -318,6 +341,13 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
       await page.goto(url);
       await settle(page);
       await save(name);
+    }
+    for (const [name, url, action] of STAFF_DIALOGS.filter(([name]) => wanted(name))) {
+      await page.goto(url);
+      await settle(page);
+      await action(page, lang);
+      await settle(page);
+      await save(name, { fullPage: false });
     }
     if (wanted('gpsr-editor-edit')) {
       await page.goto('/features/gpsr');

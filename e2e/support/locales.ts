@@ -20,7 +20,7 @@ function readJson(file: string): Record<string, unknown> {
 }
 
 function message(pkg: string, lang: Lang, key: string, params: Params): string {
-  const file = `${pkg}/src/locales/${lang}.json`;
+  const file = pkg.includes('/') ? `${pkg}/${lang}.json` : `${pkg}/src/locales/${lang}.json`;
   const value = readJson(file)[key];
   if (typeof value !== 'string') throw new Error(`${file} has no key "${key}"`);
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
@@ -31,6 +31,11 @@ function message(pkg: string, lang: Lang, key: string, params: Params): string {
 /** The shell's text for `key`, with the <tags> of Trans components removed. */
 export function text(lang: Lang, key: string, params: Params = {}): string {
   return message('shell', lang, key, params).replace(/<\/?[a-zA-Z]+>/g, '');
+}
+
+/** Text of the shell's staff console (shell/src/locales/staff/<lang>.json, loaded with the console's chunk). */
+export function staffText(lang: Lang, key: string, params: Params = {}): string {
+  return message('shell/src/locales/staff', lang, key, params).replace(/<\/?[a-zA-Z]+>/g, '');
 }
 
 /** Text of the account remote. */

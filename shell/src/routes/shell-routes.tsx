@@ -11,6 +11,7 @@ import { ContentMasterPage } from '../pages/misc/content-master-page';
 import { LogoutPage } from '../pages/misc/logout-page';
 import { UnexpectedErrorPage } from '../pages/misc/unexpected-error-page';
 import { RemoteOutlet } from '../remotes/remote-outlet';
+import { StaffRoute } from '../staff/staff-route';
 import { PublicOnly, RequireAuth } from './route-guards';
 import { RequireRegistryRoute } from './require-registry-route';
 
@@ -60,6 +61,7 @@ export function createShellRoutes(): RouteObject[] {
           children: [
             { path: '/', element: <Navigate to="/dashboard" replace /> },
             { path: '/dashboard', element: <DashboardPage /> },
+            { path: '/staff', element: <StaffRoute /> },
             {
               path: '/features/content-master',
               element: (

@@ -1,0 +1,91 @@
+import History from '@mui/icons-material/History';
+import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { EmptyState, ErrorPanel, formatDateTime, LoadingState, Pagination } from '@portal/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_PAGE_SIZE, type AuditEvent } from '../api';
+import { useAuditLog } from '../hooks/use-audit-log';
+import { useRegistryEntries } from '../hooks/use-registry-entries';
+import { AuditChangesView } from './audit-changes-view';
+
+const ACTION_COLOR: Record<string, 'success' | 'info' | 'error'> = {
+  create: 'success',
+  update: 'info',
+  delete: 'error',
+};
+
+function AuditEventItem({ event }: { event: AuditEvent }) {
+  const { t, i18n } = useTranslation('shell');
+  const actionKey = `staff_audit_action_${event.action}`;
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <Chip
+          size="small"
+          color={ACTION_COLOR[event.action] ?? 'default'}
+          label={i18n.exists(actionKey, { ns: 'shell' }) ? t(actionKey) : event.action}
+        />
+        <Typography component="span" sx={{ fontWeight: 600, fontFamily: 'monospace' }}>
+          {event.entryId}
+        </Typography>
+        <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('staff_audit_by', { who: event.actorEmail ?? t('staff_audit_system'), when: formatDateTime(event.at) })}
+        </Typography>
+      </Stack>
+      <AuditChangesView before={event.before} after={event.after} />
+    </Paper>
+  );
+}
+
+/** Audit log tab: who changed which entry when, with each change as before → after; newest first. */
+export function AuditTab() {
+  const { t } = useTranslation('shell');
+  const registry = useRegistryEntries();
+  const entryIds = registry.state.status === 'ready' ? registry.state.entries.map((entry) => entry.id) : [];
+  const [page, setPage] = useState(1);
+  const [entryId, setEntryId] = useState('');
+  const { state, reload } = useAuditLog(page, entryId);
+
+  return (
+    <Box>
+      <TextField
+        select
+        label={t('staff_audit_filter')}
+        value={entryId}
+        onChange={(event) => {
+          setEntryId(event.target.value);
+          setPage(1);
+        }}
+        sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
+      >
+        <MenuItem value="">{t('staff_audit_filter_all')}</MenuItem>
+        {entryIds.map((id) => (
+          <MenuItem key={id} value={id}>
+            {id}
+          </MenuItem>
+        ))}
+      </TextField>
+      {state.status === 'loading' && <LoadingState label={t('staff_audit_loading')} />}
+      {state.status === 'error' && (
+        <ErrorPanel title={t('staff_audit_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
+      )}
+      {state.status === 'ready' && state.total === 0 && (
+        <EmptyState
+          icon={<History fontSize="inherit" />}
+          title={t('staff_audit_empty_title')}
+          message={t('staff_audit_empty_text')}
+        />
+      )}
+      {state.status === 'ready' && state.events.length > 0 && (
+        <>
+          <Stack component="ul" spacing={1.5} aria-label={t('staff_audit_list_label')} sx={{ p: 0, m: 0 }}>
+            {state.events.map((event) => (
+              <AuditEventItem key={event.id} event={event} />
+            ))}
+          </Stack>
+          <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={state.total} onChange={setPage} />
+        </>
+      )}
+    </Box>
+  );
+}

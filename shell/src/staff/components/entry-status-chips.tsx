@@ -1,0 +1,25 @@
+import { Chip, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { StaffRegistryEntry } from '../registry-contract';
+
+/** Enabled / disabled, coming soon, and who sees the entry, as chips (text, not only colour). */
+export function EntryStatusChips({ entry }: { entry: StaffRegistryEntry }) {
+  const { t } = useTranslation('shell');
+  const { audience } = entry;
+  const audienceLabel =
+    audience.kind === 'sellers'
+      ? t('staff_audience_sellers_count', { count: audience.emails.length })
+      : t(`staff_audience_${audience.kind}`);
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Chip
+        size="small"
+        color={entry.enabled ? 'success' : 'default'}
+        variant={entry.enabled ? 'filled' : 'outlined'}
+        label={t(entry.enabled ? 'staff_status_enabled' : 'staff_status_disabled')}
+      />
+      {entry.comingSoon && <Chip size="small" color="info" variant="outlined" label={t('staff_status_coming_soon')} />}
+      <Chip size="small" variant="outlined" label={audienceLabel} />
+    </Stack>
+  );
+}

@@ -1,0 +1,176 @@
+import { ApiError } from '@portal/shared';
+import { renderWithPortal } from '@portal/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { registryEntries, registryEntry, shellTranslations, staffRoutes } from '../../testing/staff-fixtures';
+import { StaffPage } from './staff-page';
+
+function renderRegistry(routes: Record<string, unknown> = {}, language: 'en' | 'de' = 'en') {
+  return renderWithPortal(<StaffPage />, {
+    route: '/staff',
+    path: '/staff',
+    language,
+    translations: shellTranslations,
+    http: staffRoutes(routes),
+  });
+}
+
+const rowOf = async (id: string) => {
+  const table = await screen.findByRole('table', { name: 'Registry entries' });
+  const row = within(table)
+    .getAllByRole('row')
+    .find((r) => within(r).queryByText(id, { exact: true }) || r.textContent?.startsWith(id));
+  if (!row) throw new Error(`no row ${id}`);
+  return row;
+};
+
+describe('Registry tab', () => {
+  it('lists every entry in dashboard order with its status chips, routes and remote', async () => {
+    renderRegistry();
+    const table = await screen.findByRole('table', { name: 'Registry entries' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual([
+      'licensesmfe_licenses · /remotes/mfe-licenses/mf-manifest.json',
+      'mobile · Mobile appmfe_mobile · /remotes/mfe-mobile/mf-manifest.json',
+      'gpsrmfe_gpsr · /remotes/mfe-gpsr/mf-manifest.json',
+      'content-masterShell page (no remote)',
+    ]);
+    const [licenses, mobile, gpsr, contentMaster] = rows;
+    expect(within(licenses).getByText('/licenses/buy')).toBeInTheDocument();
+    expect(within(mobile).getByText('Enabled', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(within(mobile).getByText('Everyone')).toBeInTheDocument();
+    expect(within(gpsr).getByText('Disabled')).toBeInTheDocument();
+    expect(within(gpsr).getByText('Coming soon')).toBeInTheDocument();
+    expect(within(gpsr).getByText('Internal only')).toBeInTheDocument();
+    expect(within(contentMaster).getByText('2 sellers')).toBeInTheDocument();
+    // A shell page has no manifest to check.
+    expect(within(contentMaster).queryByRole('button', { name: /^Check/ })).not.toBeInTheDocument();
+    expect(within(gpsr).getByRole('switch', { name: 'Enabled: gpsr' })).not.toBeChecked();
+    expect(within(mobile).getByRole('switch', { name: 'Enabled: mobile' })).toBeChecked();
+  });
+
+  it('shows loading, then an error with a retry that loads again', async () => {
+    const view = renderRegistry({ 'GET /staff/registry': new ApiError(500, 'internal', 'boom') });
+    expect(await screen.findByRole('status')).toHaveTextContent(/Checking access|Loading registry/);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The registry could not be loaded');
+    view.http.on('GET /staff/registry', { entries: registryEntries() });
+    await view.user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Registry entries' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state with a button for the first entry', async () => {
+    const view = renderRegistry({ 'GET /staff/registry': { entries: [] } });
+    expect(await screen.findByText('No registry entries')).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'New entry' }));
+    expect(screen.getByRole('dialog', { name: 'New registry entry' })).toBeInTheDocument();
+  });
+
+  it('disables an entry with its switch: PUT of the whole entry without id and timestamps, then the list reloads', async () => {
+    const view = renderRegistry({
+      'PUT /staff/registry/:id': (req: { body: object; params: { id: string } }) => ({
+        ...registryEntry(),
+        ...req.body,
+      }),
+    });
+    await view.user.click(within(await rowOf('mobile')).getByRole('switch', { name: 'Enabled: mobile' }));
+    await waitFor(() => expect(view.notify.last('success')?.message).toBe('mobile is disabled.'));
+    const [put] = view.http.callsTo('PUT /staff/registry/:id');
+    expect(put.path).toBe('/staff/registry/mobile');
+    const { id: _id, updatedAt: _at, updatedBy: _by, ...expected } = registryEntry();
+    expect(put.body).toEqual({ ...expected, enabled: false });
+    await waitFor(() => expect(view.http.callsTo('GET /staff/registry')).toHaveLength(2));
+  });
+
+  it('tells why enabling failed', async () => {
+    const view = renderRegistry({ 'PUT /staff/registry/:id': new ApiError(403, 'forbidden-staff-only', 'no') });
+    await view.user.click(within(await rowOf('gpsr')).getByRole('switch', { name: 'Enabled: gpsr' }));
+    await waitFor(() => expect(view.notify.last('error')?.title).toBe('gpsr could not be saved'));
+  });
+
+  it('deletes only after the confirmation; cancelling keeps the entry', async () => {
+    const view = renderRegistry({ 'DELETE /staff/registry/:id': undefined });
+    await view.user.click(within(await rowOf('gpsr')).getByRole('button', { name: 'Delete gpsr' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete gpsr?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(view.http.callsTo('DELETE /staff/registry/:id')).toHaveLength(0);
+
+    await view.user.click(within(await rowOf('gpsr')).getByRole('button', { name: 'Delete gpsr' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete gpsr?' });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(view.http.callsTo('DELETE /staff/registry/:id')).toHaveLength(1));
+    expect(view.http.callsTo('DELETE /staff/registry/:id')[0].path).toBe('/staff/registry/gpsr');
+    await waitFor(() => expect(view.notify.last('success')?.message).toBe('gpsr was deleted.'));
+  });
+
+  it('checks a manifest from the api side and shows reachable / ./remote / time, or the reason it failed', async () => {
+    const view = renderRegistry({
+      'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) =>
+        req.body.manifestUrl.includes('mobile')
+          ? { reachable: true, status: 200, exposesRemote: true, remoteName: 'mfe_mobile', error: null, ms: 41.6 }
+          : {
+              reachable: false,
+              status: null,
+              exposesRemote: false,
+              remoteName: null,
+              error: 'connect ECONNREFUSED',
+              ms: 12,
+            },
+    });
+    const mobile = await rowOf('mobile');
+    await view.user.click(within(mobile).getByRole('button', { name: 'Check mobile' }));
+    expect(await within(mobile).findByText('Reachable, exposes ./remote (mfe_mobile) · 42 ms')).toBeInTheDocument();
+    expect(view.http.callsTo('POST /staff/registry/check')[0].body).toEqual({
+      manifestUrl: '/remotes/mfe-mobile/mf-manifest.json',
+    });
+
+    const gpsr = await rowOf('gpsr');
+    await view.user.click(within(gpsr).getByRole('button', { name: 'Check gpsr' }));
+    expect(await within(gpsr).findByText('Not reachable: connect ECONNREFUSED · 12 ms')).toBeInTheDocument();
+  });
+
+  it('reports a manifest without ./remote and a refused check (host not allow-listed) in German', async () => {
+    const view = renderRegistry(
+      {
+        'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) => {
+          if (req.body.manifestUrl.includes('gpsr')) throw new ApiError(400, 'manifest-host-not-allowed', 'no');
+          return { reachable: true, status: 200, exposesRemote: false, remoteName: null, error: null, ms: 5 };
+        },
+      },
+      'de',
+    );
+    const table = await screen.findByRole('table', { name: 'Registry-Einträge' });
+    const [, , mobile, gpsr] = within(table).getAllByRole('row');
+    await view.user.click(within(mobile).getByRole('button', { name: 'Prüfen mobile' }));
+    expect(
+      await within(mobile).findByText('Erreichbar (HTTP 200), stellt aber ./remote nicht bereit · 5 ms'),
+    ).toBeInTheDocument();
+    await view.user.click(within(gpsr).getByRole('button', { name: 'Prüfen gpsr' }));
+    expect(await within(gpsr).findByText(/^Prüfung fehlgeschlagen: /)).toBeInTheDocument();
+  });
+
+  it('shows cards instead of the table on a narrow screen', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderRegistry();
+      const list = await screen.findByRole('list', { name: 'Registry entries' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(4);
+      expect(within(cards[1]).getByRole('switch', { name: 'Enabled: mobile' })).toBeChecked();
+      expect(within(cards[1]).getByText('/features/mobile-app')).toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});

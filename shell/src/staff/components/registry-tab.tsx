@@ -1,0 +1,78 @@
+import Add from '@mui/icons-material/Add';
+import Extension from '@mui/icons-material/Extension';
+import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
+import { ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEntryActions } from '../hooks/use-entry-actions';
+import { useRegistryEntries } from '../hooks/use-registry-entries';
+import type { StaffRegistryEntry } from '../registry-contract';
+import { EntryDialog } from './entry-dialog';
+import { RegistryCards } from './registry-cards';
+import { RegistryTable } from './registry-table';
+
+/** Registry tab: every entry with its status; create, edit, check, enable/disable, delete. */
+export function RegistryTab() {
+  const { t } = useTranslation('shell');
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const { state, reload, retry } = useRegistryEntries();
+  const { setEnabled, remove, busyId } = useEntryActions(reload);
+  const [editing, setEditing] = useState<StaffRegistryEntry | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<StaffRegistryEntry | null>(null);
+
+  const newButton = (
+    <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
+      {t('staff_entry_new')}
+    </Button>
+  );
+  const listProps = { busyId, onEdit: setEditing, onDelete: setDeleting, onSetEnabled: setEnabled };
+
+  return (
+    <Box>
+      {state.status === 'loading' && <LoadingState label={t('staff_registry_loading')} />}
+      {state.status === 'error' && (
+        <ErrorPanel title={t('staff_registry_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={retry} />
+      )}
+      {state.status === 'ready' && state.entries.length === 0 && (
+        <EmptyState
+          icon={<Extension fontSize="inherit" />}
+          title={t('staff_registry_empty_title')}
+          message={t('staff_registry_empty_text')}
+          action={newButton}
+        />
+      )}
+      {state.status === 'ready' && state.entries.length > 0 && (
+        <>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{newButton}</Box>
+          {narrow ? (
+            <RegistryCards entries={state.entries} {...listProps} />
+          ) : (
+            <RegistryTable entries={state.entries} {...listProps} />
+          )}
+        </>
+      )}
+      {editing && (
+        <EntryDialog
+          entry={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting != null}
+        title={t('staff_delete_title', { id: deleting?.id ?? '' })}
+        message={t('staff_delete_message')}
+        confirmLabel={t('staff_delete')}
+        cancelLabel={t('staff_cancel')}
+        destructive
+        busy={deleting != null && busyId === deleting.id}
+        onConfirm={() => deleting && void remove(deleting).finally(() => setDeleting(null))}
+        onCancel={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}
