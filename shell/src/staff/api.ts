@@ -1,5 +1,5 @@
 import type { HttpClient } from '@portal/shared';
-import type { AvvStaffVersion, AvvVersion, AvvVersionInput } from './avv-contract';
+import type { AvvStaffVersion, AvvVersion, AvvVersionInput } from '@portal/shared/domain';
 import type { RegistryEntryInput, StaffRegistryEntry } from './registry-contract';
 
 /** POST /staff/registry/check: the api fetched the manifest (3 s timeout, allow-listed hosts only). */

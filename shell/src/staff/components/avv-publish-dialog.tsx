@@ -18,7 +18,7 @@ import {
 import { useId } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AvvStaffVersion, AvvVersion } from '../avv-contract';
+import type { AvvStaffVersion, AvvVersion } from '@portal/shared/domain';
 import { useAvvPublishForm } from '../hooks/use-avv-publish-form';
 
 interface Props {

@@ -2,7 +2,7 @@ import { ApiError } from '@portal/shared';
 import { renderWithPortal } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { avvVersion, shellTranslations, staffRoutes } from '../../testing/staff-fixtures';
-import { utcDay } from '../avv-contract';
+import { utcDay } from '@portal/shared/domain';
 import { StaffPage } from './staff-page';
 
 function renderAvv(routes: Record<string, unknown> = {}, language: 'en' | 'de' = 'en') {

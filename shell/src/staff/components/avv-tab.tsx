@@ -4,7 +4,7 @@ import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { EmptyState, ErrorPanel, formatDate, formatDateTime, LoadingState } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AvvStaffVersion } from '../avv-contract';
+import type { AvvStaffVersion } from '@portal/shared/domain';
 import { useAvvVersions } from '../hooks/use-avv-versions';
 import { AvvPublishDialog } from './avv-publish-dialog';
 

@@ -9,7 +9,7 @@ import {
   utcDay,
   type AvvStaffVersion,
   type AvvVersion,
-} from '../avv-contract';
+} from '@portal/shared/domain';
 
 /**
  * The publish form of a new AVV version: starts from the newest version's text and sub-processors (staff edit

@@ -1,7 +1,7 @@
 import { apiErrorKey, useHttp } from '@portal/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchAvvVersions } from '../api';
-import type { AvvStaffVersion } from '../avv-contract';
+import type { AvvStaffVersion } from '@portal/shared/domain';
 
 export type AvvVersionsState =
   { status: 'loading' } | { status: 'error'; errorKey: string } | { status: 'ready'; versions: AvvStaffVersion[] };
