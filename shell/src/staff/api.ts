@@ -1,27 +1,13 @@
 import type { HttpClient } from '@portal/shared';
-import type { AvvStaffVersion, AvvVersion, AvvVersionInput } from '@portal/shared/domain';
-import type { RegistryEntryInput, StaffRegistryEntry } from './registry-contract';
-
-/** POST /staff/registry/check: the api fetched the manifest (3 s timeout, allow-listed hosts only). */
-export interface ManifestCheck {
-  reachable: boolean;
-  status: number | null;
-  exposesRemote: boolean;
-  remoteName: string | null;
-  error: string | null;
-  ms: number;
-}
-
-/** One change of the staff audit log (registry entries and AVV publishes, entryId `avv:<version>`). */
-export interface AuditEvent {
-  id: string;
-  at: string;
-  actorEmail: string | null;
-  action: string;
-  entryId: string;
-  before: unknown;
-  after: unknown;
-}
+import type {
+  AuditEvent,
+  AvvStaffVersion,
+  AvvVersion,
+  AvvVersionInput,
+  ManifestCheckResult,
+  RegistryEntryInput,
+  StaffRegistryEntry,
+} from '@portal/shared/domain';
 
 export const AUDIT_PAGE_SIZE = 20;
 const entryPath = (id: string) => `/staff/registry/${encodeURIComponent(id)}`;
@@ -51,8 +37,8 @@ export function deleteRegistryEntry(http: HttpClient, id: string): Promise<void>
   return http.del<void>(entryPath(id));
 }
 
-export function checkManifest(http: HttpClient, manifestUrl: string): Promise<ManifestCheck> {
-  return http.post<ManifestCheck>('/staff/registry/check', { manifestUrl });
+export function checkManifest(http: HttpClient, manifestUrl: string): Promise<ManifestCheckResult> {
+  return http.post<ManifestCheckResult>('/staff/registry/check', { manifestUrl });
 }
 
 export function fetchAuditLog(

@@ -1,4 +1,4 @@
-import type { RegistryEntryInput, StaffRegistryEntry } from './registry-contract';
+import type { RegistryEntryInput, StaffRegistryEntry } from '@portal/shared/domain';
 
 export type AudienceKind = 'all' | 'internal' | 'sellers';
 

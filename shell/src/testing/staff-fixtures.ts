@@ -1,8 +1,6 @@
 // Test data of the staff console (shell/src/staff), in the api's shapes (CONTRACT, issue 12).
 import { ApiError } from '@portal/shared';
-import type { AuditEvent } from '../staff/api';
-import type { AvvStaffVersion } from '@portal/shared/domain';
-import type { StaffRegistryEntry } from '../staff/registry-contract';
+import type { AuditEvent, AvvStaffVersion, StaffRegistryEntry } from '@portal/shared/domain';
 import en from '../locales/en.json';
 import de from '../locales/de.json';
 

@@ -3,7 +3,8 @@ import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/m
 import { EmptyState, ErrorPanel, formatDateTime, LoadingState, Pagination } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_PAGE_SIZE, type AuditEvent } from '../api';
+import type { AuditEvent } from '@portal/shared/domain';
+import { AUDIT_PAGE_SIZE } from '../api';
 import { useAuditLog } from '../hooks/use-audit-log';
 import { useRegistryEntries } from '../hooks/use-registry-entries';
 import { AuditChangesView } from './audit-changes-view';

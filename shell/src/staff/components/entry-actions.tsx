@@ -1,7 +1,7 @@
 import { Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useManifestCheck } from '../hooks/use-manifest-check';
-import type { StaffRegistryEntry } from '../registry-contract';
+import type { StaffRegistryEntry } from '@portal/shared/domain';
 import { CheckResult } from './check-result';
 
 interface Props {

@@ -26,7 +26,7 @@ import type { EntryFormValues } from '../entry-form-values';
 import { useEntryForm } from '../hooks/use-entry-form';
 import { useErrorText } from '../hooks/use-error-text';
 import { useManifestCheck } from '../hooks/use-manifest-check';
-import type { StaffRegistryEntry } from '../registry-contract';
+import type { StaffRegistryEntry } from '@portal/shared/domain';
 import { CheckResult } from './check-result';
 import { LinesField } from './lines-field';
 

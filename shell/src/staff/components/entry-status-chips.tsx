@@ -1,6 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { StaffRegistryEntry } from '../registry-contract';
+import type { StaffRegistryEntry } from '@portal/shared/domain';
 
 /** Enabled / disabled, coming soon, and who sees the entry, as chips (text, not only colour). */
 export function EntryStatusChips({ entry }: { entry: StaffRegistryEntry }) {

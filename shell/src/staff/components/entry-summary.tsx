@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { StaffRegistryEntry } from '../registry-contract';
+import type { StaffRegistryEntry } from '@portal/shared/domain';
 
 /** Id, remote and manifest URL of an entry (a shell page has no remote). */
 export function EntrySummary({ entry }: { entry: StaffRegistryEntry }) {

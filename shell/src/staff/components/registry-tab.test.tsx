@@ -15,7 +15,7 @@ function renderRegistry(routes: Record<string, unknown> = {}, language: 'en' | '
 }
 
 const rowOf = async (id: string) => {
-  const table = await screen.findByRole('table', { name: 'Registry entries' });
+  const table = await screen.findByRole('table', { name: 'Registry entries' }, { timeout: 5000 });
   const row = within(table)
     .getAllByRole('row')
     .find((r) => within(r).queryByText(id, { exact: true }) || r.textContent?.startsWith(id));
@@ -26,7 +26,7 @@ const rowOf = async (id: string) => {
 describe('Registry tab', () => {
   it('lists every entry in dashboard order with its status chips, routes and remote', async () => {
     renderRegistry();
-    const table = await screen.findByRole('table', { name: 'Registry entries' });
+    const table = await screen.findByRole('table', { name: 'Registry entries' }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual([
       'licensesmfe_licenses · /remotes/mfe-licenses/mf-manifest.json',

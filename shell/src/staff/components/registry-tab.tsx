@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntryActions } from '../hooks/use-entry-actions';
 import { useRegistryEntries } from '../hooks/use-registry-entries';
-import type { StaffRegistryEntry } from '../registry-contract';
+import type { StaffRegistryEntry } from '@portal/shared/domain';
 import { EntryDialog } from './entry-dialog';
 import { RegistryCards } from './registry-cards';
 import { RegistryTable } from './registry-table';

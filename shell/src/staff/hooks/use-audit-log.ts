@@ -1,6 +1,7 @@
 import { apiErrorKey, useHttp } from '@portal/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { AUDIT_PAGE_SIZE, fetchAuditLog, type AuditEvent } from '../api';
+import type { AuditEvent } from '@portal/shared/domain';
+import { AUDIT_PAGE_SIZE, fetchAuditLog } from '../api';
 
 export type AuditLogState =
   | { status: 'loading' }

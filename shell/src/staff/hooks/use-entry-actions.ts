@@ -2,7 +2,7 @@ import { apiErrorKey, useHttp, useNotify } from '@portal/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRegistryEntry, entryInput, updateRegistryEntry } from '../api';
-import type { StaffRegistryEntry } from '../registry-contract';
+import type { StaffRegistryEntry } from '@portal/shared/domain';
 
 /** Enable/disable and delete of one entry from the list, each followed by `onChanged` (reload the list). */
 export function useEntryActions(onChanged: () => void) {

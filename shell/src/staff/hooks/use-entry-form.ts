@@ -6,7 +6,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { createRegistryEntry, updateRegistryEntry } from '../api';
 import { entryFormValues, NEW_ENTRY_VALUES, toEntryInput, type EntryFormValues } from '../entry-form-values';
-import { registryEntryInputSchema, type RegistryEntryInput, type StaffRegistryEntry } from '../registry-contract';
+import { registryEntryInputSchema, type RegistryEntryInput, type StaffRegistryEntry } from '@portal/shared/domain';
 
 const inputResolver = zodResolver(registryEntryInputSchema);
 

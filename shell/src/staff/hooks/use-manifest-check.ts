@@ -1,11 +1,12 @@
 import { apiErrorKey, useHttp } from '@portal/shared';
 import { useCallback, useRef, useState } from 'react';
-import { checkManifest, type ManifestCheck } from '../api';
+import type { ManifestCheckResult } from '@portal/shared/domain';
+import { checkManifest } from '../api';
 
 export type ManifestCheckState =
   | { status: 'idle' }
   | { status: 'checking'; manifestUrl: string }
-  | { status: 'done'; manifestUrl: string; result: ManifestCheck }
+  | { status: 'done'; manifestUrl: string; result: ManifestCheckResult }
   | { status: 'failed'; manifestUrl: string; errorKey: string };
 
 /** Asks the api to load a manifest (POST /staff/registry/check); only the answer of the latest check counts. */

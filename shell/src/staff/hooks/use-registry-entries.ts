@@ -1,7 +1,7 @@
 import { apiErrorKey, useHttp } from '@portal/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { fetchRegistryEntries } from '../api';
-import type { StaffRegistryEntry } from '../registry-contract';
+import type { StaffRegistryEntry } from '@portal/shared/domain';
 
 export type RegistryEntriesState =
   { status: 'loading' } | { status: 'error'; errorKey: string } | { status: 'ready'; entries: StaffRegistryEntry[] };
