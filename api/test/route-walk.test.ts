@@ -2,6 +2,17 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { RouteEntry } from '../src/plugins/route-table';
+import {
+  CALLERS,
+  describeOutcome,
+  expectationOf,
+  matches,
+  requestOf,
+  ROUTE_EXPECTATIONS,
+  type Caller,
+  type Outcome,
+  type WalkContext,
+} from './route-walk-expectations';
 import { dataSources, paypalAuth } from '../src/db/schema';
 import {
   completeProfile,
@@ -16,10 +27,11 @@ import {
   type TestIdentity,
 } from './helpers';
 
-// Issue 14: every route of the Fastify route table (routes added later are walked without editing this file)
-// as anonymous, owner, another seller, a sub-user of the owner and staff, then fuzzed with malformed input.
-// Asserted: never a 5xx, anonymous callers get 401 unless the route is declared public below, nobody but the
-// owner's account sees the owner's data, and fuzzing changes nothing of another user.
+// Issue 14: every route of the Fastify route table as anonymous, owner, another seller, a sub-user of the owner and
+// staff, then fuzzed with malformed input. Asserted: each caller gets the outcome declared for the route in
+// route-walk-expectations.ts (a route without a declaration fails the walk), never a 5xx, anonymous callers get
+// 401 unless the route is declared public below, nobody but the owner's account sees the owner's data, and neither
+// the walk nor the fuzz changes anything of the owner's account.
 
 /** Routes anyone may call without a token. A new public route must be added here, or its 401 check fails. */
 const PUBLIC_ROUTES: RegExp[] = [
@@ -37,7 +49,7 @@ const isPublic = (route: RouteEntry) => PUBLIC_ROUTES.some((p) => p.test(`${rout
 /** Routes whose normal effect would end the walk for that caller (deleting the account) run last. */
 const LAST = /^DELETE \/api\/user$/;
 
-type Role = 'anonymous' | 'owner' | 'other' | 'subuser' | 'staff';
+type Role = Caller;
 
 let t: TestApp;
 let owner: TestIdentity;
@@ -48,7 +60,12 @@ let fuzzer: TestIdentity;
 const MARK = `mk${crypto.randomBytes(5).toString('hex')}`;
 const markers: string[] = [];
 let ownerLicenseKey = '';
+let ownerLicenseId = '';
 let routes: RouteEntry[] = [];
+/** What each caller got from each route in the walk: `METHOD /url` → caller → status. */
+const observed = new Map<string, Partial<Record<Caller, number>>>();
+/** The owner's account before the walk (compared after the other callers walked). */
+let ownerBefore: string[] = [];
 
 function walkable(app: FastifyInstance): RouteEntry[] {
   return app.routeTable
@@ -57,19 +74,43 @@ function walkable(app: FastifyInstance): RouteEntry[] {
     .sort((a, b) => Number(LAST.test(`${a.method} ${a.url}`)) - Number(LAST.test(`${b.method} ${b.url}`)));
 }
 
+/** An id of the right shape that names nothing (ids are uuids: a malformed one would only test validation). */
+const NO_SUCH_ID = crypto.randomUUID();
+
 /** Path parameters filled with the owner's real identifiers where the name says what they are. */
 function fillPath(url: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => {
     if (/key/i.test(name)) return encodeURIComponent(ownerLicenseKey);
+    if (name === 'licenseId') return ownerLicenseId;
     if (/plugin/i.test(name)) return 'mobile';
+    if (name === 'provider') return 'sandbox';
+    if (name === 'fileName') return `${NO_SUCH_ID}.png`;
+    if (/id$/i.test(name)) return NO_SUCH_ID;
     return encodeURIComponent(`${MARK}-${name}`);
   });
 }
 
-const headersOf = (role: Role): Record<string, string> => ({
-  'content-type': 'application/json',
+const headersOf = (role: Role, withBody: boolean): Record<string, string> => ({
+  ...(withBody ? { 'content-type': 'application/json' } : {}),
   ...(role === 'anonymous' ? {} : { owner, other, subuser: sub, staff }[role].headers),
 });
+
+/** The walk's request for a route: the declared one, else an empty body (POST/PUT) and no query. */
+function walkRequest(route: RouteEntry, role: Role): { url: string; payload?: string } {
+  const declared = requestOf(`${route.method} ${route.url}`);
+  const resolve = <T>(v: T | ((ctx: WalkContext) => T)) =>
+    typeof v === 'function' ? (v as (ctx: WalkContext) => T)(walkContext(role)) : v;
+  const query = declared?.query ? new URLSearchParams(resolve(declared.query)).toString() : '';
+  const url = `${fillPath(route.url)}${query ? `?${query}` : ''}`;
+  if (declared?.body !== undefined) return { url, payload: JSON.stringify(resolve(declared.body)) };
+  return { url, payload: ['GET', 'DELETE'].includes(route.method) ? undefined : '{}' };
+}
+
+/** Who is calling, for declared requests that name the caller (their own email …). */
+function walkContext(role: Role): WalkContext {
+  const who = role === 'anonymous' ? null : { owner, other, subuser: sub, staff }[role];
+  return { email: who?.email ?? 'nobody@example.com', uid: who?.uid ?? 'nobody', mark: MARK };
+}
 
 /** Percent-encodes anything, also text with lone surrogates (encodeURIComponent throws on those). */
 const encode = (value: string) =>
@@ -136,6 +177,7 @@ beforeAll(async () => {
   });
   const licenses = await t.app.inject({ method: 'GET', url: '/api/license/all', headers: owner.headers });
   ownerLicenseKey = licenses.json().items[0].key;
+  ownerLicenseId = licenses.json().items[0].id;
   markers.push(ownerLicenseKey);
 }, 180_000);
 afterAll(async () => t?.close());
@@ -152,11 +194,13 @@ describe('every route of the route table', () => {
   it.each<Role>(['anonymous', 'other', 'staff', 'subuser', 'owner'])(
     'as %s: no 5xx, 401 for anonymous on non-public routes, none of the owner’s data for anyone else',
     async (role) => {
+      if (role === 'anonymous') ownerBefore = await ownerSnapshot();
       const problems: string[] = [];
       for (const route of routes) {
-        const url = fillPath(route.url);
-        const hasBody = !['GET', 'DELETE'].includes(route.method);
-        const res = await call(route.method, url, headersOf(role), hasBody ? '{}' : undefined);
+        const { url, payload } = walkRequest(route, role);
+        const res = await call(route.method, url, headersOf(role, payload !== undefined), payload);
+        const key = `${route.method} ${route.url}`;
+        observed.set(key, { ...observed.get(key), [role]: res.statusCode });
         const where = `${role} ${route.method} ${route.url} → ${res.statusCode}`;
         if (res.statusCode >= 500) problems.push(`${where} ${res.body.slice(0, 200)}`);
         // Fastify validates before the auth preHandler runs: a malformed anonymous request may get its 400 first.
@@ -168,9 +212,47 @@ describe('every route of the route table', () => {
         }
       }
       expect(problems).toEqual([]);
+      // Anonymous callers, another seller and staff changed nothing of the owner's account.
+      if (role === 'staff') expect(await ownerSnapshot()).toEqual(ownerBefore);
     },
     120_000,
   );
+
+  it('every route has a declared expectation, and every caller got it', () => {
+    const line = (key: string) => {
+      const got = observed.get(key) ?? {};
+      return `  '${key}': [${CALLERS.map((c) => got[c] ?? '?').join(', ')}],`;
+    };
+    const undeclared = [...observed.keys()].filter((key) => !(key in ROUTE_EXPECTATIONS));
+    const stale = Object.keys(ROUTE_EXPECTATIONS).filter((key) => !observed.has(key));
+    const wrong: string[] = [];
+    for (const [key, got] of observed) {
+      const expected = expectationOf(key);
+      if (!expected) continue;
+      CALLERS.forEach((caller, i) => {
+        const outcome: Outcome = expected[i];
+        if (!matches(outcome, got[caller])) {
+          wrong.push(`${key} as ${caller}: expected ${describeOutcome(outcome)}, got ${got[caller]}`);
+        }
+      });
+    }
+    const message = [
+      ...(undeclared.length
+        ? [
+            `${undeclared.length} route(s) without a declared expectation. Add them to ROUTE_EXPECTATIONS in ` +
+              'api/test/route-walk-expectations.ts (what each caller gets: [anonymous, owner, other seller, ' +
+              'sub-user, staff]); this is what the walk observed — check each figure before you copy it:',
+            ...undeclared.map(line),
+          ]
+        : []),
+      ...(stale.length
+        ? ['Declared but no longer in the route table (remove them):', ...stale.map((k) => `  ${k}`)]
+        : []),
+      ...(wrong.length ? ['Callers that did not get the declared outcome:', ...wrong.map((w) => `  ${w}`)] : []),
+    ].join('\n');
+    if (message) throw new Error(message);
+    expect(observed.size).toBe(routes.length);
+  });
 });
 
 /** What the owner's account looks like through its read routes (compared before and after the fuzz). */
