@@ -598,6 +598,17 @@ export const gpsrVersionFiles = pgTable(
   (t) => [primaryKey({ columns: [t.versionId, t.fileName] }), index('gpsr_version_files_file_idx').on(t.fileName)],
 );
 
+/**
+ * Rate-limit counters shared by every api instance on one PostgreSQL (DATABASE_URL without REDIS_URL): one row per
+ * counter key (route + caller, or a named quota), reset when `expiresAt` passed. Created UNLOGGED by its migration
+ * (counters need no crash safety, and skipping the WAL keeps the write on every request cheap).
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Key/value facts the api keeps about itself (e.g. seed markers). */
 export const appMeta = pgTable(
   'app_meta',

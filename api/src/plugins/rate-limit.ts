@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
 import { callerKey } from '../lib/caller-key';
 import { HttpError } from '../lib/http-error';
+import { pgRateLimitStore } from './rate-limit-pg-store';
 
 /** Limits for a route beyond the global one: `config: { rateLimit: strictRateLimit }` on the route. */
 export type RouteRateLimit = RateLimitOptions;
@@ -31,9 +32,18 @@ declare module 'fastify' {
   }
 }
 
+/** Where the counters live: Redis with REDIS_URL, else PostgreSQL with DATABASE_URL, else this process's memory. */
+export function rateLimitStoreKind(
+  config: Pick<AppConfig, 'redisUrl' | 'databaseUrl'>,
+): 'redis' | 'postgres' | 'memory' {
+  if (config.redisUrl) return 'redis';
+  return config.databaseUrl ? 'postgres' : 'memory';
+}
+
 /**
  * @fastify/rate-limit on every route (429 `{ message, slug: 'too-many-requests' }` with Retry-After). Counters live
- * in Redis when REDIS_URL is set (several api instances share them), else in this process's memory.
+ * in Redis when REDIS_URL is set, else in PostgreSQL when DATABASE_URL is set (either way several api instances
+ * share them), else in this process's memory.
  */
 export default fp(
   async (app, opts: { config: AppConfig }) => {
@@ -57,16 +67,25 @@ export default fp(
         await redis?.quit().catch(() => redis?.disconnect());
       });
     }
+    const kind = rateLimitStoreKind(config);
+    let lastWarned = 0;
+    const warnStore = (err: unknown) => {
+      if (Date.now() - lastWarned < 60_000) return;
+      lastWarned = Date.now();
+      app.log.warn({ err }, 'rate-limit store (PostgreSQL) failed; requests pass uncounted');
+    };
     await app.register(rateLimit, {
       global: true,
       max: config.rateLimit.max,
       timeWindow: 60_000,
       keyGenerator: callerKey,
       ...(redis ? { redis, nameSpace: 'portal-rate-limit-' } : {}),
+      ...(kind === 'postgres' ? { store: pgRateLimitStore(() => app.db, warnStore) } : {}),
       // A store outage must not take the api down with it: requests pass uncounted.
       skipOnError: true,
       errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
     });
+    app.log.debug({ store: kind }, 'rate-limit store');
 
     app.decorate('quota', (name: string, max: (config: AppConfig) => number, timeWindow: number): Quota => {
       const keys = new WeakMap<FastifyRequest, string>();

@@ -1,0 +1,80 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
+
+/** How often (in increments) this instance sweeps counters that expired more than a minute ago. */
+const SWEEP_EVERY = 500;
+
+/**
+ * A @fastify/rate-limit store in PostgreSQL (table `rate_limit_counters`), so several api instances on one database
+ * count together. One statement per request: the counter is created, reset when its window passed, or incremented,
+ * and the window's remaining milliseconds come back with it. Expired rows are swept now and then.
+ *
+ * A failing statement is reported to `onError` and passed on (the plugin's skipOnError lets the request through).
+ * `db` is a getter: the store is built when the rate-limit plugin registers, before the database plugin.
+ */
+export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) {
+  let increments = 0;
+  return class PgRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'rl:',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      const id = `${this.prefix}${key}`;
+      const window = Math.max(1, Math.round(timeWindow));
+      db()
+        .execute(
+          sql`INSERT INTO rate_limit_counters AS c (key, count, expires_at)
+              VALUES (${id}, 1, clock_timestamp() + make_interval(secs => ${window / 1000}))
+              ON CONFLICT (key) DO UPDATE SET
+                count = CASE WHEN c.expires_at <= clock_timestamp() THEN 1 ELSE c.count + 1 END,
+                expires_at = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.expires_at ELSE c.expires_at END
+              RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (expires_at - clock_timestamp())) * 1000))::float8 AS ttl`,
+        )
+        .then(
+          (result) => {
+            const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
+            callback(null, { current: Number(row.count), ttl: Number(row.ttl) });
+            if (++increments % SWEEP_EVERY === 0) {
+              db()
+                .execute(
+                  sql`DELETE FROM rate_limit_counters WHERE expires_at < clock_timestamp() - interval '1 minute'`,
+                )
+                .catch(onError);
+            }
+          },
+          (err: Error) => {
+            onError(err);
+            callback(err);
+          },
+        );
+    }
+
+    /** The counter without counting (`{ increment: false }` checks). */
+    read(key: string, callback: Callback): void {
+      const id = `${this.prefix}${key}`;
+      db()
+        .execute(
+          sql`SELECT count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (expires_at - clock_timestamp())) * 1000))::float8 AS ttl
+              FROM rate_limit_counters WHERE key = ${id} AND expires_at > clock_timestamp()`,
+        )
+        .then((result) => {
+          const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
+          callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });
+        }, callback);
+    }
+
+    /** A route with limits of its own counts under its own prefix (as the Redis store does). */
+    child(routeOptions: ChildOptions): PgRateLimitStore {
+      // At run time the plugin passes the route as `routeInfo` (its types name only the merged options).
+      const route = (routeOptions as unknown as { routeInfo?: { method: string; url: string } }).routeInfo;
+      const name = route ? `${route.method}${route.url}` : `${String(routeOptions.method)}${routeOptions.url}`;
+      return new PgRateLimitStore(undefined, `${this.prefix}${name}-`);
+    }
+  };
+}

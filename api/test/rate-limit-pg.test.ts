@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type DbHandle } from '../src/db/client';
+import { rateLimitStoreKind } from '../src/plugins/rate-limit';
+import { pgRateLimitStore } from '../src/plugins/rate-limit-pg-store';
+import { EMULATOR_HOST, PROJECT_ID, registerUser } from './helpers';
+
+// Issue 14: with DATABASE_URL and no REDIS_URL the rate-limit counters live in PostgreSQL, so two api instances on
+// one database share them. Runs on the local PostgreSQL (TEST_DATABASE_URL); skipped without it.
+
+const BASE_URL = process.env.TEST_DATABASE_URL;
+const onPostgres = BASE_URL ? describe : describe.skip;
+
+it('chooses the store from the configuration', () => {
+  expect(rateLimitStoreKind({ redisUrl: 'redis://x:6379', databaseUrl: 'postgres://db/x' })).toBe('redis');
+  expect(rateLimitStoreKind({ redisUrl: null, databaseUrl: 'postgres://db/x' })).toBe('postgres');
+  expect(rateLimitStoreKind({ redisUrl: null, databaseUrl: null })).toBe('memory');
+});
+
+onPostgres('PostgreSQL store, two api instances on one database', () => {
+  const name = `portal_test_rl_${crypto.randomBytes(5).toString('hex')}`;
+  let url = '';
+  const handles: DbHandle[] = [];
+  const apps: FastifyInstance[] = [];
+  const dirs: string[] = [];
+
+  async function instance(): Promise<FastifyInstance> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-rl-'));
+    dirs.push(dataDir);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      RATE_LIMIT_MAX: '6',
+      RATE_LIMIT_STRICT_MAX: '3',
+      // Both instances share the key that encrypts stored secrets (as they would in production).
+      DS_ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    const handle = await openDatabase({ databaseUrl: url, pgliteDir: '' });
+    handles.push(handle);
+    const app = await buildApp(config, { db: handle });
+    await app.ready();
+    apps.push(app);
+    return app;
+  }
+
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    const admin = new Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(BASE_URL!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    a = await instance();
+    b = await instance();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.close().catch(() => undefined);
+    const admin = new Client({ connectionString: BASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a strict route counts across both instances: 3 contact requests in all, the 4th gets 429 on either', async () => {
+    const user = await registerUser(a);
+    const send = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/contact-us',
+        headers: user.headers,
+        payload: { name: 'Erika', phone: '4940123456', email: user.email, message: 'Hello' },
+      });
+    const codes = [];
+    for (const app of [a, b, a, b, a]) codes.push((await send(app)).statusCode);
+    expect(codes).toEqual([201, 201, 201, 429, 429]);
+    const refused = await send(b);
+    expect(refused.json()).toMatchObject({ slug: 'too-many-requests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+  });
+
+  it('the global limit per address counts across both instances too', async () => {
+    const from = '203.0.113.77';
+    const codes = [];
+    for (let i = 0; i < 8; i++) {
+      const app = i % 2 ? b : a;
+      codes.push((await app.inject({ method: 'GET', url: '/api/portal/registry', remoteAddress: from })).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    // Another address has its own counter.
+    expect(
+      (await b.inject({ method: 'GET', url: '/api/portal/registry', remoteAddress: '203.0.113.78' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('the counters are rows of rate_limit_counters; a counter whose window passed starts again at 1', async () => {
+    const rows = await handles[0].db.execute(sql`SELECT count(*)::int AS n FROM rate_limit_counters`);
+    expect(Number((rows as unknown as { rows: { n: number }[] }).rows[0].n)).toBeGreaterThan(0);
+
+    const Store = pgRateLimitStore(
+      () => handles[0].db,
+      (err) => {
+        throw err;
+      },
+    );
+    const store = new Store();
+    const incr = (key: string, window: number) =>
+      new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+        store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), window),
+      );
+    const key = `window-${crypto.randomBytes(4).toString('hex')}`;
+    expect(await incr(key, 300)).toMatchObject({ current: 1 });
+    const second = await incr(key, 300);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(0);
+    expect(second.ttl).toBeLessThanOrEqual(300);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await incr(key, 300)).toMatchObject({ current: 1 });
+  });
+
+  it('parallel increments on both instances lose no count', async () => {
+    const Store = pgRateLimitStore(
+      () => handles[0].db,
+      () => undefined,
+    );
+    const Other = pgRateLimitStore(
+      () => handles[1].db,
+      () => undefined,
+    );
+    const stores = [new Store(), new Other()];
+    const key = `parallel-${crypto.randomBytes(4).toString('hex')}`;
+    const results = await Promise.all(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          new Promise<number>((resolve, reject) =>
+            stores[i % 2].incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), 60_000),
+          ),
+      ),
+    );
+    expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+});
