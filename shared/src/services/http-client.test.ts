@@ -171,15 +171,78 @@ describe('createHttpClient', () => {
     expect(isNotFoundError(new ApiError(400, 'x', 'Bad Request'))).toBe(false);
   });
 
-  it('turns a network failure into ApiError status 0', async () => {
-    const { http } = setup(() => {
-      throw new TypeError('fetch failed');
-    });
+  it('turns a network failure into ApiError status 0 (a GET after one retry) and reports the connection lost', async () => {
+    const connection = { lost: jest.fn(), reached: jest.fn() };
+    const { http, calls } = setup(
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      { connection, retryDelayMs: 1 },
+    );
     await expect(http.get('/x')).rejects.toMatchObject({
       status: 0,
       slug: 'network-error',
       message: 'Network request failed',
     });
+    expect(calls).toHaveLength(2);
+    expect(connection.lost).toHaveBeenCalledTimes(1);
+    expect(connection.reached).not.toHaveBeenCalled();
+  });
+
+  it('sends an idempotent GET once more after a network error and returns the second answer', async () => {
+    const connection = { lost: jest.fn(), reached: jest.fn() };
+    let n = 0;
+    const { http, calls } = setup(
+      () => {
+        if (n++ === 0) throw new TypeError('fetch failed');
+        return json(200, { items: [1] });
+      },
+      { connection, retryDelayMs: 1 },
+    );
+    await expect(http.get('/license/all')).resolves.toEqual({ items: [1] });
+    expect(calls.map((c) => c.init.method)).toEqual(['GET', 'GET']);
+    expect(connection.lost).not.toHaveBeenCalled();
+    expect(connection.reached).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['post', 'put', 'del'] as const)(
+    'never repeats a %s after a network error (it may have arrived)',
+    async (verb) => {
+      const connection = { lost: jest.fn(), reached: jest.fn() };
+      const { http, calls } = setup(
+        () => {
+          throw new TypeError('fetch failed');
+        },
+        { connection, retryDelayMs: 1 },
+      );
+      await expect(http[verb]('/user/subusers', { name: 'x' })).rejects.toMatchObject({
+        status: 0,
+        slug: 'network-error',
+      });
+      expect(calls).toHaveLength(1);
+      expect(connection.lost).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('does not retry an aborted GET', async () => {
+    const controller = new AbortController();
+    const { http, calls } = setup(
+      () => {
+        controller.abort();
+        throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+      },
+      { retryDelayMs: 1 },
+    );
+    await expect(http.get('/x', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports the connection reached on any answer, also an error status', async () => {
+    const connection = { lost: jest.fn(), reached: jest.fn() };
+    const { http } = setup(() => json(404, { message: 'nope', slug: 'user-not-found' }), { connection });
+    await expect(http.get('/user')).rejects.toMatchObject({ status: 404 });
+    expect(connection.reached).toHaveBeenCalledTimes(1);
+    expect(connection.lost).not.toHaveBeenCalled();
   });
 
   it('refreshes the token once on unable-to-verify-jwt and retries with the new token', async () => {

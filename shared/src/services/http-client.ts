@@ -23,6 +23,18 @@ export interface HttpClientConfig {
   /** Global loading counter (skipped for calls with `silent`). */
   loading?: { begin(): void; end(): void };
   fetchImpl?: typeof fetch;
+  /**
+   * Told whether the api can be reached: `lost()` when a request failed without any answer (after the GET retry),
+   * `reached()` whenever an answer arrives. The shell shows its "connection lost" state from this.
+   */
+  connection?: ConnectionReporter;
+  /** Pause before an idempotent GET is sent a second time after a network error (default 400 ms). */
+  retryDelayMs?: number;
+}
+
+export interface ConnectionReporter {
+  lost(): void;
+  reached(): void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -106,7 +118,7 @@ async function readSuccess(response: Response, responseType: RequestOptions['res
 /**
  * The portal's HTTP client (spec §7 Global behaviour): bearer token on every call; a failure with slug
  * 'unable-to-verify-jwt' force-refreshes the token (one refresh at a time, shared by concurrent calls) and
- * retries once; a failed refresh signs out.
+ * retries once; a failed refresh signs out. A GET that gets no answer at all (network error) is sent once more.
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const { tokens } = config;
@@ -152,10 +164,25 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     }
     if (token) headers.Authorization = `Bearer ${token}`;
     Object.assign(headers, options.headers);
+    const attempt = () =>
+      fetchImpl(url, { method, headers, body: payload, credentials: 'omit', signal: options.signal });
     try {
-      return await fetchImpl(url, { method, headers, body: payload, credentials: 'omit', signal: options.signal });
+      let response: Response;
+      try {
+        response = await attempt();
+      } catch (error) {
+        // An idempotent GET is sent once more after a network error (a restarted api instance, a dropped
+        // connection); a write is never repeated: the first one may have arrived.
+        if ((error as Error)?.name === 'AbortError' || method !== 'GET') throw error;
+        await new Promise((resolve) => setTimeout(resolve, config.retryDelayMs ?? 400));
+        if (options.signal?.aborted) throw error;
+        response = await attempt();
+      }
+      config.connection?.reached();
+      return response;
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw error;
+      config.connection?.lost();
       throw new ApiError(0, 'network-error', 'Network request failed');
     }
   }

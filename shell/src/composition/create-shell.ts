@@ -2,6 +2,7 @@
 import type { i18n as I18n } from 'i18next';
 import { createLoadingStore, createNotificationStore, type HttpClient, type HttpClientConfig } from '@portal/shared';
 import { createAccountOperations } from '../account/account-operations';
+import { createConnectionStore } from '../connection/connection-store';
 import type { PortalConfig } from '../config/portal-config';
 import type { IdentityGateway } from '../identity/identity-gateway';
 import { createPreferencesStore } from '../preferences/preferences-store';
@@ -14,6 +15,7 @@ import { createSessionStore } from '../session/session-store';
 import { createTokenProvider } from '../session/token-provider';
 import {
   authApiRef,
+  connectionRef,
   linksRef,
   loadingStateRef,
   notificationsRef,
@@ -36,6 +38,8 @@ export interface ShellDeps {
   redirect?(url: string): void;
   /** Load the registry's remotes in idle time after sign-in (bootstrap turns it on; off in tests). */
   prefetchRemotes?: boolean;
+  /** Pause between probes of the api while the connection is lost (default 5 s; tests shorten it). */
+  connectionProbeMs?: number;
 }
 
 export function createShell(deps: ShellDeps) {
@@ -56,13 +60,31 @@ export function createShell(deps: ShellDeps) {
         message: i18n.t('session_expired', { ns: 'common' }),
       }),
   });
-  const http = deps.createHttp({ baseUrl: deps.config.apiBaseUrl, tokens, loading });
+  // Set below: the connection monitor probes through the http client, which reports to the monitor.
+  let restore = () => undefined as void;
+  const connection = createConnectionStore({
+    probe: () => http.get('/health', { silent: true }),
+    onRestored: () => restore(),
+    intervalMs: deps.connectionProbeMs,
+  });
+  const http = deps.createHttp({
+    baseUrl: deps.config.apiBaseUrl,
+    tokens,
+    loading,
+    connection: connection.reporter,
+  });
   const controller = createSessionController({ identity, http, store: sessionStore });
   const account = createAccountOperations({ identity, http, session: controller, tokens });
   const preferencesStore = createPreferencesStore({
     onLanguageChosen: (language) => void saveServerLanguage(http, sessionStore, language, console.warn),
   });
   const reloadRegistry = () => loadRegistry(registryStore, http);
+  // The api answers again: reload what failed meanwhile (the session's failed parts, the registry).
+  restore = () => {
+    const { failedParts, user, token } = sessionStore.getState();
+    for (const part of failedParts) void controller.refresh(part);
+    if (user && token && registryStore.getState().status === 'error') void reloadRegistry();
+  };
 
   const apis: ShellApis = new Map<ShellApiRef<unknown>, unknown>([
     shellApi(authApiRef, account),
@@ -72,12 +94,14 @@ export function createShell(deps: ShellDeps) {
     shellApi(notificationsRef, notificationStore),
     shellApi(loadingStateRef, loadingStore),
     shellApi(linksRef, deps.config.links),
+    shellApi(connectionRef, { store: connection.store, retryNow: connection.retryNow }),
     shellApi(redirectRef, deps.redirect ?? ((url: string) => window.location.assign(url))),
   ]);
 
   /** Starts the identity subscription and loads the registry for every newly signed-in user. */
   function start(): () => void {
     const stopSession = controller.start();
+    const stopConnection = connection.start();
     const stopLanguage = watchServerLanguage(sessionStore, preferencesStore, http, console.warn);
     let registryFor: string | null = null;
     const stopRegistry = sessionStore.subscribe((state) => {
@@ -99,6 +123,7 @@ export function createShell(deps: ShellDeps) {
       stopRegistry();
       stopPrefetch();
       cancelPrefetch();
+      stopConnection();
     };
   }
 
@@ -117,6 +142,7 @@ export function createShell(deps: ShellDeps) {
       notifications: notificationStore,
       loading: loadingStore,
       registry: registryStore,
+      connection: connection.store,
     },
   };
 }

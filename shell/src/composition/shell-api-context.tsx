@@ -15,6 +15,12 @@ export function useShellApi<T>(apiRef: ShellApiRef<T>): T {
   return apis.get(apiRef) as T;
 }
 
+/** The capability when the shell provides it, else null (components also rendered alone in tests). */
+export function useOptionalShellApi<T>(apiRef: ShellApiRef<T>): T | null {
+  const apis = useContext(ShellApiContext);
+  return apis?.has(apiRef) ? (apis.get(apiRef) as T) : null;
+}
+
 /** Subscribes to a slice of a readable shell store. */
 export function useShellState<S, U>(apiRef: ShellApiRef<ReadableStore<S>>, selector: (state: S) => U): U {
   return useStore(useShellApi(apiRef), selector);

@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import type { StoreApi } from 'zustand';
 import type { LoadingStoreState, NotificationStoreState } from '@portal/shared';
 import type { AccountOperations } from '../account/account-operations';
+import type { ConnectionState } from '../connection/connection-store';
 import type { PortalConfig } from '../config/portal-config';
 import type { RegistryState } from '../remotes/registry-store';
 import type { RemoteLoader } from '../remotes/remote-loader';
@@ -32,6 +33,8 @@ export const remotesApiRef = ref<{ loader: RemoteLoader; i18n: I18n }>('remotes'
 export const notificationsRef = ref<ReadableStore<NotificationStoreState>>('notifications');
 export const loadingStateRef = ref<ReadableStore<LoadingStoreState>>('loading-state');
 export const linksRef = ref<PortalConfig['links']>('links');
+/** Whether the api answers (the "connection lost" banner) and a way to probe it at once. */
+export const connectionRef = ref<{ store: ReadableStore<ConnectionState>; retryNow(): Promise<void> }>('connection');
 /** Leaves the portal for an external page (payment provider). */
 export const redirectRef = ref<(url: string) => void>('redirect');
 

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { ConnectionLostBanner } from '../connection/connection-lost-banner';
 import { AppLayout } from '../layout/app-layout';
 import { CookieConsentBanner } from '../layout/cookie-consent-banner';
 import { LoadingBar } from '../layout/loading-bar';
@@ -15,11 +16,12 @@ import { StaffRoute } from '../staff/staff-route';
 import { PublicOnly, RequireAuth } from './route-guards';
 import { RequireRegistryRoute } from './require-registry-route';
 
-/** Frame around every page: loading bar, notifications and cookie banner also show on the sign-in screens. */
+/** Frame around every page: loading bar, connection-lost banner, notifications and cookie banner also show on the sign-in screens. */
 function RootFrame() {
   return (
     <>
       <LoadingBar />
+      <ConnectionLostBanner />
       <Outlet />
       <NotificationArea />
       <CookieConsentBanner />

@@ -45,6 +45,8 @@ export interface RenderShellOptions {
   http?: FakeHttp;
   /** Builds the runtime's http client instead of `http` (e.g. the real client over a fake fetch). */
   createHttp?: (config: HttpClientConfig) => HttpClient;
+  /** Pause between probes of the api while the connection is lost. */
+  connectionProbeMs?: number;
 }
 
 export const SELLER = 'seller@shop.test';
@@ -109,6 +111,7 @@ export function renderShell(options: RenderShellOptions = {}) {
     remoteLoader: options.remoteLoader ?? pendingLoader(),
     i18n: createShellI18n(readStoredLanguage()),
     redirect,
+    connectionProbeMs: options.connectionProbeMs,
   });
   const router = createMemoryRouter(createShellRoutes(), { initialEntries: [route], future: ROUTER_FUTURE });
   const view = render(<ShellApp shell={runtime} router={router} />);

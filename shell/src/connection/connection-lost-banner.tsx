@@ -1,0 +1,39 @@
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { connectionRef } from '../composition/shell-apis';
+import { useShellApi } from '../composition/shell-api-context';
+
+/** Over every page while the api does not answer: what happened, that it is retried, and "Try again now". */
+export function ConnectionLostBanner() {
+  const { t } = useTranslation('shell');
+  const connection = useShellApi(connectionRef);
+  const { lost, checking } = useStore(connection.store);
+  if (!lost) return null;
+  return (
+    <Box
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        width: 'min(560px, calc(100vw - 16px))',
+        zIndex: (theme) => theme.zIndex.snackbar,
+      }}
+    >
+      <Alert
+        severity="warning"
+        role="alert"
+        variant="filled"
+        action={
+          <Button color="inherit" size="small" disabled={checking} onClick={() => void connection.retryNow()}>
+            {t('connection_retry')}
+          </Button>
+        }
+      >
+        <AlertTitle>{t('connection_lost_title')}</AlertTitle>
+        {t('connection_lost_text')}
+      </Alert>
+    </Box>
+  );
+}
