@@ -350,7 +350,7 @@ function tsxBin(root) {
 
 /**
  * Starts the api (`tsx src/server.ts`, or `tsx watch` in dev) and waits for /api/health.
- * @param {{ port: number, dataDir: string, emulatorHost: string, watch?: boolean, env?: object }} options
+ * @param {{ port: number, dataDir: string, emulatorHost: string, watch?: boolean, env?: object, quiet?: boolean }} options
  */
 export async function startApi({
   root = ROOT,
@@ -360,10 +360,12 @@ export async function startApi({
   watch = false,
   env = {},
   timeoutMs = 90_000,
+  quiet = false,
 }) {
   const args = [tsxBin(root), ...(watch ? ['watch', '--clear-screen=false'] : []), 'src/server.ts'];
   const service = spawnService('api', process.execPath, args, {
     cwd: path.join(root, 'api'),
+    quiet,
     env: {
       PORT: String(port),
       API_PORT: String(port),
