@@ -142,6 +142,9 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
 
   'GET /api/subscription/overage/pending': [401, 200, 200, 200, 200],
   'POST /api/subscription/:id/cancel': [401, 404, 404, 403, 404],
+  'POST /api/subscription/:id/overage/approve': [401, 404, 404, 403, 404],
+  // Staff only (a PGlite api has no job runner of its own to call).
+  'POST /api/subscription/month-end/run': { expect: [401, 403, 403, 403, 200], body: { date: '2026-11-01' } },
 
   // Lieferbar is internal: staff passes the license check and finds no orders; everybody else has no license.
   'GET /api/wawi/lieferbar/orders': [401, 403, 403, 403, 404],
@@ -171,6 +174,10 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'GET /api/payment/sandbox/:ref': [404, 404, 404, 404, 404],
   'POST /api/payment/sandbox/:ref/pay': [404, 404, 404, 404, 404],
   'POST /api/payment/sandbox/:ref/cancel': [404, 404, 404, 404, 404],
+  // The overage consent page of an unknown ref sends the browser back to the dashboard with the result.
+  'GET /api/payment/sandbox/:ref/consent': [303, 303, 303, 303, 303],
+  'POST /api/payment/sandbox/:ref/consent/approve': [303, 303, 303, 303, 303],
+  'POST /api/payment/sandbox/:ref/consent/cancel': [303, 303, 303, 303, 303],
 
   // Invoices: main users only, each sees only their own (an unknown or foreign id is 404).
   'GET /api/invoice/list': [401, 200, 200, 403, 200],
