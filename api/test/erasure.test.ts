@@ -24,6 +24,8 @@ type Decision =
   | { kind: 'detached'; column: string; why: string }
   /** Rows name the person (a counter key) but are deleted by time, within a day at most. */
   | { kind: 'expires'; why: string }
+  /** A record of what staff did (who published what); a seller's account deletion does not touch it. */
+  | { kind: 'staff record'; why: string }
   /** The table holds nothing of a person. */
   | { kind: 'no personal data'; why: string };
 
@@ -51,6 +53,7 @@ const DECISIONS: Record<string, Decision> = {
   payments: { kind: 'detached', column: '-', why: 'belongs to a retained invoice (no user column)' },
   payment_events: { kind: 'detached', column: '-', why: 'provider events of a retained invoice' },
   post_payment_steps: { kind: 'detached', column: '-', why: 'steps of a retained invoice' },
+  avv_versions: { kind: 'staff record', why: 'AVV texts with the email and id of the staff member who published' },
   rate_limit_counters: {
     kind: 'expires',
     why: 'rate-limit counters keyed by user id or address, swept after their window',

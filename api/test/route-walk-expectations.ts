@@ -140,6 +140,18 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
     body: { key: 'AAAA-BBBB-CCCC-DDDD', emails_sent: 1 },
   },
 
+  // AVV versions: every signed-in caller reads the current one and accepts for their account; staff publish.
+  'GET /api/avv/current': [401, 200, 200, 200, 200],
+  'GET /api/avv/versions/:id': [401, 404, 404, 404, 404],
+  'GET /api/avv/history': [401, 200, 200, 200, 200],
+  'POST /api/avv/accept': {
+    expect: [401, 404, 404, 404, 404],
+    body: { versionId: '00000000-0000-4000-8000-000000000000' },
+  },
+  'GET /api/avv/versions': [401, 403, 403, 403, 200],
+  // Not walked with a valid body: it would publish a new AVV version for every seller.
+  'POST /api/avv/versions': [400, 400, 400, 400, 400],
+
   'GET /api/subscription/overage/pending': [401, 200, 200, 200, 200],
   'POST /api/subscription/:id/cancel': [401, 404, 404, 403, 404],
   'POST /api/subscription/:id/overage/approve': [401, 404, 404, 403, 404],
