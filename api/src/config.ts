@@ -25,6 +25,10 @@ export interface AppConfig {
   remotesBaseUrl: string;
   /** Remote id (lower case, e.g. 'gpsr') → manifest URL override from REMOTE_URL_<ID>. */
   remoteUrls: Record<string, string>;
+  /** The portal's own origins (PORTAL_ORIGIN; local defaults outside production); the first resolves relative URLs. */
+  portalOrigins: string[];
+  /** Hosts (or `.suffix` names) the staff console's manifest check may fetch from (REMOTE_MANIFEST_HOSTS). */
+  remoteManifestHosts: string[];
   smtpUrl: string | null;
   mailFrom: string;
   supportEmail: string;
@@ -270,6 +274,12 @@ const envSchema = z.object({
     }),
   INTERNAL_EMAILS: z.string().optional(),
   REMOTES_BASE_URL: z.string().optional(),
+  REMOTE_MANIFEST_HOSTS: z
+    .string()
+    .optional()
+    .refine((v) => list(v).every((h) => /^\.?[A-Za-z0-9.-]+$/.test(h) || /^\[[0-9a-fA-F:]+\]$/.test(h)), {
+      message: 'REMOTE_MANIFEST_HOSTS must be a comma list of host names (a leading dot allows every subdomain)',
+    }),
   SMTP_URL: z
     .string()
     .optional()
@@ -394,11 +404,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (m && v) remoteUrls[m[1].toLowerCase()] = v;
   }
 
-  const portalOrigins = list(e.PORTAL_ORIGIN);
-  const corsList = [
-    ...(portalOrigins.length ? portalOrigins : mode === 'production' ? [] : LOCAL_PORTAL_ORIGINS),
-    ...list(e.CORS_ORIGINS),
-  ].map((o) => o.replace(/\/$/, ''));
+  const portalOrigins = list(e.PORTAL_ORIGIN).map((o) => o.replace(/\/$/, ''));
+  const ownOrigins = portalOrigins.length ? portalOrigins : mode === 'production' ? [] : LOCAL_PORTAL_ORIGINS;
+  const corsList = [...ownOrigins, ...list(e.CORS_ORIGINS)].map((o) => o.replace(/\/$/, ''));
   if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: FILE_STORAGE=s3 needs S3_BUCKET (and usually S3_ENDPOINT and keys).');
   }
@@ -436,6 +444,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     internalEmails: list(e.INTERNAL_EMAILS ?? 'staff@portal.test').map((s) => s.toLowerCase()),
     remotesBaseUrl: (e.REMOTES_BASE_URL || '/remotes').replace(/\/+$/, ''),
     remoteUrls,
+    portalOrigins: ownOrigins,
+    remoteManifestHosts: e.REMOTE_MANIFEST_HOSTS
+      ? list(e.REMOTE_MANIFEST_HOSTS).map((h) => h.toLowerCase())
+      : [...new Set(['localhost', '127.0.0.1', ...ownOrigins.map((o) => new URL(o).hostname.toLowerCase())])],
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM || 'Portal <no-reply@portal.test>',
     supportEmail: e.SUPPORT_EMAIL || 'support@portal.test',

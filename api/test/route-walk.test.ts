@@ -37,6 +37,8 @@ import {
 const PUBLIC_ROUTES: RegExp[] = [
   /^GET \/api\/health$/,
   /^GET \/api\/portal\/registry$/,
+  // Origins of the enabled remotes for the portal server's CSP (no user data).
+  /^GET \/api\/portal\/remote-origins$/,
   // The payment provider's webhook and the sandbox payment page (the random ref is the capability).
   /^(GET|POST) \/api\/payment\/(webhook|sandbox)\b/,
   // The sandbox page's own stylesheet and close script (static, no data).

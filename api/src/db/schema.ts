@@ -1,6 +1,15 @@
 // Every table of the product. Text columns instead of pg enums keep migrations schema-agnostic;
 // the allowed values live in the TypeScript types below and in the route schemas.
-import type { DurationUnit, Language, LicenseType, Status, SubscriptionStatus } from '@portal/shared/domain';
+import type {
+  AuditAction,
+  DurationUnit,
+  Language,
+  LicenseType,
+  RegistryAudience,
+  RegistryCardInput,
+  Status,
+  SubscriptionStatus,
+} from '@portal/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { SellerConfig } from '../config';
 import {
@@ -621,7 +630,51 @@ export const appMeta = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
 
+/**
+ * The plugin registry (issue 12): which remotes the shell loads and which dashboard cards it shows. Seeded once from
+ * api/registry/registry.json; after that staff edit it in the console and the database is the truth.
+ */
+export const registryEntries = pgTable(
+  'registry_entries',
+  {
+    id: text('id').primaryKey(),
+    /** Federation container name; '' for a page the shell renders itself. */
+    remote: text('remote').notNull(),
+    /** '' exactly when remote is ''. */
+    manifestUrl: text('manifest_url').notNull(),
+    routes: jsonb('routes').$type<string[]>().notNull(),
+    enabled: boolean('enabled').notNull(),
+    audience: jsonb('audience').$type<RegistryAudience>().notNull(),
+    comingSoon: boolean('coming_soon').notNull(),
+    buyWithoutFilling: boolean('buy_without_filling').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    card: jsonb('card').$type<RegistryCardInput | null>(),
+    updatedAt: updatedAt(),
+    /** Email of the staff member who changed it last; null for the seeded default. */
+    updatedBy: text('updated_by'),
+  },
+  (t) => [index('registry_entries_order_idx').on(t.sortOrder, t.id)],
+);
+
+/** Every change staff make in the console (registry entries; AVV publishes with entry id 'avv:<version>'). */
+export const registryAudit = pgTable(
+  'registry_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').$type<AuditAction>().notNull(),
+    entryId: text('entry_id').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+  },
+  (t) => [index('registry_audit_at_idx').on(t.at), index('registry_audit_entry_idx').on(t.entryId, t.at)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type RegistryEntryRow = typeof registryEntries.$inferSelect;
+export type RegistryAuditRow = typeof registryAudit.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AvvVersionRow = typeof avvVersions.$inferSelect;
 export type AvvAcceptanceRow = typeof avvAcceptances.$inferSelect;

@@ -16,6 +16,7 @@ import paymentRoutes from './payment';
 import paypalAuthRoutes from './user/paypal';
 import portalRoutes from './portal';
 import profileRoutes from './user/profile';
+import staffRoutes from './staff';
 import subscriptionRoutes from './subscription';
 import subUserRoutes from './user/subusers';
 import tokenRoutes from './user/token';
@@ -41,6 +42,7 @@ export const apiModules: ApiModule[] = [
   { folder: 'user/paypal', plugin: paypalAuthRoutes },
   { folder: 'user/freshdesk-api-key', plugin: freshdeskRoutes },
   { folder: 'portal', plugin: portalRoutes },
+  { folder: 'staff', plugin: staffRoutes },
   { folder: 'subscription', plugin: subscriptionRoutes },
   { folder: 'user/ds', plugin: dataSourceRoutes },
   { folder: 'license/product', plugin: catalogueRoutes },

@@ -1,51 +1,165 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { dashboardCardSchema, type RegistryEntry } from '@portal/shared/domain';
+import {
+  normalizeEmail,
+  registryEntryFieldsSchema,
+  registryEntryIssues,
+  type RegistryEntry,
+} from '@portal/shared/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AppConfig } from '../../config';
+import type { RegistryEntryRow } from '../../db/schema';
+import { listRegistryRows, seedRegistryRows } from './repository';
 
 export const REGISTRY_FILE = path.resolve(__dirname, '..', '..', '..', 'registry', 'registry.json');
 
-const fileEntrySchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  /** Federation container name; null for a page the shell renders itself. */
-  remote: z.string().nullable(),
-  /** Build folder under REMOTES_BASE_URL; null together with remote. */
-  folder: z.string().nullable(),
-  routes: z.array(z.string().startsWith('/')).min(1),
-  card: dashboardCardSchema.optional(),
+/** An entry of registry.json: the staff input, with the build folder instead of the manifest URL. */
+const fileEntrySchema = registryEntryFieldsSchema.omit({ manifestUrl: true }).extend({
+  folder: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .nullable(),
 });
-
-const fileSchema = z.object({ entries: z.array(fileEntrySchema) });
-export type RegistryFileEntry = z.infer<typeof fileEntrySchema>;
+const fileSchema = z.object({ $comment: z.string().optional(), entries: z.array(fileEntrySchema) }).strict();
+export type RegistryFileEntry = z.infer<typeof fileSchema>['entries'][number];
 
 export function readRegistryFile(file = REGISTRY_FILE): RegistryFileEntry[] {
   const parsed = fileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`The registry file ${file} is invalid: ${parsed.error.issues[0].message}`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`The registry file ${file} is invalid at ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const seen = new Set<string>();
+  for (const entry of parsed.data.entries) {
+    const manifestUrl = entry.folder ? 'x' : '';
+    const problems = registryEntryIssues({ ...entry, manifestUrl }).concat(
+      entry.routes.filter((r) => seen.has(r)).map((r) => ({ path: ['routes'], message: `route ${r} taken` })),
+    );
+    if (seen.has(entry.id) || problems.length) {
+      throw new Error(
+        `The registry file ${file} is invalid at entry ${entry.id}: ${problems[0]?.message ?? 'id twice'}`,
+      );
+    }
+    seen.add(entry.id);
+    entry.routes.forEach((r) => seen.add(r));
+  }
   return parsed.data.entries;
 }
 
-export function resolveEntries(
-  entries: RegistryFileEntry[],
-  urls: { remotesBaseUrl: string; remoteUrls: Record<string, string> },
-): RegistryEntry[] {
-  return entries.map((e, index) => {
-    const key = e.id.replace(/-/g, '_');
-    const manifestUrl =
-      e.remote === null || e.folder === null
-        ? ''
-        : (urls.remoteUrls[key] ?? `${urls.remotesBaseUrl}/${e.folder}/mf-manifest.json`);
-    return {
-      id: e.id,
-      remote: e.remote ?? '',
-      manifestUrl,
-      routes: e.routes,
-      order: index * 10,
-      ...(e.card ? { card: e.card } : {}),
-    };
-  });
+/** Seeds registry_entries from registry.json on the first start (see seedRegistryRows). */
+export async function seedRegistry(app: FastifyInstance, file = REGISTRY_FILE): Promise<number> {
+  const rows = readRegistryFile(file).map((e) => ({
+    id: e.id,
+    remote: e.remote,
+    manifestUrl: e.folder ? `${app.config.remotesBaseUrl}/${e.folder}/mf-manifest.json` : '',
+    routes: e.routes,
+    enabled: e.enabled,
+    audience: e.audience,
+    comingSoon: e.comingSoon,
+    buyWithoutFilling: e.buyWithoutFilling,
+    sortOrder: e.order,
+    card: e.card,
+    updatedBy: null,
+  }));
+  const inserted = await seedRegistryRows(app.db, rows);
+  if (inserted) app.log.info({ entries: inserted }, 'plugin registry seeded from registry.json');
+  return inserted;
 }
 
-/** Internal-only cards, and the entries that carry them, are left out for everybody else. */
-export function visibleEntries(entries: RegistryEntry[], internal: boolean): RegistryEntry[] {
-  return internal ? entries : entries.filter((e) => e.card?.audience !== 'internal');
+/** The manifest URL the shell should load: REMOTE_URL_<ID> (deployment override) wins over the stored one. */
+export function effectiveManifestUrl(row: Pick<RegistryEntryRow, 'id' | 'remote' | 'manifestUrl'>, config: AppConfig) {
+  if (!row.remote) return '';
+  return config.remoteUrls[row.id.replace(/-/g, '_')] ?? row.manifestUrl;
+}
+
+export function toPublicEntry(row: RegistryEntryRow, config: AppConfig): RegistryEntry {
+  const card = row.card
+    ? {
+        pluginName: row.card.pluginName,
+        ...(row.card.title ? { title: row.card.title } : {}),
+        ...(row.card.description ? { description: row.card.description } : {}),
+        ...(row.card.illustration ? { illustration: row.card.illustration } : {}),
+        comingSoon: row.comingSoon,
+        buyWithoutFilling: row.buyWithoutFilling,
+        audience: row.audience.kind,
+        configurePath: row.card.configurePath,
+      }
+    : undefined;
+  return {
+    id: row.id,
+    remote: row.remote,
+    manifestUrl: effectiveManifestUrl(row, config),
+    routes: row.routes,
+    order: row.sortOrder,
+    ...(card ? { card } : {}),
+  };
+}
+
+/** Who asks for the registry: nobody, or an account with its verified email (null when not verified). */
+export interface RegistryViewer {
+  staff: boolean;
+  /** Normalized email when verified on the account record, else null. */
+  verifiedEmail: string | null;
+}
+
+export const ANONYMOUS: RegistryViewer = { staff: false, verifiedEmail: null };
+
+export function canSee(row: Pick<RegistryEntryRow, 'audience'>, viewer: RegistryViewer): boolean {
+  const audience = row.audience;
+  if (audience.kind === 'all') return true;
+  if (viewer.staff) return true;
+  if (audience.kind === 'internal') return false;
+  return !!viewer.verifiedEmail && audience.emails.some((e) => normalizeEmail(e) === viewer.verifiedEmail);
+}
+
+/**
+ * The viewer of a request after optionalAuth. The token's email claims decide nothing alone (the Auth emulator
+ * does not sign tokens): when they would unlock an entry, the account record confirms them (cached a few seconds).
+ */
+export function viewerResolver(app: FastifyInstance, ttlMs = 5000) {
+  const cache = new Map<string, { at: number; viewer: RegistryViewer }>();
+  return async function viewerOf(request: FastifyRequest, needed: boolean): Promise<RegistryViewer> {
+    const identity = request.identity;
+    if (!identity || !needed || !identity.emailVerified || !identity.email) return ANONYMOUS;
+    const hit = cache.get(identity.uid);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.viewer;
+    const record = await app.firebaseAuth.getUser(identity.uid).catch(() => null);
+    const email = record?.email && record.emailVerified ? normalizeEmail(record.email) : null;
+    const viewer: RegistryViewer = {
+      staff: !!email && app.isInternal({ email, emailVerified: true }),
+      verifiedEmail: email,
+    };
+    if (cache.size > 5000) cache.clear();
+    cache.set(identity.uid, { at: Date.now(), viewer });
+    return viewer;
+  };
+}
+
+/** The enabled entries one viewer may see, in order (read live from the database). */
+export async function registryFor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  viewerOf: ReturnType<typeof viewerResolver>,
+): Promise<RegistryEntry[]> {
+  const rows = await listRegistryRows(app.db, { enabledOnly: true });
+  const needed = rows.some((row) => row.audience.kind !== 'all');
+  const viewer = await viewerOf(request, needed);
+  return rows.filter((row) => canSee(row, viewer)).map((row) => toPublicEntry(row, app.config));
+}
+
+/** Origins of the absolute manifest URLs of the enabled entries (the portal server's CSP). */
+export async function remoteOrigins(app: FastifyInstance): Promise<string[]> {
+  const rows = await listRegistryRows(app.db, { enabledOnly: true });
+  const origins = new Set<string>();
+  for (const row of rows) {
+    const url = effectiveManifestUrl(row, app.config);
+    if (!/^https?:\/\//i.test(url)) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // a stored URL that does not parse contributes no origin
+    }
+  }
+  return [...origins].sort();
 }

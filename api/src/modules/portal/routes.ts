@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registrySchema } from '@portal/shared/domain';
+import { registrySchema, remoteOriginsSchema } from '@portal/shared/domain';
 import { errorBodySchema } from '../../lib/schemas';
-import { readRegistryFile, resolveEntries, visibleEntries } from './registry';
+import { registryFor, remoteOrigins, seedRegistry, viewerResolver } from './registry';
 
 const portalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const entries = resolveEntries(readRegistryFile(), app.config);
+  await seedRegistry(app);
+  const viewerOf = viewerResolver(app);
 
   app.get(
     '/registry',
@@ -12,12 +13,27 @@ const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.optionalAuth,
       schema: {
         tags: ['portal'],
-        summary: 'Plugin registry (token optional; internal-only entries only for INTERNAL_EMAILS)',
+        summary:
+          'Plugin registry: the enabled entries for the caller (token optional; internal entries only for staff, seller lists only for those verified emails), in order',
         security: [{}, { bearerAuth: [] }],
         response: { 200: registrySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ entries: visibleEntries(entries, app.isInternal(request.identity)) }),
+    async (request) => ({ entries: await registryFor(app, request, viewerOf) }),
+  );
+
+  app.get(
+    '/remote-origins',
+    {
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Origins of the enabled remotes (absolute manifest URLs), for the portal server’s Content-Security-Policy',
+        security: [],
+        response: { 200: remoteOriginsSchema },
+      },
+    },
+    async () => ({ origins: await remoteOrigins(app) }),
   );
 };
 

@@ -1,0 +1,2 @@
+export { default } from './routes';
+export { actorOf, recordAudit, type AuditActor, type AuditInput } from './service';

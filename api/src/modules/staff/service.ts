@@ -1,0 +1,211 @@
+import {
+  offsetFor,
+  normalizeEmail,
+  type AuditAction,
+  type AuditEvent,
+  type AuditPage,
+  type AuditQuery,
+  type RegistryEntryInput,
+  type RegistryEntryUpdate,
+  type StaffRegistryEntry,
+} from '@portal/shared/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { RegistryAuditRow, RegistryEntryRow } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { currentIdentity } from '../../plugins/identity';
+import { listRegistryRows } from '../portal/repository';
+import {
+  deleteEntryRow,
+  findEntry,
+  insertAudit,
+  insertEntry,
+  listAudit,
+  listEntryRoutes,
+  lockRegistry,
+  updateEntryRow,
+  type RegistryEntryValues,
+} from './repository';
+
+/** Who made a change: the signed-in staff member (null for the system, e.g. a seed). */
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+}
+
+export interface AuditInput {
+  actor: AuditActor;
+  action: AuditAction;
+  /** A registry entry id, or e.g. 'avv:<version>' for an AVV publish. */
+  entryId: string;
+  before: unknown;
+  after: unknown;
+}
+
+export function actorOf(request: FastifyRequest): AuditActor {
+  const identity = currentIdentity(request);
+  return { id: identity.uid, email: identity.email || null };
+}
+
+const isApp = (target: FastifyInstance | Db): target is FastifyInstance =>
+  typeof (target as FastifyInstance).register === 'function';
+
+/**
+ * Writes one audit row. Pass the transaction of the change itself (`recordAudit(tx, …)`) so change and record
+ * commit together; `recordAudit(app, …)` writes on its own.
+ */
+export async function recordAudit(target: FastifyInstance | Db, event: AuditInput): Promise<AuditEvent> {
+  const db = isApp(target) ? target.db : target;
+  const row = await insertAudit(db, {
+    actorId: event.actor.id,
+    actorEmail: event.actor.email,
+    action: event.action,
+    entryId: event.entryId,
+    before: event.before ?? null,
+    after: event.after ?? null,
+  });
+  return toAuditEvent(row);
+}
+
+export function toAuditEvent(row: RegistryAuditRow): AuditEvent {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actorEmail: row.actorEmail,
+    action: row.action,
+    entryId: row.entryId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
+}
+
+export function toStaffEntry(row: RegistryEntryRow): StaffRegistryEntry {
+  return {
+    id: row.id,
+    remote: row.remote,
+    manifestUrl: row.manifestUrl,
+    routes: row.routes,
+    enabled: row.enabled,
+    audience: row.audience,
+    comingSoon: row.comingSoon,
+    buyWithoutFilling: row.buyWithoutFilling,
+    order: row.sortOrder,
+    card: row.card,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+/** The audit log's picture of an entry: what staff edit (no bookkeeping fields). */
+function snapshot(row: RegistryEntryRow): RegistryEntryInput {
+  const { updatedAt: _at, updatedBy: _by, ...entry } = toStaffEntry(row);
+  return entry;
+}
+
+export const entryNotFound = (id: string) =>
+  new HttpError(404, 'registry-entry-not-found', `Registry entry ${id} not found`);
+
+function valuesOf(input: RegistryEntryUpdate, actor: AuditActor): RegistryEntryValues {
+  const audience =
+    input.audience.kind === 'sellers'
+      ? { kind: 'sellers' as const, emails: [...new Set(input.audience.emails.map(normalizeEmail))] }
+      : input.audience;
+  return {
+    remote: input.remote,
+    manifestUrl: input.manifestUrl,
+    routes: input.routes,
+    enabled: input.enabled,
+    audience,
+    comingSoon: input.comingSoon,
+    buyWithoutFilling: input.buyWithoutFilling,
+    sortOrder: input.order,
+    card: input.card,
+    updatedBy: actor.email,
+  };
+}
+
+/** 400 registry-route-taken when another entry already serves one of the routes (field routes.N). */
+async function assertRoutesFree(tx: Db, id: string, routes: string[]): Promise<void> {
+  const owners = new Map<string, string>();
+  for (const entry of await listEntryRoutes(tx)) {
+    if (entry.id !== id) for (const route of entry.routes) owners.set(route, entry.id);
+  }
+  const fields: Record<string, string> = {};
+  const taken: string[] = [];
+  routes.forEach((route, index) => {
+    const owner = owners.get(route);
+    if (owner) {
+      fields[`routes.${index}`] = 'api_error_registry_route_taken';
+      taken.push(`${route} (${owner})`);
+    }
+  });
+  if (taken.length) {
+    throw new HttpError(400, 'registry-route-taken', `Another entry already serves ${taken.join(', ')}`, fields);
+  }
+}
+
+export async function listStaffEntries(app: FastifyInstance): Promise<StaffRegistryEntry[]> {
+  return (await listRegistryRows(app.db)).map(toStaffEntry);
+}
+
+export async function createEntry(
+  app: FastifyInstance,
+  actor: AuditActor,
+  input: RegistryEntryInput,
+): Promise<StaffRegistryEntry> {
+  return app.db.transaction(async (tx) => {
+    await lockRegistry(tx);
+    if (await findEntry(tx, input.id)) {
+      throw new HttpError(409, 'registry-entry-exists', `A registry entry with id ${input.id} already exists`, {
+        id: 'api_error_registry_entry_exists',
+      });
+    }
+    await assertRoutesFree(tx, input.id, input.routes);
+    const row = await insertEntry(tx, input.id, valuesOf(input, actor));
+    if (!row) throw new HttpError(409, 'registry-entry-exists', `A registry entry with id ${input.id} already exists`);
+    await recordAudit(tx, { actor, action: 'create', entryId: row.id, before: null, after: snapshot(row) });
+    return toStaffEntry(row);
+  });
+}
+
+export async function updateEntry(
+  app: FastifyInstance,
+  actor: AuditActor,
+  id: string,
+  input: RegistryEntryUpdate,
+): Promise<StaffRegistryEntry> {
+  return app.db.transaction(async (tx) => {
+    await lockRegistry(tx);
+    const before = await findEntry(tx, id);
+    if (!before) throw entryNotFound(id);
+    await assertRoutesFree(tx, id, input.routes);
+    const row = await updateEntryRow(tx, id, valuesOf(input, actor));
+    await recordAudit(tx, { actor, action: 'update', entryId: id, before: snapshot(before), after: snapshot(row) });
+    return toStaffEntry(row);
+  });
+}
+
+export async function deleteEntry(app: FastifyInstance, actor: AuditActor, id: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await lockRegistry(tx);
+    const before = await findEntry(tx, id);
+    if (!before) throw entryNotFound(id);
+    await deleteEntryRow(tx, id);
+    await recordAudit(tx, { actor, action: 'delete', entryId: id, before: snapshot(before), after: null });
+  });
+}
+
+export async function auditPage(app: FastifyInstance, query: AuditQuery): Promise<AuditPage> {
+  const { rows, total } = await listAudit(app.db, {
+    entryId: query.entryId || undefined,
+    offset: offsetFor(query.page, query.pageSize),
+    limit: query.pageSize,
+  });
+  return { events: rows.map(toAuditEvent), total };
+}
+
+/** Staff = INTERNAL_EMAILS with a verified email on the account record (as requireStaff decides). */
+export async function isStaff(app: FastifyInstance, uid: string): Promise<boolean> {
+  const record = await app.firebaseAuth.getUser(uid).catch(() => null);
+  return !!record && app.isInternal({ email: record.email ?? '', emailVerified: record.emailVerified });
+}
