@@ -1,7 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { registryAudit, registryEntries, type RegistryAuditRow, type RegistryEntryRow } from '../../db/schema';
-import { REGISTRY_LOCK_KEY } from '../portal/repository';
+import { REGISTRY_LOCK_KEY } from '../portal';
 
 export type RegistryEntryValues = Omit<typeof registryEntries.$inferInsert, 'id' | 'updatedAt'>;
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { RegistryAuditRow, RegistryEntryRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { currentIdentity } from '../../plugins/identity';
-import { listRegistryRows } from '../portal/repository';
+import { listRegistryRows } from '../portal';
 import {
   deleteEntryRow,
   findEntry,
