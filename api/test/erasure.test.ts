@@ -54,6 +54,11 @@ const DECISIONS: Record<string, Decision> = {
   payment_events: { kind: 'detached', column: '-', why: 'provider events of a retained invoice' },
   post_payment_steps: { kind: 'detached', column: '-', why: 'steps of a retained invoice' },
   avv_versions: { kind: 'staff record', why: 'AVV texts with the email and id of the staff member who published' },
+  registry_entries: {
+    kind: 'staff record',
+    why: 'plugin registry staff edit (email of the last editor; a sellers audience lists emails staff entered)',
+  },
+  registry_audit: { kind: 'staff record', why: 'who of the staff changed the registry or published an AVV, when' },
   rate_limit_counters: {
     kind: 'expires',
     why: 'rate-limit counters keyed by user id or address, swept after their window',

@@ -59,6 +59,17 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   // [anonymous, owner, other seller, sub-user, staff]
   'GET /api/health': [200, 200, 200, 200, 200],
   'GET /api/portal/registry': [200, 200, 200, 200, 200],
+  'GET /api/portal/remote-origins': [200, 200, 200, 200, 200],
+
+  // Staff console (issue 12): access is decided before the body is read (onRequest), so an empty body is a 400
+  // for staff only. Not walked with valid bodies: they would change the registry every other route relies on.
+  'GET /api/staff/whoami': [401, 200, 200, 200, 200],
+  'GET /api/staff/registry': [401, 403, 403, 403, 200],
+  'POST /api/staff/registry': [401, 403, 403, 403, 400],
+  'PUT /api/staff/registry/:id': [401, 403, 403, 403, 400],
+  'DELETE /api/staff/registry/:id': [401, 403, 403, 403, 404],
+  'POST /api/staff/registry/check': [401, 403, 403, 403, 400],
+  'GET /api/staff/audit': [401, 403, 403, 403, 200],
 
   // The caller's own account: every signed-in caller reads and writes their own row.
   'GET /api/user': [401, 200, 200, 200, 200],

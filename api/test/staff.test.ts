@@ -141,6 +141,9 @@ describe('who may use the staff routes', () => {
       const broken = await inject(method, url, { authorization: 'Bearer nope' }, payload);
       expect([name, broken.statusCode]).toEqual([name, 401]);
     }
+    // Access is decided before the body is read: a bad body tells a stranger nothing.
+    expect((await inject('POST', '/api/staff/registry', undefined, { colour: 1 })).statusCode).toBe(401);
+    expect((await inject('POST', '/api/staff/registry', seller.headers, { colour: 1 })).statusCode).toBe(403);
   });
 
   it('answers 403 forbidden-staff-only to a seller, a sub-user, an unverified staff address and forged claims', async () => {

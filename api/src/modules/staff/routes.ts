@@ -35,7 +35,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/whoami',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['staff'],
         summary:
@@ -49,7 +49,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/registry',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
         summary: 'Every registry entry, also disabled ones, in order',
@@ -62,7 +62,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/registry',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
         summary: 'Create a registry entry (live for sellers on their next page load; recorded in the audit log)',
@@ -76,7 +76,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/registry/:id',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
         summary: 'Replace a registry entry (body without id; recorded in the audit log with before/after)',
@@ -95,7 +95,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/registry/:id',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
         summary: 'Delete a registry entry (recorded in the audit log)',
@@ -114,7 +114,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/registry/check',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       config: { rateLimit: strictRateLimit },
       schema: {
         tags: ['staff'],
@@ -130,7 +130,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       schema: {
         tags: ['staff'],
         summary: 'The staff audit log, newest first (registry changes; AVV publishes as entryId avv:<version>)',
