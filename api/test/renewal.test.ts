@@ -15,8 +15,10 @@ import { listDueRenewals, renewSubscription, type RenewalOutcome } from '../src/
 import {
   COMPLETE_CONTACT,
   completeProfile,
+  createFirebaseUser,
   createTestApp,
   registerUser,
+  uniqueEmail,
   type TestApp,
   type TestIdentity,
 } from './helpers';
@@ -24,8 +26,9 @@ import { buy, decodeEml, SANDBOX_SECRET } from './payment/purchase-helpers';
 
 let t: TestApp;
 let base: string;
+const STAFF_EMAIL = uniqueEmail('staff');
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
+  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, INTERNAL_EMAILS: STAFF_EMAIL });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 120_000);
@@ -310,6 +313,36 @@ describe('renewals job', () => {
       expect(renewals).toHaveLength(1);
       expect(await paymentsOf(renewals[0].id)).toHaveLength(1);
       expect((await licenseRow(s.license.id)).expiresAt).toEqual(new Date(s.periodEnd.getTime() + 30 * DAY));
+    });
+  });
+
+  describe('POST /api/subscription/renewals/run (staff)', () => {
+    const run = (who: TestIdentity | null, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/subscription/renewals/run', headers: who?.headers, payload });
+
+    it('runs the day in the api process, once; refuses bad dates, sellers and anonymous calls', async () => {
+      const staff = await createFirebaseUser({ email: STAFF_EMAIL });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        headers: staff.headers,
+        payload: { Id: staff.uid, Email: staff.email },
+      });
+      const s = await subscriber();
+      const date = runDate(s, 2).toISOString().slice(0, 10);
+      const res = await run(staff, { date });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ ran: true, period: date, summary: { renewed: 1 } });
+      expect((await run(staff, { date })).json()).toEqual({ ran: false, period: date, summary: null });
+      expect(await renewalInvoices(s)).toHaveLength(1);
+
+      expect((await run(staff, { date: '15.03.2041' })).statusCode).toBe(400);
+      expect((await run(staff, { date, extra: 1 })).statusCode).toBe(400);
+      const seller = await registerUser(t.app);
+      const refused = await run(seller, { date });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ slug: 'forbidden-staff-only' });
+      expect((await run(null, { date })).statusCode).toBe(401);
     });
   });
 });

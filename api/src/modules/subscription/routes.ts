@@ -6,11 +6,13 @@ import { HttpError } from '../../lib/http-error';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import monthEndRoutes from './month-end-routes';
 import overageRoutes from './overage-routes';
+import renewalRoutes from './renewal-routes';
 import { cancelAtPeriodEnd, listOveragePending } from './repository';
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(overageRoutes);
   await app.register(monthEndRoutes);
+  await app.register(renewalRoutes);
   app.get(
     '/overage/pending',
     {
