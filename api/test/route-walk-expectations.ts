@@ -168,6 +168,7 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'POST /api/subscription/:id/overage/approve': [401, 404, 404, 403, 404],
   // Staff only (a PGlite api has no job runner of its own to call).
   'POST /api/subscription/month-end/run': { expect: [401, 403, 403, 403, 200], body: { date: '2026-11-01' } },
+  'POST /api/subscription/renewals/run': { expect: [401, 403, 403, 403, 200], body: { date: '2026-11-01' } },
 
   // Lieferbar is internal: staff passes the license check and finds no orders; everybody else has no license.
   'GET /api/wawi/lieferbar/orders': [401, 403, 403, 403, 404],
