@@ -52,6 +52,10 @@ test('retry policy: a refused connection goes to another instance for any method
   assert.equal(policy({ err: { code: 'ECONNREFUSED' }, req: req('POST'), attempt: 1, getDefaultDelay }), null);
   assert.equal(policy({ err: { code: 'ECONNRESET' }, req: req('GET'), attempt: 0, getDefaultDelay }), 1);
   assert.equal(policy({ err: { code: 'ECONNRESET' }, req: req('POST'), attempt: 0, getDefaultDelay }), null);
+  const closing = { statusCode: 503, headers: { connection: 'close' } };
+  assert.equal(policy({ res: closing, req: req('POST'), attempt: 0, getDefaultDelay }), 1);
+  const dbDown = { statusCode: 503, headers: { connection: 'keep-alive' } };
+  assert.equal(policy({ res: dbDown, req: req('POST'), attempt: 0, getDefaultDelay }), null);
   // One instance: reply-from's own default, as before.
   const single = retryPolicy(createBalancer(['http://a:1']));
   assert.equal(single({ err: { code: 'ECONNREFUSED' }, req: req('GET'), attempt: 0, getDefaultDelay }), 'default');

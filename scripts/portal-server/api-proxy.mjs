@@ -72,8 +72,10 @@ export function retryPolicy(balancer) {
       balancer.markDown(failed);
       again = true;
     } else if (idempotent && code && CUT_OFF.has(code)) again = true;
-    // An instance that is shutting down answers 503 before handling anything (Fastify's return503OnClosing).
-    else if (idempotent && res?.statusCode === 503 && res.headers?.connection === 'close') again = true;
+    // An instance that is shutting down answers 503 with `Connection: close` before routing anything (Fastify's
+    // return503OnClosing): nothing ran, so any method may go to another instance. (The api's own 503s, e.g.
+    // database-unavailable, keep the connection.)
+    else if (res?.statusCode === 503 && res.headers?.connection === 'close') again = true;
     if (!again || attempt >= instances - 1) return null;
     req.url = new URL(`${req.url.pathname}${req.url.search}`, balancer.pick(failed));
     // The failed attempt destroyed the body stream: the next one gets a fresh stream over the same bytes.
