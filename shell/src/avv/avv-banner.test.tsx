@@ -8,6 +8,9 @@ import en from '../locales/en.json';
 
 beforeEach(() => window.localStorage.clear());
 
+// The banner and its dialog load lazily; a busy machine needs more than the default second.
+const slow = { timeout: 8000 };
+
 function sellerWithOldAcceptance() {
   const http = createFakeHttp();
   let state = avvNeedsReacceptance();
@@ -33,15 +36,15 @@ describe('AVV re-acceptance banner and dialog', () => {
 
   it('English: banner → dialog with summary, word diff and sub-processor changes → accept hides the banner', async () => {
     const view = renderShell({ http: sellerWithOldAcceptance() });
-    const banner = await screen.findByRole('region', { name: en.avv_banner_title });
+    const banner = await screen.findByRole('region', { name: en.avv_banner_title }, slow);
     expect(banner).toHaveTextContent('Version 2026-11 applies since 20.11.2026');
 
     await view.userEvent.click(within(banner).getByRole('button', { name: en.avv_banner_review }));
-    const dialog = await screen.findByRole('dialog', { name: 'Data-processing agreement, version 2026-11' });
+    const dialog = await screen.findByRole('dialog', { name: 'Data-processing agreement, version 2026-11' }, slow);
     expect(within(dialog).getByText('New hosting provider in Frankfurt.')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('You accepted version 2026-01 on');
 
-    const diff = await within(dialog).findByRole('region', { name: /changes from version 2026-01 to 2026-11/ });
+    const diff = await within(dialog).findByRole('region', { name: /changes from version 2026-01 to 2026-11/ }, slow);
     expect(diff.querySelector('del')).toHaveTextContent('the EU');
     expect(diff.querySelector('ins')).toHaveTextContent('Frankfurt');
     expect(within(dialog).getByText('1 change')).toBeInTheDocument();
@@ -60,11 +63,15 @@ describe('AVV re-acceptance banner and dialog', () => {
 
   it('German: texts and the German contract text in the diff', async () => {
     const view = renderShell({ http: sellerWithOldAcceptance(), language: 'de' });
-    const banner = await screen.findByRole('region', { name: de.avv_banner_title });
+    const banner = await screen.findByRole('region', { name: de.avv_banner_title }, slow);
     await view.userEvent.click(within(banner).getByRole('button', { name: de.avv_banner_review }));
-    const dialog = await screen.findByRole('dialog', { name: 'Vertrag zur Auftragsverarbeitung, Version 2026-11' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Vertrag zur Auftragsverarbeitung, Version 2026-11' },
+      slow,
+    );
     expect(within(dialog).getByText('Neuer Hosting-Anbieter in Frankfurt.')).toBeInTheDocument();
-    const diff = await within(dialog).findByRole('region', { name: /Änderungen von Version 2026-01 zu 2026-11/ });
+    const diff = await within(dialog).findByRole('region', { name: /Änderungen von Version 2026-01 zu 2026-11/ }, slow);
     expect(diff).toHaveTextContent('Rechenzentrum in');
     expect(diff.querySelector('ins')).toHaveTextContent('Frankfurt');
     expect(within(dialog).getByRole('button', { name: 'Version 2026-11 akzeptieren' })).toBeEnabled();
@@ -85,11 +92,11 @@ describe('AVV re-acceptance banner and dialog', () => {
     });
     const view = renderShell({ http });
     await view.userEvent.click(
-      within(await screen.findByRole('region', { name: en.avv_banner_title })).getByRole('button', {
+      within(await screen.findByRole('region', { name: en.avv_banner_title }, slow)).getByRole('button', {
         name: en.avv_banner_review,
       }),
     );
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, slow);
     expect(await within(dialog).findByText(en.avv_review_diff_error)).toBeInTheDocument();
     failOld = false;
     await view.userEvent.click(within(dialog).getByRole('button', { name: en.avv_retry }));
