@@ -185,6 +185,18 @@ describe('re-consent after a new version', () => {
       ['2026-01', false],
     ]);
     expect(list[1].acceptedCount).toBe(1);
+    // The publish is in the staff audit log: who, when, the version without its texts.
+    const audit = await get('/api/staff/audit?entryId=avv:2026-11', staff);
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json().events).toHaveLength(1);
+    expect(audit.json().events[0]).toMatchObject({
+      actorEmail: staffEmail,
+      action: 'create',
+      entryId: 'avv:2026-11',
+      before: null,
+      after: { id: v2Id, version: '2026-11', effectiveDate: today },
+    });
+    expect(audit.json().events[0].after.text).toBeUndefined();
   });
 
   it('the seller must accept again: current says so, the profile counts as not accepted', async () => {
