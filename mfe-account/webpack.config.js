@@ -3,6 +3,5 @@ const { createRemoteConfig } = require('@portal/shared/webpack');
 module.exports = createRemoteConfig({
   name: 'mfe_account',
   exposes: { './remote': './src/remote.tsx' },
-  port: 3101,
   dir: __dirname,
 });

@@ -3,6 +3,5 @@ const { createRemoteConfig } = require('@portal/shared/webpack');
 module.exports = createRemoteConfig({
   name: 'mfe_freshdesk',
   exposes: { './remote': './src/remote.tsx' },
-  port: 3105,
   dir: __dirname,
 });

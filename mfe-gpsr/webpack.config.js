@@ -3,6 +3,5 @@ const { createRemoteConfig } = require('@portal/shared/webpack');
 module.exports = createRemoteConfig({
   name: 'mfe_gpsr',
   exposes: { './remote': './src/remote.tsx' },
-  port: 3104,
   dir: __dirname,
 });

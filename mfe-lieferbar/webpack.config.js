@@ -3,6 +3,5 @@ const { createRemoteConfig } = require('@portal/shared/webpack');
 module.exports = createRemoteConfig({
   name: 'mfe_lieferbar',
   exposes: { './remote': './src/remote.tsx' },
-  port: 3107,
   dir: __dirname,
 });

@@ -3,6 +3,5 @@ const { createRemoteConfig } = require('@portal/shared/webpack');
 module.exports = createRemoteConfig({
   name: 'mfe_mobile',
   exposes: { './remote': './src/remote.tsx' },
-  port: 3106,
   dir: __dirname,
 });

@@ -219,6 +219,62 @@ test('security headers: CSP lists exactly the portal and the registered remote o
   }
 });
 
+test('CSP takes the remote origins live from the api (GET /api/portal/remote-origins) and keeps the last list while the api is down', async () => {
+  let origins = ['http://127.0.0.1:4500', 'javascript:alert(1)', 'https://cdn.plugins.test/x/mf-manifest.json'];
+  let down = false;
+  let asked = 0;
+  const registryApi = Fastify();
+  registryApi.get('/api/portal/remote-origins', async (_request, reply) => {
+    asked += 1;
+    if (down) return reply.code(503).send({ message: 'down', slug: 'service-unavailable' });
+    return { origins };
+  });
+  await registryApi.listen({ port: 0, host: '127.0.0.1' });
+  const server = await buildPortalServer({
+    root,
+    apiUrl: `http://127.0.0.1:${registryApi.server.address().port}`,
+    env: ENV,
+    remoteOriginsTtlMs: 100,
+  });
+  const scriptSrc = async () => {
+    const csp = (await server.inject({ url: '/dashboard' })).headers['content-security-policy'];
+    return csp.match(/script-src ([^;]*)/)[1];
+  };
+  try {
+    // env origins + the api's (as origins; a non-http value dropped)
+    assert.equal(await scriptSrc(), "'self' http://127.0.0.1:4500 https://cdn.example.test https://cdn.plugins.test");
+    // cached within the TTL
+    origins = ['http://127.0.0.1:4600'];
+    assert.equal(await scriptSrc(), "'self' http://127.0.0.1:4500 https://cdn.example.test https://cdn.plugins.test");
+    assert.equal(asked, 1);
+    // a new remote registered by staff passes after the TTL, without a restart
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.equal(await scriptSrc(), "'self' http://127.0.0.1:4600 https://cdn.example.test");
+    // api down: the last list stays
+    down = true;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.equal(await scriptSrc(), "'self' http://127.0.0.1:4600 https://cdn.example.test");
+    assert.equal(asked, 3);
+    // requests for the api itself do not refresh the list
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await server.inject({ url: '/api/user' });
+    assert.equal(asked, 3);
+  } finally {
+    await server.close();
+    await registryApi.close();
+  }
+});
+
+test('CSP falls back to the env origins when the api never answered', async () => {
+  const server = await buildPortalServer({ root, apiUrl: 'http://127.0.0.1:9', env: ENV, remoteOriginsTtlMs: 100 });
+  try {
+    const csp = (await server.inject({ url: '/' })).headers['content-security-policy'];
+    assert.match(csp, /script-src 'self' https:\/\/cdn\.example\.test;/);
+  } finally {
+    await server.close();
+  }
+});
+
 test('an inline script of index.html is allowed by its hash, and only while it is there', () => {
   const file = path.join(root, 'inline.html');
   write(file, '<script src="/main.js"></script><script>window.x = 1;</script>');

@@ -14,16 +14,37 @@ const require = createRequire(import.meta.url);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-portal';
 
-/** Dev-server ports of the remotes (team brief) and the registry id each one serves. */
-export const REMOTES = {
-  'mfe-account': { id: 'account', port: 3101 },
-  'mfe-billing': { id: 'billing', port: 3102 },
-  'mfe-licenses': { id: 'licenses', port: 3103 },
-  'mfe-gpsr': { id: 'gpsr', port: 3104 },
-  'mfe-freshdesk': { id: 'freshdesk', port: 3105 },
-  'mfe-mobile': { id: 'mobile', port: 3106 },
-  'mfe-lieferbar': { id: 'lieferbar', port: 3107 },
-};
+/**
+ * The remotes: every `mfe-*` folder whose package.json has a `portal` field `{ "id": "<registry id>", "devPort": n }`.
+ * Nothing lists them elsewhere — a new remote folder is picked up as it is. Throws a clear message for a malformed
+ * field or two remotes on one dev port.
+ * @returns {Array<{ folder: string, id: string, devPort: number }>}
+ */
+export function remotePackages(root = ROOT) {
+  const remotes = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !/^mfe-[a-z0-9-]+$/.test(entry.name)) continue;
+    const file = path.join(root, entry.name, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const { portal } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (portal === undefined) continue;
+    const { id, devPort } = portal ?? {};
+    if (typeof id !== 'string' || !/^[a-z][a-z0-9-]*$/.test(id)) {
+      throw new Error(`${entry.name}/package.json: "portal.id" must be the remote's id (lower-case, e.g. "gpsr")`);
+    }
+    if (!Number.isInteger(devPort) || devPort < 1024 || devPort > 65535) {
+      throw new Error(`${entry.name}/package.json: "portal.devPort" must be a port number from 1024 to 65535`);
+    }
+    const clash = remotes.find((r) => r.devPort === devPort || r.id === id);
+    if (clash) {
+      const what = clash.devPort === devPort ? `dev port ${devPort}` : `id "${id}"`;
+      throw new Error(`${entry.name} and ${clash.folder} both use ${what} (package.json "portal")`);
+    }
+    remotes.push({ folder: entry.name, id, devPort });
+  }
+  return remotes.sort((a, b) => a.folder.localeCompare(b.folder));
+}
+
 export const SHELL_DEV_PORT = 3000;
 
 const COLORS = [36, 35, 33, 32, 34, 91, 92, 93, 94, 95, 96];

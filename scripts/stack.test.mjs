@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, buildBundles, webpackPackages } from './stack.mjs';
+import { ROOT, buildBundles, remotePackages, webpackPackages } from './stack.mjs';
 
 function write(file, text) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -103,6 +103,52 @@ test('a failed remote leaves the others built and rejects only with strict or wi
     await assert.rejects(buildBundles({ root, quiet: true }), /build failed/);
   } finally {
     process.env = env;
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('remotePackages: every mfe-* folder of the repo declares its id and dev port once, in its package.json', () => {
+  const remotes = remotePackages();
+  const folders = fs
+    .readdirSync(ROOT)
+    .filter((name) => /^mfe-/.test(name) && fs.existsSync(path.join(ROOT, name, 'package.json')));
+  assert.deepEqual(
+    remotes.map((r) => r.folder),
+    folders.sort(),
+  );
+  assert.equal(new Set(remotes.map((r) => r.devPort)).size, remotes.length);
+  assert.deepEqual(
+    remotes.find((r) => r.folder === 'mfe-gpsr'),
+    { folder: 'mfe-gpsr', id: 'gpsr', devPort: 3104 },
+  );
+});
+
+test('remotePackages: picks up a new folder as it is and names the folder of a bad or clashing portal field', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-packages-'));
+  const pkg = (folder, portal) =>
+    write(
+      path.join(root, folder, 'package.json'),
+      JSON.stringify({ name: `@x/${folder}`, ...(portal ? { portal } : {}) }),
+    );
+  try {
+    pkg('mfe-orders', { id: 'orders', devPort: 3120 });
+    pkg('mfe-no-portal');
+    pkg('shell', { id: 'shell', devPort: 3000 });
+    assert.deepEqual(remotePackages(root), [{ folder: 'mfe-orders', id: 'orders', devPort: 3120 }]);
+
+    pkg('mfe-hello', { id: 'hello', devPort: 3121 });
+    assert.deepEqual(
+      remotePackages(root).map((r) => r.folder),
+      ['mfe-hello', 'mfe-orders'],
+    );
+
+    pkg('mfe-clash', { id: 'clash', devPort: 3120 });
+    assert.throws(() => remotePackages(root), /mfe-(clash|orders) and mfe-(clash|orders) both use dev port 3120/);
+    pkg('mfe-clash', { id: 'Clash!', devPort: 3122 });
+    assert.throws(() => remotePackages(root), /mfe-clash\/package.json: "portal.id"/);
+    pkg('mfe-clash', { id: 'clash', devPort: '3122' });
+    assert.throws(() => remotePackages(root), /mfe-clash\/package.json: "portal.devPort"/);
+  } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
 });

@@ -18,11 +18,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import {
   ROOT,
-  REMOTES,
   SHELL_DEV_PORT,
   assertPortFree,
   buildBundles,
   log,
+  remotePackages,
   runningServices,
   spawnService,
   startApi,
@@ -86,12 +86,13 @@ function watchExit(service) {
   return service;
 }
 
+/** Dev: the api's default registry sends the shell to each remote's dev server (ports from mfe-*\/package.json). */
 function remoteUrlEnv() {
   const out = {};
-  for (const [folder, { id, port: remotePort }] of Object.entries(REMOTES)) {
+  for (const { folder, id, devPort } of remotePackages()) {
     if (!fs.existsSync(path.join(ROOT, folder, 'webpack.config.js'))) continue;
-    const key = `REMOTE_URL_${id.toUpperCase()}`;
-    out[key] = env[key] || `http://127.0.0.1:${remotePort}/mf-manifest.json`;
+    const key = `REMOTE_URL_${id.toUpperCase().replace(/-/g, '_')}`;
+    out[key] = env[key] || `http://127.0.0.1:${devPort}/mf-manifest.json`;
   }
   return out;
 }
@@ -102,8 +103,9 @@ async function main() {
   await assertPortFree(apiPort, 'api');
   if (!dev) await assertPortFree(port, 'portal server');
   if (dev) {
+    const devPorts = Object.fromEntries(remotePackages().map((r) => [r.folder, r.devPort]));
     for (const pkg of webpackPackages()) {
-      const devPort = pkg === 'shell' ? SHELL_DEV_PORT : REMOTES[pkg]?.port;
+      const devPort = pkg === 'shell' ? SHELL_DEV_PORT : devPorts[pkg];
       if (devPort) await assertPortFree(devPort, `${pkg} dev server`);
     }
   }

@@ -38,6 +38,27 @@ export function staffText(lang: Lang, key: string, params: Params = {}): string 
   return message('shell/src/locales/staff', lang, key, params).replace(/<\/?[a-zA-Z]+>/g, '');
 }
 
+/**
+ * A sidebar label: the shell's own items (Dashboard, Staff) are in the shell's locale, a remote's in that remote's
+ * (definePortalRemote's nav, e.g. nav_licenses in mfe-licenses).
+ */
+export function navLabel(lang: Lang, key: string): string {
+  const owners = [
+    'shell',
+    ...fs
+      .readdirSync(repo)
+      .filter((name) => /^mfe-/.test(name))
+      .sort(),
+  ];
+  for (const pkg of owners) {
+    const file = path.join(repo, pkg, 'src/locales', `${lang}.json`);
+    if (fs.existsSync(file) && typeof readJson(`${pkg}/src/locales/${lang}.json`)[key] === 'string') {
+      return message(pkg, lang, key, {});
+    }
+  }
+  throw new Error(`no locale of the shell or a remote has the nav label "${key}"`);
+}
+
 /** Text of the account remote. */
 export function acc(lang: Lang, key: string, params: Params = {}): string {
   return message('mfe-account', lang, key, params);
@@ -53,14 +74,17 @@ export function lic(lang: Lang, key: string, params: Params = {}): string {
   return message('mfe-licenses', lang, key, params);
 }
 
-/** Dashboard card title of a plugin, as the api's default registry (api/registry/registry.json) names it. */
+/**
+ * Dashboard card title of a plugin: the api's default registry (api/registry/registry.json) when it sets one, else
+ * the remote's own (`card_title` in its locale, definePortalRemote's card).
+ */
 export function cardTitle(lang: Lang, pluginName: string): string {
   const { entries } = readJson('api/registry/registry.json') as {
-    entries: Array<{ card?: { pluginName: string; title: Record<Lang, string> } }>;
+    entries: Array<{ id: string; card?: { pluginName: string; title?: Record<Lang, string> } }>;
   };
-  const card = entries.find((entry) => entry.card?.pluginName === pluginName)?.card;
-  if (!card) throw new Error(`api/registry/registry.json has no card for plugin "${pluginName}"`);
-  return card.title[lang];
+  const entry = entries.find((e) => e.card?.pluginName === pluginName);
+  if (!entry?.card) throw new Error(`api/registry/registry.json has no card for plugin "${pluginName}"`);
+  return entry.card.title?.[lang] ?? message(`mfe-${entry.id}`, lang, 'card_title', {});
 }
 
 export function escapeRegExp(value: string): string {

@@ -2,7 +2,7 @@
 // transferred (HTTP cache off) and how fast a remote route shows its header after a click.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SELLER } from '../support/env';
-import { exact, text } from '../support/locales';
+import { exact, navLabel, text } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
 
 const KB = 1000;
@@ -101,8 +101,10 @@ test.describe('Budgets', () => {
     await presetPreferences(page, { lang: 'en' });
     await signIn(page, 'en', DEMO_SELLER.email, DEMO_SELLER.password);
     await expectSignedIn(page, 'en');
-    const licenses = text('en', 'nav_licenses');
+    const licenses = navLabel('en', 'nav_licenses');
     const dashboard = text('en', 'nav_dashboard');
+    // A remote's nav entry appears once its small './remote' module has loaded after sign-in.
+    await expect(page.getByRole('navigation').getByRole('link', { name: licenses, exact: true })).toBeVisible();
 
     const firstVisit = await clickToHeaderMs(page, licenses);
     await clickToHeaderMs(page, dashboard);

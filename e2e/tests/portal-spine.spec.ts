@@ -6,7 +6,7 @@
 // seeded by the api with SEED_DEMO=true.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SELLER, DEMO_STAFF } from '../support/env';
-import { exact, oneOf, text } from '../support/locales';
+import { exact, navLabel, oneOf, text, whole } from '../support/locales';
 import { emulatorOobCodes, expectSignedIn, presetPreferences, signIn, signOut, uniqueEmail } from '../support/portal';
 
 function notification(page: Page, message: string | RegExp) {
@@ -17,7 +17,9 @@ function notification(page: Page, message: string | RegExp) {
 }
 
 function sidebarLink(page: Page, key: string) {
-  return page.getByRole('navigation', { name: text('en', 'nav_label') }).getByRole('link', { name: exact('en', key) });
+  return page
+    .getByRole('navigation', { name: text('en', 'nav_label') })
+    .getByRole('link', { name: whole(navLabel('en', key)) });
 }
 
 test.describe('Portal spine', () => {
@@ -69,7 +71,7 @@ test.describe('Portal spine', () => {
     await expect(
       page
         .getByRole('navigation', { name: text('de', 'nav_label') })
-        .getByRole('link', { name: exact('de', 'nav_invoices') }),
+        .getByRole('link', { name: whole(navLabel('de', 'nav_invoices')) }),
     ).toBeVisible();
 
     await page.getByRole('button', { name: 'English' }).click();

@@ -8,6 +8,13 @@ describe('billing remote', () => {
     expect(remote.routes.map((r) => r.path)).toEqual(['/invoices']);
   });
 
+  it('brings its own sidebar entry, for main users only', () => {
+    expect(remote.nav).toEqual([
+      expect.objectContaining({ path: '/invoices', labelKey: 'nav_invoices', order: 20, mainUserOnly: true }),
+    ]);
+    expect(remote.translations.de.nav_invoices).toBe('Rechnungen');
+  });
+
   it('mounts the invoices page with its empty state', async () => {
     renderRemote(remote, { route: '/invoices', http: { 'GET /invoice/list': { invoice_list: [], total: 0 } } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();

@@ -22,6 +22,7 @@ describe('gpsr remote', () => {
     ['de', '/features/gpsr/product/add', 'Produkt hinzufügen'],
   ] as const)('mounts the editor (%s)', async (language, route, title) => {
     renderRemote(remote, { route, language, session: { licenses: [gpsrLicense()] } });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // The editor is a lazy chunk: its first import in a test run takes a moment.
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

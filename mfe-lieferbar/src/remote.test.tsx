@@ -22,7 +22,7 @@ describe('lieferbar remote', () => {
         },
       },
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Lieferbar' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lieferbar' })).toBeInTheDocument();
     expect(await screen.findByText('No orders waiting')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,14 @@
 import { definePortalRemote } from '@portal/shared';
+import illustration from './assets/card.svg';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import { lieferbarRoutes } from './routes';
 
-export default definePortalRemote({ id: 'lieferbar', routes: lieferbarRoutes, translations: { en, de } });
+// The one exposed module: kept small (pages load lazily in routes.tsx) — the shell loads it after sign-in to
+// learn this remote's nav and card.
+export default definePortalRemote({
+  id: 'lieferbar',
+  routes: lieferbarRoutes,
+  card: { titleKey: 'card_title', descriptionKey: 'card_description', illustration },
+  translations: { en, de },
+});

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { portalConfigFromEnv } from '../portal-config.mjs';
-import { cspDirectives, inlineScriptHashReader, isOriginForm, remoteOriginsFromEnv } from './security.mjs';
+import { cspDirectives, inlineScriptHashReader, isOriginForm, remoteOriginsSource } from './security.mjs';
 import { apiProxy } from './api-proxy.mjs';
 import { staticFiles } from './static-files.mjs';
 
@@ -19,9 +19,16 @@ export function apiUrlFromEnv(env = process.env) {
 }
 
 /**
- * @param {{ root?: string, apiUrl?: string, env?: NodeJS.ProcessEnv, logger?: boolean | object }} [options]
+ * @param {{ root?: string, apiUrl?: string, env?: NodeJS.ProcessEnv, logger?: boolean | object,
+ *           remoteOriginsTtlMs?: number }} [options]
  */
-export async function buildPortalServer({ root = REPO_ROOT, apiUrl, env = process.env, logger = false } = {}) {
+export async function buildPortalServer({
+  root = REPO_ROOT,
+  apiUrl,
+  env = process.env,
+  logger = false,
+  remoteOriginsTtlMs = 5000,
+} = {}) {
   const upstream = apiUrl ?? apiUrlFromEnv(env);
   const portalConfig = portalConfigFromEnv(env);
   const app = Fastify({ logger });
@@ -32,12 +39,18 @@ export async function buildPortalServer({ root = REPO_ROOT, apiUrl, env = proces
     }
   });
 
+  // The CSP's remote origins follow the registry (staff console) within seconds; refreshed before helmet reads them.
+  const remoteOrigins = remoteOriginsSource({ apiUrl: upstream, env, ttlMs: remoteOriginsTtlMs });
+  app.addHook('onRequest', async (request) => {
+    if (!request.raw.url.startsWith('/api')) await remoteOrigins.fresh();
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: cspDirectives({
         portalConfig,
-        remoteOrigins: remoteOriginsFromEnv(env),
+        remoteOrigins: remoteOrigins.current,
         inlineScriptHashes: inlineScriptHashReader(path.join(root, 'shell', 'dist', 'index.html')),
       }),
     },

@@ -21,8 +21,8 @@ function originOf(url) {
 }
 
 /**
- * Origins the remotes are loaded from besides the portal's own: absolute `REMOTES_BASE_URL` and
- * `REMOTE_URL_<ID>` values (the same env the api reads to build the registry).
+ * Origins the remotes are loaded from besides the portal's own, as configured by env: absolute `REMOTES_BASE_URL`
+ * and `REMOTE_URL_<ID>` values (the same env the api reads to build its default registry).
  */
 export function remoteOriginsFromEnv(env = process.env) {
   const urls = [
@@ -34,24 +34,72 @@ export function remoteOriginsFromEnv(env = process.env) {
   return [...new Set(urls.map((u) => (u ? originOf(u.trim()) : null)).filter(Boolean))].sort();
 }
 
+/**
+ * The remote origins the CSP allows, live: the api's `GET /api/portal/remote-origins` (the origins of the registry
+ * entries staff enabled) plus the env's, cached for `ttlMs` so a remote registered in the staff console passes the
+ * CSP within seconds, without a restart. `fresh()` refreshes a stale list (awaited before a response, at most one
+ * request in flight); when the api does not answer, the last list it gave stays in use (at first: the env's only)
+ * and the next attempt waits another `ttlMs`.
+ */
+export function remoteOriginsSource({ apiUrl, env = process.env, ttlMs = 5000, timeoutMs = 1500, fetchImpl = fetch }) {
+  const fromEnv = remoteOriginsFromEnv(env);
+  let live = [];
+  let checkedAt = -Infinity;
+  let inFlight = null;
+
+  async function refresh() {
+    try {
+      const response = await fetchImpl(`${apiUrl}/api/portal/remote-origins`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const body = await response.json();
+      if (!Array.isArray(body?.origins)) throw new Error('the answer has no origins list');
+      live = body.origins.map((origin) => (typeof origin === 'string' ? originOf(origin) : null)).filter(Boolean);
+    } catch {
+      // keep the last known list
+    } finally {
+      checkedAt = Date.now();
+    }
+  }
+
+  return {
+    /** The origins to allow now (sorted, distinct). */
+    current: () => [...new Set([...fromEnv, ...live])].sort(),
+    async fresh() {
+      if (Date.now() - checkedAt < ttlMs) return;
+      inFlight ??= refresh().finally(() => {
+        inFlight = null;
+      });
+      await inFlight;
+    },
+  };
+}
+
 // Firebase Auth's REST endpoints (sign-in, token refresh) when a real project is configured.
 const FIREBASE_AUTH_ORIGINS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
 /**
  * Scripts, styles, images and fonts only from the portal and the registered remotes; the browser may talk to
  * those plus the identity service. Styles need 'unsafe-inline': MUI (emotion) injects <style> elements.
+ * `remoteOrigins` is a list or a function giving the current list (read per response);
  * `inlineScriptHashes` returns the hashes of inline scripts of the current index.html (none today).
  */
 export function cspDirectives({ portalConfig, remoteOrigins, inlineScriptHashes = () => [] }) {
   const identity = portalConfig.authEmulatorUrl ? [originOf(portalConfig.authEmulatorUrl)] : FIREBASE_AUTH_ORIGINS;
-  const code = ["'self'", ...remoteOrigins];
+  const origins = typeof remoteOrigins === 'function' ? remoteOrigins : () => remoteOrigins;
+  const code =
+    (...more) =>
+    () =>
+      ["'self'", ...origins(), ...more].join(' ');
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: [() => [...code, ...inlineScriptHashes()].join(' ')],
-    styleSrc: [...code, "'unsafe-inline'"],
-    imgSrc: [...code, 'data:'],
-    fontSrc: [...code, 'data:'],
-    connectSrc: [...code, ...identity.filter(Boolean)],
+    scriptSrc: [() => code(...inlineScriptHashes())()],
+    styleSrc: [code("'unsafe-inline'")],
+    imgSrc: [code('data:')],
+    fontSrc: [code('data:')],
+    connectSrc: [code(...identity.filter(Boolean))],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

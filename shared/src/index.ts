@@ -2,6 +2,7 @@ export * from './domain';
 export * from './services';
 export * from './remote/types';
 export * from './remote/define-portal-remote';
+export * from './remote/lazy-page';
 export * from './remote/portal-remote-routes';
 export * from './remote/router-future';
 export * from './i18n';

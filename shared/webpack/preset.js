@@ -1,5 +1,6 @@
 // Webpack + Module Federation preset for the shell (host) and every remote.
-// Usage (remote):  module.exports = createRemoteConfig({ name: 'mfe_gpsr', exposes: { './remote': './src/remote.tsx' }, port: 3104, dir: __dirname });
+// Usage (remote):  module.exports = createRemoteConfig({ name: 'mfe_gpsr', exposes: { './remote': './src/remote.tsx' }, dir: __dirname });
+//                  (dev port: package.json "portal": { "id": "gpsr", "devPort": 3104 })
 // Usage (host):    module.exports = createHostConfig({ name: 'shell', port: 3000, dir: __dirname });
 const path = require('path');
 const fs = require('fs');
@@ -207,13 +208,16 @@ function mergeConfig(base, extra) {
 }
 
 /**
- * @param {{ name: string, exposes: Record<string, string>, port: number, dir: string, extra?: object,
+ * @param {{ name: string, exposes: Record<string, string>, port?: number, dir: string, extra?: object,
  *           standalone?: string | false }} options
  * `standalone` (default './src/dev/standalone.tsx', when the file exists) is loaded behind an async boundary
  * generated here, so it may import shared modules statically.
  */
-function createRemoteConfig({ name, exposes, port, dir, extra, standalone }) {
-  if (!name || !exposes || !dir) throw new Error('createRemoteConfig needs { name, exposes, port, dir }');
+function createRemoteConfig({ name, exposes, port: portOption, dir, extra, standalone }) {
+  if (!name || !exposes || !dir) throw new Error('createRemoteConfig needs { name, exposes, dir }');
+  // The dev-server port lives once, in the remote's package.json (`"portal": { "id", "devPort" }`), where
+  // `npm run dev` (scripts/stack.mjs) reads it too.
+  const port = portOption ?? readJson(path.join(dir, 'package.json'))?.portal?.devPort;
   return (env = {}, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
     const base = baseConfig({ name, dir, mode, publicPath: 'auto' });

@@ -23,7 +23,6 @@ async function boot(container: HTMLElement) {
       i18n,
       identity: createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
       remoteLoader: createFederationRemoteLoader(),
-      prefetchRemotes: true,
       createHttp: createHttpClient,
     });
     const router = createBrowserRouter(createShellRoutes(), { future: ROUTER_FUTURE });

@@ -1,6 +1,6 @@
 // Locators and steps of the account journeys: by role and accessible name, texts from the locale files.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { acc, cardTitle, escapeRegExp, text, whole, type Lang } from '../locales';
+import { acc, cardTitle, escapeRegExp, navLabel, text, whole, type Lang } from '../locales';
 
 /**
  * A notification in the shell's notification region whose text contains `message`. includeHidden: while a MUI dialog
@@ -18,7 +18,7 @@ export function nav(page: Page, lang: Lang): Locator {
 }
 
 export function navLink(page: Page, lang: Lang, key: string): Locator {
-  return nav(page, lang).getByRole('link', { name: whole(text(lang, key)) });
+  return nav(page, lang).getByRole('link', { name: whole(navLabel(lang, key)) });
 }
 
 export function profileLink(page: Page, lang: Lang): Locator {

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { renderWithPortal } from '../testing/render-with-portal';
 import { definePortalRemote } from './define-portal-remote';
+import { lazyPage } from './lazy-page';
 import { PortalRemoteRoutes } from './portal-remote-routes';
 
 const remote = definePortalRemote({
@@ -25,5 +26,25 @@ describe('PortalRemoteRoutes', () => {
     });
     expect(screen.getByText('Nothing here')).toBeInTheDocument();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  });
+});
+
+describe('PortalRemoteRoutes with lazy pages', () => {
+  it('shows a loading state until the lazy page has loaded, then the page', async () => {
+    let resolve: (module: { Page: () => JSX.Element }) => void = () => undefined;
+    const Page = lazyPage(
+      () => new Promise<{ Page: () => JSX.Element }>((r) => (resolve = r)),
+      (m) => m.Page,
+    );
+    const lazyRemote = definePortalRemote({
+      id: 'lazy',
+      routes: [{ path: '/features/lazy', element: <Page /> }],
+      translations: { en: {}, de: {} },
+    });
+    renderWithPortal(<PortalRemoteRoutes remote={lazyRemote} />, { route: '/features/lazy' });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await act(async () => resolve({ Page: () => <h1>Lazy page</h1> }));
+    expect(await screen.findByRole('heading', { name: 'Lazy page' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -37,16 +37,20 @@ export function describeSkeletonRemote(remote: PortalRemote, { id, paths, pages 
       expect(() => expectSameKeys(remote.translations.en, remote.translations.de)).not.toThrow();
     });
 
-    it.each(pages)('mounts $url with its header and the upcoming-work notice', ({ url, title, notice, backTo }) => {
-      const view = renderRemote(remote, { route: url, language: 'en' });
-      expect(screen.getByRole('heading', { level: 1, name: title.en })).toBeInTheDocument();
-      expect(screen.getByText(notice.en)).toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
-      view.unmount();
+    it.each(pages)(
+      'mounts $url with its header and the upcoming-work notice',
+      async ({ url, title, notice, backTo }) => {
+        const view = renderRemote(remote, { route: url, language: 'en' });
+        // Pages may be lazy chunks (lazyPage): wait for the header.
+        expect(await screen.findByRole('heading', { level: 1, name: title.en })).toBeInTheDocument();
+        expect(screen.getByText(notice.en)).toBeInTheDocument();
+        expect(screen.queryByRole('link', { name: 'Back' })?.getAttribute('href') ?? null).toBe(backTo);
+        view.unmount();
 
-      renderRemote(remote, { route: url, language: 'de' });
-      expect(screen.getByRole('heading', { level: 1, name: title.de })).toBeInTheDocument();
-      expect(screen.getByText(notice.de)).toBeInTheDocument();
-    });
+        renderRemote(remote, { route: url, language: 'de' });
+        expect(await screen.findByRole('heading', { level: 1, name: title.de })).toBeInTheDocument();
+        expect(screen.getByText(notice.de)).toBeInTheDocument();
+      },
+    );
   });
 }

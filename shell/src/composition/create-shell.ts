@@ -7,9 +7,9 @@ import type { PortalConfig } from '../config/portal-config';
 import type { IdentityGateway } from '../identity/identity-gateway';
 import { createPreferencesStore } from '../preferences/preferences-store';
 import { saveServerLanguage, watchServerLanguage } from '../preferences/server-language';
-import { prefetchRemotes } from '../remotes/prefetch-remotes';
 import { createRegistryStore, loadRegistry } from '../remotes/registry-store';
 import type { RemoteLoader } from '../remotes/remote-loader';
+import { createRemoteModulesStore, describeRemotes, settleRemoteModule } from '../remotes/remote-modules-store';
 import { createSessionController } from '../session/session-controller';
 import { createSessionStore } from '../session/session-store';
 import { createTokenProvider } from '../session/token-provider';
@@ -36,8 +36,6 @@ export interface ShellDeps {
   i18n: I18n;
   /** Leaves the portal for an external page (payment provider); tests pass a spy. */
   redirect?(url: string): void;
-  /** Load the registry's remotes in idle time after sign-in (bootstrap turns it on; off in tests). */
-  prefetchRemotes?: boolean;
   /** Pause between probes of the api while the connection is lost (default 5 s; tests shorten it). */
   connectionProbeMs?: number;
 }
@@ -48,6 +46,7 @@ export function createShell(deps: ShellDeps) {
   const notificationStore = createNotificationStore();
   const loadingStore = createLoadingStore();
   const registryStore = createRegistryStore();
+  const remoteModules = createRemoteModulesStore();
   const notify = notificationStore.notifier;
   const loading = loadingStore.counter;
 
@@ -90,7 +89,11 @@ export function createShell(deps: ShellDeps) {
     shellApi(authApiRef, account),
     shellApi(sessionStateRef, sessionStore),
     shellApi(registryApiRef, { state: registryStore, reload: reloadRegistry }),
-    shellApi(remotesApiRef, { loader: deps.remoteLoader, i18n }),
+    shellApi(remotesApiRef, {
+      loader: deps.remoteLoader,
+      modules: remoteModules,
+      settle: (name, remote) => settleRemoteModule(remoteModules, i18n, name, remote),
+    }),
     shellApi(notificationsRef, notificationStore),
     shellApi(loadingStateRef, loadingStore),
     shellApi(linksRef, deps.config.links),
@@ -111,18 +114,16 @@ export function createShell(deps: ShellDeps) {
       if (uid) void reloadRegistry();
       else registryStore.setState({ status: 'idle', entries: [], error: null });
     });
-    let cancelPrefetch = () => undefined as void;
-    const stopPrefetch = registryStore.subscribe((state, previous) => {
-      if (!deps.prefetchRemotes || state.entries === previous.entries) return;
-      cancelPrefetch();
-      cancelPrefetch = prefetchRemotes(state.entries, deps.remoteLoader);
+    // Every listed remote's small './remote' module: its nav entries and card texts.
+    const stopDescribe = registryStore.subscribe((state, previous) => {
+      if (state.entries === previous.entries) return;
+      describeRemotes(state.entries, { loader: deps.remoteLoader, i18n, store: remoteModules });
     });
     return () => {
       stopSession();
       stopLanguage();
       stopRegistry();
-      stopPrefetch();
-      cancelPrefetch();
+      stopDescribe();
       stopConnection();
     };
   }
@@ -143,6 +144,7 @@ export function createShell(deps: ShellDeps) {
       loading: loadingStore,
       registry: registryStore,
       connection: connection.store,
+      remoteModules,
     },
   };
 }

@@ -1,14 +1,14 @@
 // The shell's own capabilities, each behind a typed ref (as Backstage's createApiRef): a component asks only for
 // the one it needs with useShellApi(ref). What remotes also use comes from @portal/shared (useSession, usePreferences,
 // useNotify, useLoading, useHttp, useIdentity).
-import type { i18n as I18n } from 'i18next';
 import type { StoreApi } from 'zustand';
-import type { LoadingStoreState, NotificationStoreState } from '@portal/shared';
+import type { LoadingStoreState, NotificationStoreState, PortalRemote } from '@portal/shared';
 import type { AccountOperations } from '../account/account-operations';
 import type { ConnectionState } from '../connection/connection-store';
 import type { PortalConfig } from '../config/portal-config';
 import type { RegistryState } from '../remotes/registry-store';
 import type { RemoteLoader } from '../remotes/remote-loader';
+import type { RemoteModulesState } from '../remotes/remote-modules-store';
 import type { SessionData } from '../session/session-store';
 
 /** `type` carries the type only. */
@@ -28,8 +28,15 @@ export const authApiRef = ref<AuthApi>('auth');
 /** Sign-in state for the route guards and the dashboard (authResolved, user, authFlowBusy, dataLoaded …). */
 export const sessionStateRef = ref<ReadableStore<SessionData>>('session-state');
 export const registryApiRef = ref<{ state: ReadableStore<RegistryState>; reload(): Promise<void> }>('registry');
-/** The remote loader and the one i18next instance a loaded remote's translations are added to. */
-export const remotesApiRef = ref<{ loader: RemoteLoader; i18n: I18n }>('remotes');
+/**
+ * The remote loader; the state of every listed remote's './remote' module (nav entries, card texts); `settle` records
+ * a load's outcome (a loaded remote's translations join the one i18next instance, null = it failed).
+ */
+export const remotesApiRef = ref<{
+  loader: RemoteLoader;
+  modules: ReadableStore<RemoteModulesState>;
+  settle(name: string, remote: PortalRemote | null): void;
+}>('remotes');
 export const notificationsRef = ref<ReadableStore<NotificationStoreState>>('notifications');
 export const loadingStateRef = ref<ReadableStore<LoadingStoreState>>('loading-state');
 export const linksRef = ref<PortalConfig['links']>('links');

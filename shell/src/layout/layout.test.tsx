@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { demoLicenses } from '@portal/shared/testing';
-import { apiUser } from '../testing/fixtures';
-import { renderShell, SELLER } from '../testing/render-shell';
+import { definePortalRemote, type PortalRemote } from '@portal/shared';
+import type { RemoteLoader } from '../remotes/remote-loader';
+import { apiUser, NAV_ENTRIES, NAV_REMOTES, registryEntry } from '../testing/fixtures';
+import { loaderOf, renderShell, SELLER } from '../testing/render-shell';
 import { COOKIE_CONSENT_STORAGE_KEY } from './cookie-consent-banner';
 
 beforeEach(() => {
@@ -15,25 +17,83 @@ async function ready(view: ReturnType<typeof renderShell>) {
 }
 
 describe('layout for main users and sub-users', () => {
-  it('shows all navigation entries and the profile link to a main user', async () => {
-    await ready(renderShell());
+  const withRemotes = { entries: NAV_ENTRIES, remoteLoader: loaderOf(NAV_REMOTES) };
+
+  it("shows the shell's Dashboard and the loaded remotes' nav entries by their order, and the profile link", async () => {
+    await ready(renderShell(withRemotes));
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Dashboard', 'Invoices', 'Licenses', 'User management']) {
-      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
-    }
+    await within(nav).findByRole('link', { name: 'User management' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Invoices', 'Licenses', 'User management']);
+    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/invoices');
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/logout');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('hides Invoices, User management and the profile link from a sub-user', async () => {
-    await ready(renderShell({ apiUser: apiUser(SELLER, 'parent-uid') }));
+  it('hides the main-user-only entries (Invoices, User management) and the profile link from a sub-user', async () => {
+    await ready(renderShell({ ...withRemotes, apiUser: apiUser(SELLER, 'parent-uid') }));
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByRole('link', { name: 'Licenses' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Licenses' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'User management' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+  });
+
+  it('names the entries in German for a German user', async () => {
+    await ready(renderShell({ ...withRemotes, language: 'de' }));
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    await within(nav).findByRole('link', { name: 'Benutzerverwaltung' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Rechnungen', 'Lizenzen', 'Benutzerverwaltung']);
+  });
+
+  it("adds a remote's entry only once its module has loaded, and none for a remote that failed", async () => {
+    let loadLicenses: (remote: PortalRemote) => void = () => undefined;
+    const remoteLoader: RemoteLoader = {
+      load: (entry) => {
+        if (entry.remote === 'mfe_licenses') return new Promise((resolve) => (loadLicenses = resolve));
+        if (entry.remote === 'mfe_billing') return Promise.reject(new Error('manifest down'));
+        return Promise.resolve(NAV_REMOTES[entry.remote]);
+      },
+    };
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await ready(renderShell({ entries: NAV_ENTRIES, remoteLoader }));
+      const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+      await within(nav).findByRole('link', { name: 'User management' });
+      expect(within(nav).queryByRole('link', { name: 'Licenses' })).not.toBeInTheDocument();
+      act(() => loadLicenses(NAV_REMOTES.mfe_licenses));
+      expect(await within(nav).findByRole('link', { name: 'Licenses' })).toBeInTheDocument();
+      expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('leaves out a nav entry whose path the registry gives to another remote', async () => {
+    const greedy = definePortalRemote({
+      id: 'greedy',
+      routes: [{ path: '/licenses', element: null }],
+      nav: [{ path: '/licenses', labelKey: 'nav_greedy', icon: () => null, order: 5 }],
+      translations: { en: { nav_greedy: 'Greedy' }, de: { nav_greedy: 'Gierig' } },
+    });
+    await ready(
+      renderShell({
+        entries: [...NAV_ENTRIES, registryEntry('greedy', { routes: ['/features/greedy'] })],
+        remoteLoader: loaderOf({ ...NAV_REMOTES, mfe_greedy: greedy }),
+      }),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    await within(nav).findByRole('link', { name: 'Licenses' });
+    expect(within(nav).queryByRole('link', { name: 'Greedy' })).not.toBeInTheDocument();
   });
 
   it('offers a skip-to-content link targeting the main region', async () => {
@@ -45,9 +105,11 @@ describe('layout for main users and sub-users', () => {
 
 describe('preferences', () => {
   it('defaults to German and light, and persists a language switch with the html lang attribute', async () => {
-    const view = await ready(renderShell({ language: null }));
+    const view = await ready(
+      renderShell({ language: null, entries: NAV_ENTRIES, remoteLoader: loaderOf(NAV_REMOTES) }),
+    );
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Rechnungen' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Rechnungen' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('de');
     expect(document.documentElement).not.toHaveClass('dark');
 
@@ -215,13 +277,13 @@ describe('small screens', () => {
   });
 
   it('turns the sidebar into a drawer opened by a menu button', async () => {
-    const view = await ready(renderShell());
+    const view = await ready(renderShell({ entries: NAV_ENTRIES, remoteLoader: loaderOf(NAV_REMOTES) }));
     const menu = screen.getByRole('button', { name: 'Open menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     await view.userEvent.click(menu);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    await view.userEvent.click(within(nav).getByRole('link', { name: 'Licenses' }));
+    await view.userEvent.click(await within(nav).findByRole('link', { name: 'Licenses' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/licenses'));
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument());
   });

@@ -22,7 +22,7 @@ describe('language switch of a signed-in user', () => {
     const view = await ready(renderShell({ language: 'de' }));
     await view.userEvent.click(screen.getByRole('button', { name: 'English' }));
 
-    expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log out' })).toBeInTheDocument();
     expect(window.localStorage.getItem('portal.language')).toBe('en');
     await waitFor(() =>
       expect(languageCalls(view, 'PUT')).toEqual([
@@ -31,7 +31,7 @@ describe('language switch of a signed-in user', () => {
     );
 
     await view.userEvent.click(screen.getByRole('button', { name: 'Deutsch' }));
-    expect(await screen.findByRole('link', { name: 'Rechnungen' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Abmelden' })).toBeInTheDocument();
     await waitFor(() =>
       expect(languageCalls(view, 'PUT').map((request) => request.body)).toEqual([
         { language: 'en' },
@@ -48,7 +48,7 @@ describe('language switch of a signed-in user', () => {
     const view = await ready(renderShell({ language: 'de', http }));
     await view.userEvent.click(screen.getByRole('button', { name: 'English' }));
 
-    expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log out' })).toBeInTheDocument();
     expect(window.localStorage.getItem('portal.language')).toBe('en');
     await waitFor(() =>
       expect(warn).toHaveBeenCalledWith('Saving the language on the server failed', expect.anything()),
@@ -71,7 +71,7 @@ describe("the server's language after sign-in", () => {
     const http = createFakeHttp().on('GET /user/profile/language', { language: 'en' });
     const view = await ready(renderShell({ language: null, http }));
 
-    expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log out' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem('portal.language')).toBe('en');
     expect(languageCalls(view, 'GET')).toHaveLength(1);
@@ -82,7 +82,7 @@ describe("the server's language after sign-in", () => {
     const http = createFakeHttp().on('GET /user/profile/language', { language: 'en' });
     const view = await ready(renderShell({ language: 'de', http }));
 
-    expect(screen.getByRole('link', { name: 'Rechnungen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abmelden' })).toBeInTheDocument();
     expect(view.runtime.stores.preferences.getState().language).toBe('de');
     expect(window.localStorage.getItem('portal.language')).toBe('de');
   });
@@ -96,7 +96,7 @@ describe("the server's language after sign-in", () => {
       .on('GET /user/profile/language', { language: 'en' });
     const view = await ready(renderShell({ language: null, http }));
 
-    expect(await screen.findByRole('link', { name: 'Invoices' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Log out' })).toBeInTheDocument();
     expect(view.runtime.stores.session.getState().profile).toBeNull();
     expect(languageCalls(view, 'GET')).toEqual([
       expect.objectContaining({ options: {} }),

@@ -1,52 +1,54 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Dashboard from '@mui/icons-material/Dashboard';
-import Group from '@mui/icons-material/Group';
-import Receipt from '@mui/icons-material/Receipt';
-import VpnKey from '@mui/icons-material/VpnKey';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useRemoteNav } from '../remotes/use-remote-nav';
 import { useStaffAccess } from '../staff/hooks/use-staff-access';
 
 interface NavItem {
   to: string;
-  labelKey: string;
-  icon: ReactNode;
+  label: string;
+  Icon: ComponentType;
+  /** 0..1000; the shell's Dashboard is 0. */
+  order: number;
   mainUserOnly?: boolean;
 }
 
-const NAV_ITEMS: NavItem[] = [
-  { to: '/dashboard', labelKey: 'nav_dashboard', icon: <Dashboard /> },
-  { to: '/invoices', labelKey: 'nav_invoices', icon: <Receipt />, mainUserOnly: true },
-  { to: '/licenses', labelKey: 'nav_licenses', icon: <VpnKey /> },
-  { to: '/user-management', labelKey: 'nav_user_management', icon: <Group />, mainUserOnly: true },
-];
-
-/** Shown only to internal staff (GET /staff/whoami). */
-const STAFF_ITEM: NavItem = { to: '/staff', labelKey: 'nav_staff', icon: <AdminPanelSettings /> };
-
+/**
+ * The shell's own items (Dashboard; Staff for staff) plus the nav entries the loaded remotes declare (definePortalRemote's `nav`), by order.
+ * No remote is named here: a new remote brings its own entry.
+ */
 export function Sidebar({ isSubUser, onNavigate }: { isSubUser: boolean; onNavigate?(): void }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
+  const remoteItems = useRemoteNav();
   const { access } = useStaffAccess();
-  const items = [...NAV_ITEMS, ...(access === 'staff' ? [STAFF_ITEM] : [])];
+  const shellItems: NavItem[] = [
+    { to: '/dashboard', label: t('nav_dashboard'), Icon: Dashboard, order: 0 },
+    // Shown only to internal staff (GET /staff/whoami); the api enforces it anyway.
+    ...(access === 'staff' ? [{ to: '/staff', label: t('nav_staff'), Icon: AdminPanelSettings, order: 1000 }] : []),
+  ];
+  const items = [...shellItems, ...remoteItems]
+    .filter((item) => !(item.mainUserOnly && isSubUser))
+    .sort((a, b) => a.order - b.order || a.to.localeCompare(b.to));
   return (
     <nav aria-label={t('nav_label')}>
       <List>
-        {items
-          .filter((item) => !(item.mainUserOnly && isSubUser))
-          .map((item) => {
-            const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
-            return (
-              <ListItem key={item.to} disablePadding>
-                <ListItemButton component={NavLink} to={item.to} selected={active} onClick={onNavigate}>
-                  <ListItemIcon>{item.icon}</ListItemIcon>
-                  <ListItemText primary={t(item.labelKey)} />
-                </ListItemButton>
-              </ListItem>
-            );
-          })}
+        {items.map(({ to, label, Icon }) => {
+          const active = pathname === to || pathname.startsWith(`${to}/`);
+          return (
+            <ListItem key={to} disablePadding>
+              <ListItemButton component={NavLink} to={to} selected={active} onClick={onNavigate}>
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={label} />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
       </List>
     </nav>
   );

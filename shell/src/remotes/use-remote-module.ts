@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { addRemoteTranslations, type PortalRemote, type RegistryEntry } from '@portal/shared';
+import type { PortalRemote, RegistryEntry } from '@portal/shared';
 import { useShellApi } from '../composition/shell-api-context';
 import { remotesApiRef } from '../composition/shell-apis';
 
@@ -8,7 +8,8 @@ type RemoteState =
 
 /** Loads the remote of `entry` on first use; `retry()` attempts the load again after a failure. */
 export function useRemoteModule(entry: RegistryEntry) {
-  const { loader: remoteLoader, i18n } = useShellApi(remotesApiRef);
+  // settle: a route's load (or Retry) also updates the remote's nav entries and card texts.
+  const { loader: remoteLoader, settle } = useShellApi(remotesApiRef);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<RemoteState>({ status: 'loading' });
   const { remote: remoteName, manifestUrl } = entry;
@@ -18,11 +19,12 @@ export function useRemoteModule(entry: RegistryEntry) {
     setState({ status: 'loading' });
     remoteLoader.load(entry, { retry: attempt > 0 }).then(
       (remote) => {
-        addRemoteTranslations(i18n, remote);
+        settle(remoteName, remote);
         if (active) setState({ status: 'ready', remote });
       },
       (error: unknown) => {
         console.error(`Remote ${remoteName} failed to load`, error);
+        settle(remoteName, null);
         if (active) setState({ status: 'error', error });
       },
     );
@@ -31,7 +33,7 @@ export function useRemoteModule(entry: RegistryEntry) {
     };
     // The entry object is recreated on every registry load; its identity is remote + manifest URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [remoteLoader, i18n, remoteName, manifestUrl, attempt]);
+  }, [remoteLoader, settle, remoteName, manifestUrl, attempt]);
 
   const retry = useCallback(() => setAttempt((current) => current + 1), []);
   return { ...state, retry };

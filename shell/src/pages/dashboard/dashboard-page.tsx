@@ -1,13 +1,36 @@
 import { Box, Card, CardContent, Grid, Skeleton } from '@mui/material';
 import Extension from '@mui/icons-material/Extension';
-import { EmptyState, ErrorPanel, PageHeader, type DashboardCard } from '@portal/shared';
+import { useCallback } from 'react';
+import {
+  EmptyState,
+  ErrorPanel,
+  PageHeader,
+  usePreferences,
+  type DashboardCard,
+  type RegistryEntry,
+} from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useShellApi, useShellState } from '../../composition/shell-api-context';
-import { registryApiRef, sessionStateRef } from '../../composition/shell-apis';
+import { registryApiRef, remotesApiRef, sessionStateRef } from '../../composition/shell-apis';
+import { cardView } from './card-view';
 import { FeatureCard } from './feature-card';
 
 const GRID_ITEM = { xs: 12, sm: 6, lg: 4 } as const;
+
+function CardSkeleton() {
+  return (
+    <Card variant="outlined">
+      <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
+      <CardContent>
+        <Skeleton width="60%" height={32} />
+        <Skeleton />
+        <Skeleton width="80%" />
+        <Skeleton variant="rounded" height={36} sx={{ mt: 2 }} />
+      </CardContent>
+    </Card>
+  );
+}
 
 function CardSkeletons() {
   const { t } = useTranslation('shell');
@@ -15,20 +38,14 @@ function CardSkeletons() {
     <Grid container spacing={3} role="status" aria-label={t('loading')}>
       {[0, 1, 2].map((index) => (
         <Grid key={index} size={GRID_ITEM}>
-          <Card variant="outlined">
-            <Skeleton variant="rectangular" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
-            <CardContent>
-              <Skeleton width="60%" height={32} />
-              <Skeleton />
-              <Skeleton width="80%" />
-              <Skeleton variant="rounded" height={36} sx={{ mt: 2 }} />
-            </CardContent>
-          </Card>
+          <CardSkeleton />
         </Grid>
       ))}
     </Grid>
   );
 }
+
+type CardEntry = RegistryEntry & { card: DashboardCard };
 
 export function DashboardPage() {
   const { t } = useTranslation('shell');
@@ -36,7 +53,14 @@ export function DashboardPage() {
   const registryStatus = useStore(registry.state, (state) => state.status);
   const entries = useStore(registry.state, (state) => state.entries);
   const dataLoaded = useShellState(sessionStateRef, (state) => state.dataLoaded);
-  const cards = entries.map((entry) => entry.card).filter((card): card is DashboardCard => card != null);
+  const { modules } = useShellApi(remotesApiRef);
+  const byName = useStore(modules, (state) => state.byName);
+  const { language } = usePreferences();
+  const translate = useCallback((key: string, ns: string) => t(key, { ns }), [t]);
+  const cards = entries
+    .filter((entry): entry is CardEntry => entry.card != null)
+    .map((entry) => ({ entry, view: cardView(entry, byName[entry.remote], language, translate) }))
+    .filter(({ view }) => view.status !== 'hidden');
 
   let body;
   if (registryStatus === 'error') {
@@ -54,9 +78,14 @@ export function DashboardPage() {
   } else {
     body = (
       <Grid container spacing={3}>
-        {cards.map((card) => (
-          <Grid key={card.pluginName} size={GRID_ITEM}>
-            <FeatureCard card={card} />
+        {cards.map(({ entry, view }) => (
+          <Grid key={entry.id} size={GRID_ITEM}>
+            {view.status === 'ready' ? (
+              <FeatureCard card={entry.card} title={view.title} description={view.description} image={view.image} />
+            ) : (
+              // Its remote is still loading the card's texts.
+              <CardSkeleton />
+            )}
           </Grid>
         ))}
       </Grid>

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { DashboardCard, RegistryEntry } from '@portal/shared';
+import { definePortalRemote, type DashboardCard, type PortalRemote, type RegistryEntry } from '@portal/shared';
 import { activeLicense, apiUser, completeContact, registryEntry } from '../../testing/fixtures';
 import { createFakeHttp } from '@portal/shared/testing';
-import { renderShell, SELLER } from '../../testing/render-shell';
+import { loaderOf, renderShell, SELLER } from '../../testing/render-shell';
 
 beforeEach(() => window.localStorage.clear());
 
@@ -131,6 +131,83 @@ describe('dashboard cards', () => {
     fail = false;
     await view.userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'Freshdesk' })).toBeInTheDocument();
+  });
+});
+
+describe('card texts from the remote', () => {
+  // A card staff registered without texts: title, description and picture come from the remote itself.
+  function bareCard(pluginName: DashboardCard['pluginName'], configurePath: string): DashboardCard {
+    const {
+      title: _title,
+      description: _description,
+      illustration: _illustration,
+      ...policy
+    } = card(pluginName, {
+      configurePath,
+    });
+    return policy as DashboardCard;
+  }
+  const orders = definePortalRemote({
+    id: 'orders',
+    routes: [{ path: '/features/orders', element: null }],
+    card: { titleKey: 'card_title', descriptionKey: 'card_description', illustration: '/remotes/mfe-orders/card.svg' },
+    translations: {
+      en: { card_title: 'Open orders', card_description: 'Every order at a glance.' },
+      de: { card_title: 'Offene Bestellungen', card_description: 'Jede Bestellung im Blick.' },
+    },
+  });
+  const ordersEntry = registryEntry('orders', { card: bareCard('gpsr', '/features/orders') });
+
+  it("shows the remote's own title, description and picture in the current language", async () => {
+    const { container } = renderShell({ entries: [ordersEntry], remoteLoader: loaderOf({ mfe_orders: orders }) });
+    const article = await screen.findByRole('article', { name: 'Open orders' });
+    expect(within(article).getByText('Every order at a glance.')).toBeInTheDocument();
+    expect(container.querySelector('article img')).toHaveAttribute('src', '/remotes/mfe-orders/card.svg');
+  });
+
+  it('speaks German', async () => {
+    renderShell({ language: 'de', entries: [ordersEntry], remoteLoader: loaderOf({ mfe_orders: orders }) });
+    const article = await screen.findByRole('article', { name: 'Offene Bestellungen' });
+    expect(within(article).getByText('Jede Bestellung im Blick.')).toBeInTheDocument();
+  });
+
+  it("lets the registry's texts and picture (set by staff) win over the remote's", async () => {
+    const staffSet = registryEntry('orders', {
+      card: card('gpsr', { configurePath: '/features/orders', illustration: 'https://cdn.test/orders.png' }),
+    });
+    const { container } = renderShell({ entries: [staffSet], remoteLoader: loaderOf({ mfe_orders: orders }) });
+    const article = await screen.findByRole('article', { name: 'GPSR' });
+    expect(within(article).getByText('GPSR description')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Open orders' })).not.toBeInTheDocument();
+    expect(container.querySelector('article img')).toHaveAttribute('src', 'https://cdn.test/orders.png');
+  });
+
+  it("keeps a skeleton in the card's place while the remote loads, then the card", async () => {
+    let load: (remote: PortalRemote) => void = () => undefined;
+    renderShell({
+      entries: [ordersEntry, ...entries],
+      remoteLoader: {
+        load: (entry) =>
+          entry.remote === 'mfe_orders' ? new Promise((r) => (load = r)) : new Promise(() => undefined),
+      },
+    });
+    expect(await screen.findByRole('article', { name: 'Freshdesk' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    act(() => load(orders));
+    expect(await screen.findByRole('article', { name: 'Open orders' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('leaves the card out when its remote fails and the registry has no texts', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      renderShell({ entries: [ordersEntry, ...entries], remoteLoader: loaderOf({}) });
+      expect(await screen.findByRole('article', { name: 'Freshdesk' })).toBeInTheDocument();
+      await waitFor(() => expect(warn).toHaveBeenCalled());
+      expect(screen.getAllByRole('article')).toHaveLength(2);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -1,10 +1,9 @@
 import { Button, Card, CardActions, CardContent, CardMedia, Link, Typography } from '@mui/material';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { useNotify, usePreferences, useSession, type DashboardCard } from '@portal/shared';
+import { useNotify, useSession, type DashboardCard } from '@portal/shared';
 import { cardReadiness, type CardReadiness } from '@portal/shared/domain';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { illustrationUrl } from './illustrations';
 
 const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
   soon: 'card_button_soon',
@@ -14,16 +13,23 @@ const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
   'parent-only': 'card_button_buy',
 };
 
-export function FeatureCard({ card }: { card: DashboardCard }) {
+/** One plugin card; `title`, `description` and `image` come resolved (registry texts or the remote's own). */
+export function FeatureCard({
+  card,
+  title,
+  description,
+  image,
+}: {
+  card: DashboardCard;
+  title: string;
+  description: string;
+  image: string | undefined;
+}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const notify = useNotify();
-  const { language } = usePreferences();
   const { profile, dataSource, licenses, isSubUser } = useSession();
   const readiness = cardReadiness({ card, profile, dataSource, licenses, isSubUser });
-  // Texts the registry leaves out come from the remote (helper `remotes`); until then the plugin name stands in.
-  const title = card.title?.[language] ?? card.pluginName;
-  const image = illustrationUrl(card.illustration ?? '', card.pluginName);
 
   function onAction() {
     if (readiness.action === 'parent-only') {
@@ -45,9 +51,9 @@ export function FeatureCard({ card }: { card: DashboardCard }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
-        {card.description && (
+        {description && (
           <Typography variant="body2" color="text.secondary">
-            {card.description[language]}
+            {description}
           </Typography>
         )}
         {readiness.hint && readiness.target && (

@@ -1,25 +1,25 @@
-import freshDesk from '../../assets/fresh_desk.svg';
-import gpsr from '../../assets/gpsr.svg';
-import lieferbar from '../../assets/lieferbar.svg';
 import magicMatrix from '../../assets/magic_matrix.svg';
-import mobile from '../../assets/mobile.svg';
 
-const ILLUSTRATIONS: Record<string, string> = {
-  fresh_desk: freshDesk,
-  mobile,
+/**
+ * Pictures the shell ships for its own pages' cards (Content Master is a shell page, not a remote). A remote ships
+ * its card picture itself (definePortalRemote's `card.illustration`).
+ */
+const SHELL_ILLUSTRATIONS: Record<string, string> = {
   magic_matrix: magicMatrix,
-  gpsr,
-  lieferbar,
 };
 
 /**
- * The registry's `illustration` is a key ('fresh_desk'); the shell ships an illustration for every plugin, so
- * anything else (e.g. a path no server serves) falls back to the plugin's own one before being used as a URL.
+ * The registry's `illustration` (set by staff) wins: a key of the shell's own pictures or an image URL. Otherwise,
+ * or when it names nothing the shell has, the remote's own picture.
  */
-export function illustrationUrl(illustration: string, pluginName: string): string | undefined {
-  return (
-    ILLUSTRATIONS[illustration] ??
-    ILLUSTRATIONS[pluginName] ??
-    (/^(\/|https?:)/.test(illustration) ? illustration : undefined)
-  );
+export function illustrationUrl(
+  registryIllustration: string | undefined,
+  remoteIllustration?: string,
+): string | undefined {
+  const fromRegistry = registryIllustration?.trim();
+  if (fromRegistry) {
+    if (SHELL_ILLUSTRATIONS[fromRegistry]) return SHELL_ILLUSTRATIONS[fromRegistry];
+    if (/^(\/|https?:)/.test(fromRegistry)) return fromRegistry;
+  }
+  return remoteIllustration;
 }

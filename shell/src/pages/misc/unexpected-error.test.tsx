@@ -5,10 +5,10 @@ import { renderShell } from '../../testing/render-shell';
 
 it("shows the 'Unexpected Application Error' page with a way back when a page throws while rendering", async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  // A malformed registry card (no title) makes the dashboard throw during render.
+  // A malformed registry card (a description that is no text) makes the dashboard throw during render.
   const broken = {
     ...registryEntry('x'),
-    card: { pluginName: 'mobile', illustration: 'mobile' },
+    card: { pluginName: 'mobile', title: { en: 'Mobile', de: 'Mobil' }, description: { en: { not: 'text' } } },
   } as unknown as RegistryEntry;
   renderShell({ entries: [broken] });
   expect(await screen.findByRole('heading', { name: 'Unexpected Application Error' })).toBeInTheDocument();

@@ -1,0 +1,43 @@
+import type { DashboardCard, LocalizedText, RegistryEntry } from '@portal/shared';
+import type { RemoteModuleState } from '../../remotes/remote-modules-store';
+import { illustrationUrl } from './illustrations';
+
+export type CardView =
+  | { status: 'loading' }
+  | { status: 'hidden' }
+  | { status: 'ready'; title: string; description: string; image: string | undefined };
+
+/** What staff may set on a card; each part is optional (the remote fills the gaps). */
+interface RegistryCardTexts {
+  title?: LocalizedText;
+  description?: LocalizedText;
+  illustration?: string;
+}
+
+/**
+ * A card's title, description and picture: the registry's (staff-set) texts win, else the remote's own `card`.
+ * Without registry texts the card waits for its remote's './remote' module, and is left out when that fails (or the
+ * remote declares no card): a card without a title helps nobody.
+ */
+export function cardView(
+  entry: RegistryEntry & { card: DashboardCard },
+  remoteState: RemoteModuleState | undefined,
+  language: 'en' | 'de',
+  translate: (key: string, namespace: string) => string,
+): CardView {
+  const texts: RegistryCardTexts = entry.card;
+  const remote = remoteState?.status === 'ready' ? remoteState.remote : undefined;
+  const own = remote?.card;
+  const title = texts.title?.[language] || (own ? translate(own.titleKey, remote.id) : undefined);
+  const description = texts.description?.[language] || (own ? translate(own.descriptionKey, remote.id) : undefined);
+  if (!title) {
+    const waiting = Boolean(entry.remote) && (!remoteState || remoteState.status === 'loading');
+    return waiting ? { status: 'loading' } : { status: 'hidden' };
+  }
+  return {
+    status: 'ready',
+    title,
+    description: description ?? '',
+    image: illustrationUrl(texts.illustration, own?.illustration),
+  };
+}
