@@ -136,7 +136,7 @@ describe('dashboard cards', () => {
 
 describe('card texts from the remote', () => {
   // A card staff registered without texts: title, description and picture come from the remote itself.
-  function bareCard(pluginName: DashboardCard['pluginName'], configurePath: string): DashboardCard {
+  function bareCard(pluginName: keyof typeof TITLES, configurePath: string): DashboardCard {
     const {
       title: _title,
       description: _description,
@@ -145,7 +145,7 @@ describe('card texts from the remote', () => {
     } = card(pluginName, {
       configurePath,
     });
-    return policy as DashboardCard;
+    return policy;
   }
   const orders = definePortalRemote({
     id: 'orders',
