@@ -98,6 +98,8 @@ export default tseslint.config(
       'api/drizzle/',
       'e2e/test-results/',
       'e2e/artifacts/',
+      // remotes the e2e journey generates from scripts/remote-template and builds
+      'e2e/.tmp/',
     ],
   },
   js.configs.recommended,

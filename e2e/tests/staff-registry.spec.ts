@@ -1,9 +1,11 @@
 // Issue 12: the registry is data that staff edit in the console at /staff, live for sellers on their next page load.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_SELLER, DEMO_STAFF } from '../support/env';
-import { card, navLink, notification, openDashboard } from '../support/account/portal-ui';
-import { staffText, text, type Lang } from '../support/locales';
+import { BASE_URL, DEMO_SELLER, DEMO_STAFF } from '../support/env';
+import { idTokenFor } from '../support/account/emulator';
+import { card, nav, navLink, notification, openDashboard } from '../support/account/portal-ui';
+import { staffText, text, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
+import { buildTemplateRemote } from '../support/template-remote';
 
 const lang: Lang = 'en';
 
@@ -76,5 +78,74 @@ test.describe('Staff registry', () => {
     await seller.goto('/staff');
     await expect(seller.getByText(staffText(lang, 'staff_no_access_title'))).toBeVisible();
     await expect(seller.getByRole('table')).toHaveCount(0);
+  });
+});
+
+async function staffApi(method: 'POST' | 'DELETE', url: string, body?: unknown) {
+  const token = await idTokenFor(DEMO_STAFF.email, DEMO_STAFF.password);
+  return fetch(`${BASE_URL}/api${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+test.describe('A new remote at runtime', () => {
+  test('staff register a remote built from the template and served on another port → a seller sees its card, nav entry and page after a reload; no shell rebuild, no api restart', async ({
+    browser,
+  }) => {
+    test.setTimeout(360_000);
+    const remote = await buildTemplateRemote('e2e-hello', 'Hello Plugin');
+    const blocked: string[] = [];
+    try {
+      const seller = await signedInPage(browser, DEMO_SELLER);
+      seller.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      });
+      await openDashboard(seller, lang);
+      await expect(seller.getByRole('main').getByRole('article', { name: remote.title })).toHaveCount(0);
+
+      const created = await staffApi('POST', '/staff/registry', {
+        id: remote.id,
+        remote: remote.federationName,
+        manifestUrl: remote.manifestUrl,
+        routes: [remote.route],
+        enabled: true,
+        audience: { kind: 'all' },
+        comingSoon: false,
+        buyWithoutFilling: true,
+        order: 900,
+        // No texts: the card's title, description and picture come from the remote itself.
+        card: { pluginName: 'e2e_hello', configurePath: remote.route },
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+
+      // The portal server's CSP follows the registry within its short cache.
+      await expect
+        .poll(async () => (await fetch(`${BASE_URL}/dashboard`)).headers.get('content-security-policy') ?? '', {
+          timeout: 15_000,
+        })
+        .toContain(remote.origin);
+
+      await seller.reload();
+      await openDashboard(seller, lang);
+      const card = seller.getByRole('main').getByRole('article', { name: remote.title });
+      await expect(card).toBeVisible();
+      await expect(card.locator('img')).toHaveAttribute('src', new RegExp(`^${remote.origin}/`));
+      await expect(
+        card.getByRole('button', { name: `${text(lang, 'card_button_buy')}: ${remote.title}` }),
+      ).toBeVisible();
+
+      const link = nav(seller, lang).getByRole('link', { name: whole(remote.title) });
+      await expect(link).toBeVisible();
+      await link.click();
+      await expect(seller).toHaveURL(new RegExp(`${remote.route}$`));
+      await expect(seller.getByRole('main').getByRole('heading', { level: 1, name: remote.title })).toBeVisible();
+      await expect(seller.getByText('this page comes from its own remote')).toBeVisible();
+      expect(blocked, blocked.join('\n')).toEqual([]);
+    } finally {
+      await staffApi('DELETE', `/staff/registry/${remote.id}`).catch(() => undefined);
+      await remote.close();
+    }
   });
 });
