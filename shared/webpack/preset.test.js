@@ -69,6 +69,18 @@ describe('createRemoteConfig', () => {
     expect(config.devServer).toMatchObject({ port: 3199, historyApiFallback: true });
     expect(config.devServer.headers['Access-Control-Allow-Origin']).toBe('*');
   });
+  it("takes the dev port from the remote's package.json (portal.devPort) when none is given", () => {
+    const fs = require('fs');
+    const os = require('os');
+    const remoteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'preset-remote-'));
+    try {
+      fs.writeFileSync(path.join(remoteDir, 'package.json'), JSON.stringify({ portal: { id: 'x', devPort: 3177 } }));
+      const remote = createRemoteConfig({ name: 'mfe_x', exposes: {}, dir: remoteDir })({}, { mode: 'development' });
+      expect(remote.devServer.port).toBe(3177);
+    } finally {
+      fs.rmSync(remoteDir, { recursive: true, force: true });
+    }
+  });
   it('pins one React for every module', () => {
     expect(require(path.join(config.resolve.alias.react, 'package.json')).version).toMatch(/^18\./);
   });
