@@ -113,7 +113,9 @@ test.describe.serial('Account: a sub-user invited by a seller', () => {
     await expectSignedIn(page, subLang);
     await expect(navLink(page, subLang, 'nav_dashboard')).toBeVisible();
     await expect(navLink(page, subLang, 'nav_licenses')).toBeVisible();
-    await expect(nav(page, subLang).getByRole('link', { name: whole(navLabel(subLang, 'nav_invoices')) })).toHaveCount(0);
+    await expect(nav(page, subLang).getByRole('link', { name: whole(navLabel(subLang, 'nav_invoices')) })).toHaveCount(
+      0,
+    );
     await expect(
       nav(page, subLang).getByRole('link', { name: whole(navLabel(subLang, 'nav_user_management')) }),
     ).toHaveCount(0);
