@@ -230,9 +230,10 @@ test('CSP takes the remote origins live from the api (GET /api/portal/remote-ori
     return { origins };
   });
   await registryApi.listen({ port: 0, host: '127.0.0.1' });
+  // Two api instances (API_URL comma list): the first refuses connections, the second answers.
   const server = await buildPortalServer({
     root,
-    apiUrl: `http://127.0.0.1:${registryApi.server.address().port}`,
+    apiUrl: `http://127.0.0.1:9, http://127.0.0.1:${registryApi.server.address().port}`,
     env: ENV,
     remoteOriginsTtlMs: 100,
   });

@@ -47,21 +47,29 @@ export function remoteOriginsSource({ apiUrl, env = process.env, ttlMs = 5000, t
   let checkedAt = -Infinity;
   let inFlight = null;
 
+  // API_URL may name several instances (comma list): the first that answers counts.
+  const apis = String(apiUrl)
+    .split(',')
+    .map((part) => part.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+
   async function refresh() {
-    try {
-      const response = await fetchImpl(`${apiUrl}/api/portal/remote-origins`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const body = await response.json();
-      if (!Array.isArray(body?.origins)) throw new Error('the answer has no origins list');
-      live = body.origins.map((origin) => (typeof origin === 'string' ? originOf(origin) : null)).filter(Boolean);
-    } catch {
-      // keep the last known list
-    } finally {
-      checkedAt = Date.now();
+    for (const api of apis) {
+      try {
+        const response = await fetchImpl(`${api}/api/portal/remote-origins`, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const body = await response.json();
+        if (!Array.isArray(body?.origins)) throw new Error('the answer has no origins list');
+        live = body.origins.map((origin) => (typeof origin === 'string' ? originOf(origin) : null)).filter(Boolean);
+        break;
+      } catch {
+        // the next instance; after the last, the last known list stays
+      }
     }
+    checkedAt = Date.now();
   }
 
   return {
