@@ -118,4 +118,31 @@ describe('AvvHistorySection', () => {
     expect(await screen.findByRole('table', { name: en.avv_history_title })).toBeInTheDocument();
     await waitFor(() => expect(http.callsTo('GET /avv/current')).toHaveLength(2));
   });
+
+  it('on a phone lists acceptances and sub-processors as blocks, not as tables wider than the screen', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    try {
+      renderAccount(<AvvHistorySection />, {
+        http: { 'GET /avv/current': current(), 'GET /avv/history': history },
+      });
+      const list = await screen.findByRole('list', { name: en.avv_history_title });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+      expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Accepted by: seller@shop.test');
+      const subs = screen.getByRole('list', { name: 'Sub-processors (version 2026-11)' });
+      expect(within(subs).getAllByRole('listitem')[0]).toHaveTextContent('Beispiel Hosting AG');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

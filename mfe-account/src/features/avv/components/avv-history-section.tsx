@@ -13,6 +13,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { formatDateTime, formatDateUtc, useSession } from '@portal/shared';
 import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
@@ -73,6 +75,9 @@ export function AvvHistorySection() {
 
 function AvvHistoryContent({ current, history }: { current: AvvCurrent; history: AvvHistory }) {
   const { t } = useTranslation('account');
+  const theme = useTheme();
+  // Phones: one block per row instead of a table wider than the screen.
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const version = current.current;
   const acceptedCurrent = history.acceptances.some((a) => a.versionId === version.id);
   return (
@@ -86,6 +91,25 @@ function AvvHistoryContent({ current, history }: { current: AvvCurrent; history:
         <Typography variant="body2" color="text.secondary">
           {t('avv_history_empty')}
         </Typography>
+      ) : narrow ? (
+        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-labelledby="avv-history-title">
+          {history.acceptances.map((a) => (
+            <Box component="li" key={a.id} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t('avv_history_col_version')} {a.version}
+              </Typography>
+              <Typography variant="body2">
+                {t('avv_history_col_effective')}: {formatDateUtc(a.effectiveDate)}
+              </Typography>
+              <Typography variant="body2">
+                {t('avv_history_col_accepted')}: {formatDateTime(a.acceptedAt)}
+              </Typography>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {t('avv_history_col_by')}: {a.acceptedBy}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-labelledby="avv-history-title">
@@ -119,6 +143,24 @@ function AvvHistoryContent({ current, history }: { current: AvvCurrent; history:
           <Typography variant="body2" color="text.secondary">
             {t('avv_subprocessors_empty')}
           </Typography>
+        ) : narrow ? (
+          <Stack
+            component="ul"
+            spacing={1.5}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+            aria-labelledby="avv-subprocessors-title"
+          >
+            {version.subProcessors.map((p) => (
+              <Box component="li" key={`${p.name}|${p.purpose}|${p.location}`}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {p.name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {p.purpose} · {p.location}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
         ) : (
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-labelledby="avv-subprocessors-title">
