@@ -68,8 +68,8 @@ async function main() {
       apiEnv: {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '10000000',
-        RATE_LIMIT_STRICT_MAX: '10000000',
+        RATE_LIMIT_MAX: '1000000',
+        RATE_LIMIT_STRICT_MAX: '1000000',
       },
     });
     console.log(`[soak] cluster up: portal ${cluster.url}, api ${cluster.apiUrl}, database ${dbName}`);
