@@ -22,3 +22,4 @@ export {
 } from './repository';
 export { cancelInvoice, finalizeInvoice, type FinalizeOptions } from './finalize';
 export { seedDemoInvoices } from './demo-invoices';
+export { buyerSnapshot } from './buyer-snapshot';

@@ -1,13 +1,11 @@
 // POST /invoice (buy: draft invoice from the catalogue price + checkout with the configured provider) and
 // GET /invoice/{id}/payment-check. Registered by the invoice module's index.ts.
 import {
-  effectiveInvoiceEmail,
   isProfileComplete,
   PAYMENT_STATUSES,
   purchaseRequestSchema,
   QuoteError,
   quotePurchase,
-  type BuyerSnapshot,
   type PaymentCheckResponse,
   type PurchaseResponse,
 } from '@portal/shared/domain';
@@ -20,6 +18,7 @@ import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import { findProduct, productNotFound, toProduct } from '../license/product';
 import { loadContact } from '../user/profile';
 import { findLatestPayment, startCheckout } from '../payment';
+import { buyerSnapshot } from './buyer-snapshot';
 import { createDraftInvoice, findOwnedInvoice } from './repository';
 
 /** fresh_desk paid plans need "I agree to automatic package upgrades if base limits are exceeded". */
@@ -119,19 +118,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
           ? { unit: row.durationUnit, duration: row.duration }
           : null;
       const proceedType: ProceedType = subscription ? 'PaypalPaymentSubscriptionAutoPayment' : 'PaypalPayment';
-      const buyer: BuyerSnapshot = {
-        firstName: contact.firstName,
-        lastName: contact.lastName,
-        companyName: contact.companyName,
-        street: contact.street,
-        houseNumber: contact.houseNumber,
-        postalCode: contact.postalCode,
-        city: contact.city,
-        country: contact.country,
-        vatId: contact.vatID,
-        invoiceEmail: effectiveInvoiceEmail(contact),
-        language: user.language,
-      };
+      const buyer = buyerSnapshot(contact, user.language);
       const { id } = await createDraftInvoice(app.db, {
         userId: user.id,
         userEmail: user.email,

@@ -3,7 +3,6 @@
 // link). Approving again while that invoice is unpaid returns the same page: one invoice, one charge.
 import {
   DEFAULT_CURRENCY,
-  effectiveInvoiceEmail,
   isProfileComplete,
   vatAmount,
   vatTreatment,
@@ -16,7 +15,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { createDraftInvoice, findInvoiceById, type DraftInvoiceInput } from '../invoice';
+import { buyerSnapshot, createDraftInvoice, findInvoiceById, type DraftInvoiceInput } from '../invoice';
 import { findLatestPayment, startCheckout } from '../payment';
 import { loadContact } from '../user/profile';
 import {
@@ -77,24 +76,12 @@ function overageQuote(
   return { currency: DEFAULT_CURRENCY, rows, netCents, vat, vatCents, grossCents: netCents + vatCents };
 }
 
-async function buyerSnapshot(db: Db, user: UserRow): Promise<BuyerSnapshot> {
+async function currentBuyer(db: Db, user: UserRow): Promise<BuyerSnapshot> {
   const contact = await loadContact(db, user);
   if (!isProfileComplete(contact)) {
     throw new HttpError(400, 'profile-incomplete', 'Missing contact information or product price');
   }
-  return {
-    firstName: contact.firstName,
-    lastName: contact.lastName,
-    companyName: contact.companyName,
-    street: contact.street,
-    houseNumber: contact.houseNumber,
-    postalCode: contact.postalCode,
-    city: contact.city,
-    country: contact.country,
-    vatId: contact.vatID,
-    invoiceEmail: effectiveInvoiceEmail(contact),
-    language: user.language,
-  };
+  return buyerSnapshot(contact, user.language);
 }
 
 /**
@@ -141,7 +128,7 @@ export async function approveOverage(
 
     const open = events.filter((e) => !e.invoiceId);
     if (open.length === 0) throw nothingPending();
-    const buyer = await buyerSnapshot(tx, user);
+    const buyer = await currentBuyer(tx, user);
     const quote = overageQuote(user.language, sub.productName, open, { country: buyer.country, vatId: buyer.vatId });
     const purchase = {
       product_id: sub.productId,

@@ -6,15 +6,13 @@
 // charging again.
 import {
   EMAIL_BLOCK_SIZE,
-  effectiveInvoiceEmail,
   formatDateUtc,
   formatMoney,
   quotePurchase,
-  type BuyerSnapshot,
   type Language,
 } from '@portal/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import { createDraftInvoice, findInvoiceById, type InvoiceRow } from '../invoice';
+import { buyerSnapshot, createDraftInvoice, findInvoiceById, type InvoiceRow } from '../invoice';
 import { toProduct } from '../license/product';
 import { chargeAutomatically } from '../payment';
 import { loadContact } from '../user/profile';
@@ -58,19 +56,7 @@ async function createRenewalInvoice(
     { extra_users_count: extraUsers, extra_email_blocks: extraBlocks },
     { country: contact.country, vatId: contact.vatID },
   );
-  const buyer: BuyerSnapshot = {
-    firstName: contact.firstName,
-    lastName: contact.lastName,
-    companyName: contact.companyName,
-    street: contact.street,
-    houseNumber: contact.houseNumber,
-    postalCode: contact.postalCode,
-    city: contact.city,
-    country: contact.country,
-    vatId: contact.vatID,
-    invoiceEmail: effectiveInvoiceEmail(contact),
-    language: due.user.language,
-  };
+  const buyer = buyerSnapshot(contact, due.user.language);
   const { id } = await createDraftInvoice(app.db, {
     userId: due.userId,
     userEmail: due.user.email,

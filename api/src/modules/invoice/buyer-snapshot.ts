@@ -1,0 +1,18 @@
+import { effectiveInvoiceEmail, type BuyerSnapshot, type Language, type ProfileContact } from '@portal/shared/domain';
+
+/** The buyer as an invoice keeps them: the profile's address at the time of the purchase, renewal or overage. */
+export function buyerSnapshot(contact: ProfileContact, language: Language): BuyerSnapshot {
+  return {
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    companyName: contact.companyName,
+    street: contact.street,
+    houseNumber: contact.houseNumber,
+    postalCode: contact.postalCode,
+    city: contact.city,
+    country: contact.country,
+    vatId: contact.vatID,
+    invoiceEmail: effectiveInvoiceEmail(contact),
+    language,
+  };
+}
