@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, startAuthEmulator } from './stack.mjs';
+import { ROOT, freePort, startAuthEmulator } from './stack.mjs';
 import { startCluster } from './cluster.mjs';
 
 const require = createRequire(import.meta.url);
@@ -31,17 +31,6 @@ async function postgresAnswers() {
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A run of `count` consecutive free ports. */

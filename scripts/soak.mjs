@@ -10,11 +10,10 @@
 // which still counts every request in PostgreSQL).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, sleep, startAuthEmulator } from './stack.mjs';
+import { ROOT, freePort, sleep, startAuthEmulator } from './stack.mjs';
 import { startCluster } from './cluster.mjs';
 
 const require = createRequire(import.meta.url);
@@ -28,17 +27,6 @@ const WRITE_SHARE = Number(process.env.SOAK_WRITE_SHARE || 0.3);
 const RESTART_AT = Number(process.env.SOAK_RESTART_AT || SECONDS / 2);
 const BASE_URL =
   process.env.SOAK_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : 0;

@@ -234,7 +234,8 @@ function firebaseBin(root) {
   return path.join(path.dirname(pkgJson), 'lib', 'bin', 'firebase.js');
 }
 
-async function freePort() {
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export async function freePort() {
   const net = await import('node:net');
   return new Promise((resolve, reject) => {
     const server = net.createServer();
