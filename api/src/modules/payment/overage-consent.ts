@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { findInvoiceById, setDraftPaymentStatus } from '../invoice';
 import type { PostPaymentDeps } from './post-payment';
 import { PaymentProviderError, type PaymentProvider } from './provider';
+import { refParams } from './ref-params';
 import { escapeHtml, html, layout, pageText } from './payment-page';
 import { findPaymentByRef, markPaymentFailed, type PaymentRow } from './repository';
 import { SandboxProvider } from './sandbox-provider';
@@ -81,7 +82,6 @@ export function consentPage(v: ConsentView): string {
   );
 }
 
-const refParams = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'ref is invalid') });
 
 const back = (reply: FastifyReply, approved: boolean) =>
   reply.header('cache-control', 'no-store').redirect(overageReturnUrl(approved), 303);

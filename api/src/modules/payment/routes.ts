@@ -9,6 +9,7 @@ import { overageApprovalPages } from './overage-consent';
 import { checkoutPage, CLOSE_WINDOW_JS, html, PAGE_CSS, resultPage, type PageText } from './payment-page';
 import { runPostPayment, resumeUnfinished } from './post-payment';
 import { PaymentProviderError } from './provider';
+import { refParams } from './ref-params';
 import { findPaymentByRef, listSteps, markPaymentFailed, type PaymentRow } from './repository';
 import { SandboxProvider } from './sandbox-provider';
 import { handleWebhook, settlePayment } from './webhook-service';
@@ -19,7 +20,6 @@ const webhookResponse = z.object({
   status: z.enum(['Created', 'Pending', 'Paid', 'Failed', 'Refunded']).describe('Payment status after the event'),
 });
 
-const refParams = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'ref is invalid') });
 
 /**
  * /api/payment: the webhook every provider calls, the sandbox payment page (PAYMENT_PROVIDER=sandbox) and PayPal's
