@@ -9,9 +9,9 @@ export function slugKey(slug: string): string {
  * The `common` key to show for a failed call: the slug's text, else the status' text (`http_error_<status>`),
  * else `unknown_error`. UI: `t(apiErrorKey(err), { ns: 'common' })`.
  */
-export function apiErrorKey(error: { slug?: string; status?: number } | null | undefined): string {
-  if (isApiErrorSlug(error?.slug)) return slugKey(error.slug);
-  const status = error?.status;
-  if ((HTTP_ERROR_STATUSES as readonly number[]).includes(status ?? -1)) return `http_error_${status}`;
+export function apiErrorKey(error: unknown): string {
+  const { slug, status } = (error ?? {}) as { slug?: unknown; status?: unknown };
+  if (isApiErrorSlug(slug)) return slugKey(slug);
+  if ((HTTP_ERROR_STATUSES as readonly number[]).includes(status as number)) return `http_error_${status}`;
   return 'unknown_error';
 }

@@ -7,3 +7,4 @@ export * from './context';
 export * from './session-state';
 export * from './payment-window';
 export * from './file-download';
+export * from './use-load';
