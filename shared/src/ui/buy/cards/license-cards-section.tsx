@@ -94,17 +94,13 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
           {t('parent_only')}
         </Alert>
       )}
-      {state.kind === 'loading' && <LoadingState label={t('cards_loading')} />}
-      {state.kind === 'error' && (
-        <ErrorPanel
-          title={t('cards_error')}
-          message={t(apiErrorKey(state.error as ApiError), { ns: 'common' })}
-          onRetry={retry}
-        />
+      {state.status === 'loading' && <LoadingState label={t('cards_loading')} />}
+      {state.status === 'error' && (
+        <ErrorPanel title={t('cards_error')} message={t(apiErrorKey(state.error), { ns: 'common' })} onRetry={retry} />
       )}
-      {state.kind === 'ready' && (
+      {state.status === 'ready' && (
         <Cards
-          products={productsForBilling(state.products, billing)}
+          products={productsForBilling(state.data, billing)}
           render={(product) => (
             <LicenseCard
               product={product}
