@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -17,8 +17,16 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { apiErrorKey, formatDateTime, formatDateUtc, isApiError, useHttp, usePreferences } from '@portal/shared';
-import type { AvvCurrent, AvvSubProcessor, AvvVersion } from '@portal/shared/domain';
+import {
+  apiErrorKey,
+  formatDateTime,
+  formatDateUtc,
+  isApiError,
+  useHttp,
+  useLoad,
+  usePreferences,
+} from '@portal/shared';
+import type { AvvCurrent, AvvSubProcessor } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { acceptAvvVersion, fetchAvvVersion } from './avv-api';
 import { TextDiff } from './text-diff';
@@ -33,8 +41,6 @@ export interface AvvReviewDialogProps {
   onStale(): Promise<void> | void;
 }
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; version: AvvVersion };
-
 const subProcessorKey = (p: AvvSubProcessor) => `${p.name}\u0000${p.purpose}\u0000${p.location}`;
 
 /** The new AVV version: change summary, inline diff against the accepted text, sub-processors → Accept. */
@@ -45,24 +51,15 @@ export function AvvReviewDialog({ open, state, onClose, onAccepted, onStale }: A
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { current, acceptedVersion } = state;
-  const [previous, setPrevious] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState<string | null>(null);
 
-  const previousId = acceptedVersion?.versionId ?? null;
-  useEffect(() => {
-    if (!open || !previousId) return;
-    let live = true;
-    setPrevious({ status: 'loading' });
-    fetchAvvVersion(http, previousId).then(
-      (version) => live && setPrevious({ status: 'ready', version }),
-      () => live && setPrevious({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, open, previousId, attempt]);
+  const previousId = acceptedVersion?.versionId ?? '';
+  const { state: previous, retry } = useLoad(
+    () => fetchAvvVersion(http, previousId),
+    [http, previousId],
+    open && !!previousId,
+  );
 
   async function accept() {
     setAccepting(true);
@@ -78,7 +75,7 @@ export function AvvReviewDialog({ open, state, onClose, onAccepted, onStale }: A
     }
   }
 
-  const before = previous.status === 'ready' ? previous.version : null;
+  const before = previous.status === 'ready' ? previous.data : null;
   const beforeKeys = new Set(before?.subProcessors.map(subProcessorKey) ?? []);
   const currentKeys = new Set(current.subProcessors.map(subProcessorKey));
   const removed = before?.subProcessors.filter((p) => !currentKeys.has(subProcessorKey(p))) ?? [];
@@ -128,7 +125,7 @@ export function AvvReviewDialog({ open, state, onClose, onAccepted, onStale }: A
               <Alert
                 severity="error"
                 action={
-                  <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+                  <Button color="inherit" size="small" onClick={retry}>
                     {t('avv_retry')}
                   </Button>
                 }

@@ -1,6 +1,6 @@
 import History from '@mui/icons-material/History';
 import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { EmptyState, ErrorPanel, formatDateTime, LoadingState, Pagination } from '@portal/shared';
+import { apiErrorKey, EmptyState, ErrorPanel, formatDateTime, LoadingState, Pagination } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '@portal/shared/domain';
@@ -42,10 +42,10 @@ function AuditEventItem({ event }: { event: AuditEvent }) {
 export function AuditTab() {
   const { t } = useTranslation('shell');
   const registry = useRegistryEntries();
-  const entryIds = registry.state.status === 'ready' ? registry.state.entries.map((entry) => entry.id) : [];
+  const entryIds = registry.state.status === 'ready' ? registry.state.data.map((entry) => entry.id) : [];
   const [page, setPage] = useState(1);
   const [entryId, setEntryId] = useState('');
-  const { state, reload } = useAuditLog(page, entryId);
+  const { state, retry } = useAuditLog(page, entryId);
 
   return (
     <Box>
@@ -68,23 +68,27 @@ export function AuditTab() {
       </TextField>
       {state.status === 'loading' && <LoadingState label={t('staff_audit_loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title={t('staff_audit_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
+        <ErrorPanel
+          title={t('staff_audit_error')}
+          message={t(apiErrorKey(state.error), { ns: 'common' })}
+          onRetry={retry}
+        />
       )}
-      {state.status === 'ready' && state.total === 0 && (
+      {state.status === 'ready' && state.data.total === 0 && (
         <EmptyState
           icon={<History fontSize="inherit" />}
           title={t('staff_audit_empty_title')}
           message={t('staff_audit_empty_text')}
         />
       )}
-      {state.status === 'ready' && state.events.length > 0 && (
+      {state.status === 'ready' && state.data.events.length > 0 && (
         <>
           <Stack component="ul" spacing={1.5} aria-label={t('staff_audit_list_label')} sx={{ p: 0, m: 0 }}>
-            {state.events.map((event) => (
+            {state.data.events.map((event) => (
               <AuditEventItem key={event.id} event={event} />
             ))}
           </Stack>
-          <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={state.total} onChange={setPage} />
+          <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={state.data.total} onChange={setPage} />
         </>
       )}
     </Box>

@@ -1,7 +1,7 @@
 import Description from '@mui/icons-material/Description';
 import Publish from '@mui/icons-material/Publish';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { EmptyState, ErrorPanel, formatDate, formatDateTime, LoadingState } from '@portal/shared';
+import { apiErrorKey, EmptyState, ErrorPanel, formatDate, formatDateTime, LoadingState } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvvStaffVersion } from '@portal/shared/domain';
@@ -43,13 +43,17 @@ export function AvvTab() {
   const { t } = useTranslation('shell');
   const { state, reload, retry } = useAvvVersions();
   const [publishing, setPublishing] = useState(false);
-  const latest = state.status === 'ready' ? (state.versions[0] ?? null) : null;
+  const latest = state.status === 'ready' ? (state.data[0] ?? null) : null;
 
   return (
     <Box>
       {state.status === 'loading' && <LoadingState label={t('staff_avv_loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title={t('staff_avv_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={retry} />
+        <ErrorPanel
+          title={t('staff_avv_error')}
+          message={t(apiErrorKey(state.error), { ns: 'common' })}
+          onRetry={retry}
+        />
       )}
       {state.status === 'ready' && (
         <>
@@ -58,7 +62,7 @@ export function AvvTab() {
               {t('staff_avv_publish_new')}
             </Button>
           </Box>
-          {state.versions.length === 0 ? (
+          {state.data.length === 0 ? (
             <EmptyState
               icon={<Description fontSize="inherit" />}
               title={t('staff_avv_empty_title')}
@@ -66,7 +70,7 @@ export function AvvTab() {
             />
           ) : (
             <Stack component="ul" spacing={1.5} aria-label={t('staff_avv_list_label')} sx={{ p: 0, m: 0 }}>
-              {state.versions.map((version) => (
+              {state.data.map((version) => (
                 <VersionItem key={version.id} version={version} />
               ))}
             </Stack>

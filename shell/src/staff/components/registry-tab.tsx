@@ -1,7 +1,7 @@
 import Add from '@mui/icons-material/Add';
 import Extension from '@mui/icons-material/Extension';
 import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
-import { ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
+import { apiErrorKey, ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntryActions } from '../hooks/use-entry-actions';
@@ -32,9 +32,13 @@ export function RegistryTab() {
     <Box>
       {state.status === 'loading' && <LoadingState label={t('staff_registry_loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title={t('staff_registry_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={retry} />
+        <ErrorPanel
+          title={t('staff_registry_error')}
+          message={t(apiErrorKey(state.error), { ns: 'common' })}
+          onRetry={retry}
+        />
       )}
-      {state.status === 'ready' && state.entries.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <EmptyState
           icon={<Extension fontSize="inherit" />}
           title={t('staff_registry_empty_title')}
@@ -42,13 +46,13 @@ export function RegistryTab() {
           action={newButton}
         />
       )}
-      {state.status === 'ready' && state.entries.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{newButton}</Box>
           {narrow ? (
-            <RegistryCards entries={state.entries} {...listProps} />
+            <RegistryCards entries={state.data} {...listProps} />
           ) : (
-            <RegistryTable entries={state.entries} {...listProps} />
+            <RegistryTable entries={state.data} {...listProps} />
           )}
         </>
       )}

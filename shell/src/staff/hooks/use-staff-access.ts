@@ -1,5 +1,4 @@
-import { isApiError, useHttp } from '@portal/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { isApiError, useHttp, useLoad } from '@portal/shared';
 import { fetchIsStaff } from '../api';
 
 export type StaffAccess = 'loading' | 'staff' | 'not-staff' | 'error';
@@ -10,24 +9,17 @@ export type StaffAccess = 'loading' | 'staff' | 'not-staff' | 'error';
  */
 export function useStaffAccess() {
   const http = useHttp();
-  const [access, setAccess] = useState<StaffAccess>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setAccess('loading');
-    fetchIsStaff(http).then(
-      (staff) => !cancelled && setAccess(staff ? 'staff' : 'not-staff'),
-      (error: unknown) => {
-        if (cancelled) return;
-        setAccess(isApiError(error) && (error.status === 403 || error.status === 401) ? 'not-staff' : 'error');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [http, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { access, reload };
+  const { state, retry } = useLoad(
+    () =>
+      fetchIsStaff(http).then(
+        (staff): StaffAccess => (staff ? 'staff' : 'not-staff'),
+        (error: unknown): StaffAccess => {
+          if (isApiError(error) && (error.status === 403 || error.status === 401)) return 'not-staff';
+          throw error;
+        },
+      ),
+    [http],
+  );
+  const access: StaffAccess = state.status === 'ready' ? state.data : state.status;
+  return { access, reload: retry };
 }
