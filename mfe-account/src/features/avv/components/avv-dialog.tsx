@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keyframes } from '@emotion/react';
-import { apiErrorKey, useNotify, useSession, SHAKE_MS } from '@portal/shared';
+import { apiErrorKey, useLoad, useNotify, useSession, SHAKE_MS } from '@portal/shared';
 import { pdfViewerUrl } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 
@@ -27,43 +27,30 @@ export interface AvvDialogProps {
   onClose: () => void;
 }
 
-type LoadState = { status: 'loading' } | { status: 'loaded'; url: string } | { status: 'error' };
-
 export function AvvDialog({ open, onClose }: AvvDialogProps) {
   const { t, i18n } = useTranslation('account');
   const api = useAvvApi();
   const notify = useNotify();
   const session = useSession();
   const accepted = session.profile?.avv.isAccepted ?? false;
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState(false);
   const [shaking, setShaking] = useState(false);
   const shakeTimer = useRef<ReturnType<typeof setTimeout>>();
   const lang = contractLanguage(i18n.language);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    let cancelled = false;
-    let revoke: (() => void) | null = null;
-    setLoad({ status: 'loading' });
-    setAcceptError(false);
-    api
-      .fetchContractPdf(lang)
-      .then((base64) => {
-        if (cancelled) return;
-        const viewer = pdfViewerUrl(base64);
-        revoke = viewer.revoke;
-        setLoad({ status: 'loaded', url: viewer.url });
-      })
-      .catch(() => {
-        if (!cancelled) setLoad({ status: 'error' });
-      });
-    return () => {
-      cancelled = true;
-      revoke?.();
-    };
-  }, [open, api, lang]);
+  const { state: load } = useLoad(
+    async (signal) => {
+      setAcceptError(false);
+      const viewer = pdfViewerUrl(await api.fetchContractPdf(lang));
+      // The viewer's object URL lives as long as this load's outcome is on screen.
+      if (signal.aborted) viewer.revoke();
+      else signal.addEventListener('abort', viewer.revoke);
+      return viewer.url;
+    },
+    [api, lang],
+    open,
+  );
 
   useEffect(() => () => clearTimeout(shakeTimer.current), []);
 
@@ -120,11 +107,11 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
           </Box>
         )}
         {load.status === 'error' && <Alert severity="error">{t('avv_dialog_error_load')}</Alert>}
-        {load.status === 'loaded' && (
+        {load.status === 'ready' && (
           <Box
             component="iframe"
             title={t('avv_dialog_pdf_title')}
-            src={load.url}
+            src={load.data}
             sx={{
               width: '100%',
               height: { xs: '60vh', md: '65vh' },
@@ -149,7 +136,7 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
         ) : (
           <>
             <Button onClick={onClose}>{t('avv_dialog_later')}</Button>
-            <Button variant="contained" onClick={accept} disabled={load.status !== 'loaded' || accepting}>
+            <Button variant="contained" onClick={accept} disabled={load.status !== 'ready' || accepting}>
               {t('avv_dialog_accept')}
             </Button>
           </>

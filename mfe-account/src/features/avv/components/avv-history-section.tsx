@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Alert,
@@ -16,34 +15,23 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { formatDateTime, formatDateUtc, useSession } from '@portal/shared';
+import { formatDateTime, formatDateUtc, useLoad, useSession } from '@portal/shared';
 import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
 import { useAvvApi } from '../api';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; current: AvvCurrent; history: AvvHistory };
 
 /** The AVV in force with its sub-processors, and who accepted which version when (issue 12). */
 export function AvvHistorySection() {
   const { t } = useTranslation('account');
   const api = useAvvApi();
   const session = useSession();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   // Reload after an acceptance (here, in the shell's banner, or in another tab after a session refresh).
   const acceptedDate = session.profile?.avv.acceptedDate ?? null;
 
-  const fetchAll = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      const [current, history] = await Promise.all([api.fetchCurrent(), api.fetchHistory()]);
-      setLoad({ status: 'ready', current, history });
-    } catch {
-      setLoad({ status: 'error' });
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void fetchAll();
-  }, [fetchAll, acceptedDate]);
+  const { state: load, retry } = useLoad(
+    () => Promise.all([api.fetchCurrent(), api.fetchHistory()]),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- acceptedDate is the trigger, not an input
+    [api, acceptedDate],
+  );
 
   return (
     <Box component="section" aria-labelledby="avv-history-title">
@@ -60,7 +48,7 @@ export function AvvHistorySection() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => void fetchAll()}>
+            <Button color="inherit" size="small" onClick={retry}>
               {t('avv_history_retry')}
             </Button>
           }
@@ -68,7 +56,7 @@ export function AvvHistorySection() {
           {t('avv_history_error')}
         </Alert>
       )}
-      {load.status === 'ready' && <AvvHistoryContent current={load.current} history={load.history} />}
+      {load.status === 'ready' && <AvvHistoryContent current={load.data[0]} history={load.data[1]} />}
     </Box>
   );
 }

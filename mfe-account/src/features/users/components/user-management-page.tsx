@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, AlertTitle, Box, Button, Link, Paper, Typography } from '@mui/material';
@@ -9,6 +9,7 @@ import {
   LoadingState,
   PageHeader,
   useNotify,
+  useLoad,
   useSession,
   apiErrorKey,
   canAddSubUser,
@@ -17,11 +18,6 @@ import {
 import { useSubUsersApi } from '../api';
 import { AddSubUserDialog } from './add-sub-user-dialog';
 import { SubUserTable } from './sub-user-table';
-
-type LoadState = { status: 'loading' } | { status: 'error'; errorKey: string } | { status: 'ready' };
-
-/** The `common` text for a failed call (never the server's raw text). */
-const errorKey = (error: unknown) => apiErrorKey(error as { slug?: string; status?: number });
 
 export function UserManagementPage() {
   const { t } = useTranslation('account');
@@ -41,31 +37,21 @@ function MainUserManagement() {
   const { t } = useTranslation('account');
   const api = useSubUsersApi();
   const notify = useNotify();
-  const [users, setUsers] = useState<SubUser[]>([]);
-  const [maxAllowed, setMaxAllowed] = useState(0);
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<SubUser | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const fetchAll = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      const [list, max] = await Promise.all([api.list(), api.maxAllowed()]);
-      setUsers(list);
-      setMaxAllowed(max);
-      setLoad({ status: 'ready' });
-    } catch (error) {
-      setLoad({ status: 'error', errorKey: errorKey(error) });
-    }
+  const {
+    state: load,
+    retry,
+    update,
+  } = useLoad(async () => {
+    const [users, maxAllowed] = await Promise.all([api.list(), api.maxAllowed()]);
+    return { users, maxAllowed };
   }, [api]);
 
-  useEffect(() => {
-    void fetchAll();
-  }, [fetchAll]);
-
   const created = (user: SubUser) => {
-    setUsers((list) => [...list, user]);
+    update((data) => ({ ...data, users: [...data.users, user] }));
     setAdding(false);
   };
 
@@ -74,17 +60,18 @@ function MainUserManagement() {
     setDeleting(true);
     try {
       await api.remove(toDelete.id);
-      setUsers((list) => list.filter((u) => u.id !== toDelete.id));
+      update((data) => ({ ...data, users: data.users.filter((u) => u.id !== toDelete.id) }));
       setToDelete(null);
       notify.success({ title: t('notification_success'), message: t('delete_user_success') });
     } catch (error) {
-      notify.error({ title: t('delete_user_error'), message: t(errorKey(error), { ns: 'common' }) });
+      notify.error({ title: t('delete_user_error'), message: t(apiErrorKey(error), { ns: 'common' }) });
     } finally {
       setDeleting(false);
     }
   };
 
   const ready = load.status === 'ready';
+  const { users, maxAllowed } = ready ? load.data : { users: [], maxAllowed: 0 };
   const atLimit = ready && !canAddSubUser(users.length, maxAllowed);
 
   return (
@@ -109,13 +96,13 @@ function MainUserManagement() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => void fetchAll()}>
+            <Button color="inherit" size="small" onClick={retry}>
               {t('retry')}
             </Button>
           }
         >
           <AlertTitle>{t('fetch_users_error')}</AlertTitle>
-          {t(load.errorKey, { ns: 'common' })}
+          {t(apiErrorKey(load.error), { ns: 'common' })}
         </Alert>
       )}
       {ready && (
