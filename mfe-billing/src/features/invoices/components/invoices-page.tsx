@@ -1,5 +1,14 @@
 import { Alert, Button } from '@mui/material';
-import { clampPage, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import {
+  apiErrorKey,
+  clampPage,
+  EmptyState,
+  ErrorPanel,
+  LoadingState,
+  PageHeader,
+  Pagination,
+  useSession,
+} from '@portal/shared';
 import { INVOICE_PAGE_SIZE } from '@portal/shared/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,9 +42,9 @@ function MainUserInvoices() {
   const { t } = useTranslation('billing');
   const [params, setParams] = useSearchParams();
   const page = pageFromQuery(params.get('page'));
-  const { state, reload } = useInvoicePage(page);
+  const { state, retry } = useInvoicePage(page);
   const { download, downloadingId } = useInvoiceDownload();
-  const pay = usePayInvoice(reload);
+  const pay = usePayInvoice(retry);
 
   const goTo = (next: number) =>
     setParams((current) => {
@@ -46,8 +55,8 @@ function MainUserInvoices() {
     });
 
   // A page beyond the end (stale link): jump to the last page that exists.
-  const outOfRange = state.status === 'ready' && state.list.invoice_list.length === 0 && state.list.total > 0;
-  const lastPage = state.status === 'ready' ? clampPage(page, INVOICE_PAGE_SIZE, state.list.total) : page;
+  const outOfRange = state.status === 'ready' && state.data.invoice_list.length === 0 && state.data.total > 0;
+  const lastPage = state.status === 'ready' ? clampPage(page, INVOICE_PAGE_SIZE, state.data.total) : page;
   useEffect(() => {
     if (outOfRange && lastPage !== page) goTo(lastPage);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -58,9 +67,13 @@ function MainUserInvoices() {
       <PageHeader title={t('invoices_title')} subtitle={t('invoices_description')} />
       {state.status === 'loading' && <LoadingState label={t('invoices_loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title={t('invoices_fetch_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
+        <ErrorPanel
+          title={t('invoices_fetch_error')}
+          message={t(apiErrorKey(state.error), { ns: 'common' })}
+          onRetry={retry}
+        />
       )}
-      {state.status === 'ready' && state.list.total === 0 && (
+      {state.status === 'ready' && state.data.total === 0 && (
         <EmptyState
           title={t('invoices_empty_title')}
           message={t('invoices_empty_message')}
@@ -71,15 +84,15 @@ function MainUserInvoices() {
           }
         />
       )}
-      {state.status === 'ready' && state.list.invoice_list.length > 0 && (
+      {state.status === 'ready' && state.data.invoice_list.length > 0 && (
         <>
           <InvoiceTable
-            invoices={state.list.invoice_list}
+            invoices={state.data.invoice_list}
             downloadingId={downloadingId}
             onDownload={(invoice) => void download(invoice.id)}
             onPay={pay}
           />
-          <Pagination page={page} pageSize={INVOICE_PAGE_SIZE} total={state.list.total} onChange={goTo} />
+          <Pagination page={page} pageSize={INVOICE_PAGE_SIZE} total={state.data.total} onChange={goTo} />
         </>
       )}
     </>
