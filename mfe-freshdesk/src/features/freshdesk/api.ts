@@ -11,3 +11,6 @@ export async function fetchFreshdeskApiKey(http: HttpClient, signal?: AbortSigna
 export async function fetchEmailUsage(http: HttpClient, signal?: AbortSignal): Promise<LicenseUsage> {
   return http.get<LicenseUsage>('/license/usage', { query: { pluginName: 'fresh_desk' }, signal, silent: true });
 }
+
+/** The api's answer when the account has no valid fresh_desk license (it checks too: its answer wins). */
+export const isLicenseRequired = (error: unknown) => (error as { slug?: string } | null)?.slug === 'license-required';

@@ -1,12 +1,12 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { FocusEvent } from 'react';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { ErrorPanel, useNotify } from '@portal/shared';
+import { apiErrorKey, ErrorPanel, useNotify, type LoadState } from '@portal/shared';
+import { isValidFreshdeskApiKey } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
-import type { FreshdeskApiKeyState } from '../hooks/use-freshdesk-api-key';
 
 /** The account's API key for the Freshdesk app, with a copy button (freshdesk_copy_success / _error). */
-export function ApiKeyCard({ state, onRetry }: { state: FreshdeskApiKeyState; onRetry: () => void }) {
+export function ApiKeyCard({ state, onRetry }: { state: LoadState<string>; onRetry: () => void }) {
   const { t } = useTranslation('freshdesk');
   const notify = useNotify();
 
@@ -36,20 +36,20 @@ export function ApiKeyCard({ state, onRetry }: { state: FreshdeskApiKeyState; on
         {state.status === 'error' && (
           <ErrorPanel
             title={t('api_key_error_title')}
-            message={t(state.errorKey, { ns: 'common' })}
+            message={t(apiErrorKey(state.error), { ns: 'common' })}
             onRetry={onRetry}
           />
         )}
-        {state.status === 'invalid' && (
+        {state.status === 'ready' && !isValidFreshdeskApiKey(state.data) && (
           <Alert severity="error" role="alert">
             {t('api_key_invalid')}
           </Alert>
         )}
-        {state.status === 'ready' && (
+        {state.status === 'ready' && isValidFreshdeskApiKey(state.data) && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
             <TextField
               label={t('api_key_label')}
-              value={state.apiKey}
+              value={state.data}
               fullWidth
               size="small"
               slotProps={{
@@ -63,7 +63,7 @@ export function ApiKeyCard({ state, onRetry }: { state: FreshdeskApiKeyState; on
             <Button
               variant="contained"
               startIcon={<ContentCopy />}
-              onClick={() => void copy(state.apiKey)}
+              onClick={() => void copy(state.data)}
               sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             >
               {t('api_key_copy')}

@@ -1,8 +1,8 @@
 import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
-import { ErrorPanel } from '@portal/shared';
-import { EMAIL_BLOCK_SIZE, MAX_MONTHLY_OVERAGE_EUR } from '@portal/shared/domain';
+import { apiErrorKey, ErrorPanel, type LoadState } from '@portal/shared';
+import { EMAIL_BLOCK_SIZE, MAX_MONTHLY_OVERAGE_EUR, type LicenseUsage } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
-import type { EmailUsageState } from '../hooks/use-email-usage';
+import { isLicenseRequired } from '../api';
 
 /** "2026-11" → "November 2026" in the interface language (UTC: the api counts months in UTC). */
 function monthName(month: string, language: string): string {
@@ -18,9 +18,10 @@ function monthName(month: string, language: string): string {
  * Spec §9 / issue 9: the emails the fresh_desk plugin reported this month against what the plan includes, as text
  * and a progress bar; above the quota a note that extra blocks are charged at month end (capped).
  */
-export function EmailUsageCard({ state, onRetry }: { state: EmailUsageState; onRetry: () => void }) {
+export function EmailUsageCard({ state, onRetry }: { state: LoadState<LicenseUsage>; onRetry: () => void }) {
   const { t, i18n } = useTranslation('freshdesk');
-  if (state.status === 'none') return null;
+  // No valid license for the usage (the api's answer): nothing to show.
+  if (state.status === 'error' && isLicenseRequired(state.error)) return null;
   const language = i18n.language;
   const number = (n: number) => n.toLocaleString(language === 'en' ? 'en-GB' : 'de-DE');
 
@@ -34,10 +35,14 @@ export function EmailUsageCard({ state, onRetry }: { state: EmailUsageState; onR
     );
   } else if (state.status === 'error') {
     body = (
-      <ErrorPanel title={t('usage_error_title')} message={t(state.errorKey, { ns: 'common' })} onRetry={onRetry} />
+      <ErrorPanel
+        title={t('usage_error_title')}
+        message={t(apiErrorKey(state.error), { ns: 'common' })}
+        onRetry={onRetry}
+      />
     );
   } else {
-    const { used, included, month } = state.usage;
+    const { used, included, month } = state.data;
     const percent = included > 0 ? Math.min(100, Math.round((used / included) * 100)) : used > 0 ? 100 : 0;
     const over = Math.max(0, used - included);
     const summary = t('usage_summary', { used: number(used), included: number(included) });

@@ -5,12 +5,13 @@ import {
   LoadingState,
   PageHeader,
   UpgradePromo,
+  useHttp,
+  useLoad,
   useSession,
 } from '@portal/shared';
 import { hasValidLicense } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { useEmailUsage } from '../hooks/use-email-usage';
-import { useFreshdeskApiKey } from '../hooks/use-freshdesk-api-key';
+import { fetchEmailUsage, fetchFreshdeskApiKey, isLicenseRequired } from '../api';
 import { ApiKeyCard } from './api-key-card';
 import { EmailUsageCard } from './email-usage-card';
 import { ManualLink } from './manual-link';
@@ -28,8 +29,9 @@ export function FreshdeskPage() {
   const licensesFailed = session.failedParts.includes('licenses');
   const licensesLoading = !licensesFailed && !session.initialized && session.licenses.length === 0;
   const licensed = hasValidLicense(session.licenses, PLUGIN);
-  const { state: keyState, reload } = useFreshdeskApiKey(licensed);
-  const { state: usageState, reload: reloadUsage } = useEmailUsage(licensed);
+  const http = useHttp();
+  const { state: keyState, retry } = useLoad((signal) => fetchFreshdeskApiKey(http, signal), [http], licensed);
+  const { state: usageState, retry: retryUsage } = useLoad((signal) => fetchEmailUsage(http, signal), [http], licensed);
   const pluginLabel = t('page_title');
 
   let content;
@@ -43,14 +45,14 @@ export function FreshdeskPage() {
     );
   } else if (licensesLoading) {
     content = <LoadingState label={t('licenses_loading')} />;
-  } else if (!licensed || keyState.status === 'license-required') {
+  } else if (!licensed || (keyState.status === 'error' && isLicenseRequired(keyState.error))) {
     content = <LicenseRequired pluginName={PLUGIN} pluginLabel={pluginLabel} />;
   } else {
     content = (
       <>
         <UpgradePromo pluginName={PLUGIN} pluginLabel={pluginLabel} />
-        <EmailUsageCard state={usageState} onRetry={reloadUsage} />
-        <ApiKeyCard state={keyState} onRetry={reload} />
+        <EmailUsageCard state={usageState} onRetry={retryUsage} />
+        <ApiKeyCard state={keyState} onRetry={retry} />
         <ManualLink />
         <BuySections page={PLUGIN} />
       </>
