@@ -38,14 +38,14 @@ export function ProductsPage() {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<GpsrProductListItem | null>(null);
   const [busy, setBusy] = useState(false);
-  const products = state.status === 'ready' ? state.products : [];
+  const products = state.status === 'ready' ? state.data : [];
   const flag = useLoadingFlag(page, products);
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   const List = narrow ? ProductsCards : ProductsTable;
 
   useEffect(() => {
     if (state.status === 'error')
-      notify.error({ title: t('notify_list_error'), message: t(state.errorKey, { ns: 'common' }) });
+      notify.error({ title: t('notify_list_error'), message: t(apiErrorKey(state.error), { ns: 'common' }) });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
@@ -133,7 +133,11 @@ export function ProductsPage() {
       />
       {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title={t('notify_list_error')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
+        <ErrorPanel
+          title={t('notify_list_error')}
+          message={t(apiErrorKey(state.error), { ns: 'common' })}
+          onRetry={reload}
+        />
       )}
       {state.status === 'ready' && products.length === 0 && (
         <EmptyState title={t('list_empty_title')} message={t('list_empty_message')} />

@@ -1,39 +1,27 @@
-import { apiErrorKey, isNotFoundError, useHttp, useLoading } from '@portal/shared';
-import { GPSR_LOADING_FLAG_MS, type GpsrProductListItem } from '@portal/shared/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { isNotFoundError, useHttp, useLoad, useLoading } from '@portal/shared';
+import { GPSR_LOADING_FLAG_MS } from '@portal/shared/domain';
+import { useEffect, useState } from 'react';
 import { fetchGpsrProducts } from '../api';
 
-export type GpsrProductsState =
-  { status: 'loading' } | { status: 'error'; errorKey: string } | { status: 'ready'; products: GpsrProductListItem[] };
-
-/** Loads the product list; drives the global spinner while it loads (spec §4). */
+/** Loads the product list; drives the global spinner while it loads (spec §4); `reload` keeps the list on screen. */
 export function useGpsrProducts(enabled: boolean) {
   const http = useHttp();
   const loading = useLoading();
-  const [state, setState] = useState<GpsrProductsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    loading.begin();
-    fetchGpsrProducts(http)
-      .then(
-        (products) => !cancelled && setState({ status: 'ready', products }),
-        (error: unknown) => {
-          if (cancelled) return;
-          if (isNotFoundError(error)) setState({ status: 'ready', products: [] });
-          else setState({ status: 'error', errorKey: apiErrorKey(error as { slug?: string; status?: number }) });
-        },
-      )
-      .finally(() => loading.end());
-    return () => {
-      cancelled = true;
-    };
-  }, [http, loading, enabled, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, reload };
+  return useLoad(
+    async () => {
+      loading.begin();
+      try {
+        return await fetchGpsrProducts(http);
+      } catch (error) {
+        if (isNotFoundError(error)) return [];
+        throw error;
+      } finally {
+        loading.end();
+      }
+    },
+    [http, loading],
+    enabled,
+  );
 }
 
 /** Spec §4/§9: a 500 ms loading flag whenever the page or the data changes. */
