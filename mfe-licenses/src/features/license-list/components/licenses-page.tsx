@@ -1,5 +1,14 @@
 import { Button } from '@mui/material';
-import { clampPage, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import {
+  apiErrorKey,
+  clampPage,
+  EmptyState,
+  ErrorPanel,
+  LoadingState,
+  PageHeader,
+  Pagination,
+  useSession,
+} from '@portal/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -22,7 +31,7 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const page = pageFromQuery(params.get('page'));
-  const { state, reload } = useLicensePage(page);
+  const { state, retry } = useLicensePage(page);
   // Warnings cover all licenses of the session (first 100, loaded by the shell), not only the visible page.
   const warnings = useMemo(() => licenseWarnings(session.licenses, now), [session.licenses, now]);
 
@@ -38,8 +47,8 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
     );
 
   // A page beyond the end (stale link, licenses removed meanwhile): jump to the last page that exists.
-  const outOfRange = state.status === 'ready' && state.page.items.length === 0 && state.page.total > 0;
-  const lastPage = state.status === 'ready' ? clampPage(page, LICENSE_PAGE_SIZE, state.page.total) : page;
+  const outOfRange = state.status === 'ready' && state.data.items.length === 0 && state.data.total > 0;
+  const lastPage = state.status === 'ready' ? clampPage(page, LICENSE_PAGE_SIZE, state.data.total) : page;
   useEffect(() => {
     if (outOfRange && lastPage !== page) goTo(lastPage);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -51,9 +60,13 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
       <LicenseWarningAlerts warnings={warnings} />
       {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
       {state.status === 'error' && (
-        <ErrorPanel title={t('list_error_title')} message={t(state.errorKey, { ns: 'common' })} onRetry={reload} />
+        <ErrorPanel
+          title={t('list_error_title')}
+          message={t(apiErrorKey(state.error), { ns: 'common' })}
+          onRetry={retry}
+        />
       )}
-      {state.status === 'ready' && state.page.total === 0 && (
+      {state.status === 'ready' && state.data.total === 0 && (
         <EmptyState
           title={t('list_empty_title')}
           message={t('list_empty_message')}
@@ -64,10 +77,10 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
           }
         />
       )}
-      {state.status === 'ready' && state.page.items.length > 0 && (
+      {state.status === 'ready' && state.data.items.length > 0 && (
         <>
-          <LicenseTable licenses={state.page.items} now={now} canRelease={!session.isSubUser} onChanged={reload} />
-          <Pagination page={page} pageSize={LICENSE_PAGE_SIZE} total={state.page.total} onChange={goTo} />
+          <LicenseTable licenses={state.data.items} now={now} canRelease={!session.isSubUser} onChanged={retry} />
+          <Pagination page={page} pageSize={LICENSE_PAGE_SIZE} total={state.data.total} onChange={goTo} />
         </>
       )}
     </>
