@@ -41,11 +41,7 @@ function MainUserManagement() {
   const [toDelete, setToDelete] = useState<SubUser | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const {
-    state: load,
-    retry,
-    update,
-  } = useLoad(async () => {
+  const { state, retry, update } = useLoad(async () => {
     const [users, maxAllowed] = await Promise.all([api.list(), api.maxAllowed()]);
     return { users, maxAllowed };
   }, [api]);
@@ -70,8 +66,8 @@ function MainUserManagement() {
     }
   };
 
-  const ready = load.status === 'ready';
-  const { users, maxAllowed } = ready ? load.data : { users: [], maxAllowed: 0 };
+  const ready = state.status === 'ready';
+  const { users, maxAllowed } = ready ? state.data : { users: [], maxAllowed: 0 };
   const atLimit = ready && !canAddSubUser(users.length, maxAllowed);
 
   return (
@@ -91,8 +87,8 @@ function MainUserManagement() {
           </Button>
         }
       />
-      {load.status === 'loading' && <LoadingState label={t('users_loading')} />}
-      {load.status === 'error' && (
+      {state.status === 'loading' && <LoadingState label={t('users_loading')} />}
+      {state.status === 'error' && (
         <Alert
           severity="error"
           action={
@@ -102,7 +98,7 @@ function MainUserManagement() {
           }
         >
           <AlertTitle>{t('fetch_users_error')}</AlertTitle>
-          {t(apiErrorKey(load.error), { ns: 'common' })}
+          {t(apiErrorKey(state.error), { ns: 'common' })}
         </Alert>
       )}
       {ready && (
