@@ -13,7 +13,7 @@ export function effectiveStatus(row: Pick<LicenseRow, 'status' | 'expiresAt'>, n
   return row.status === 'active' && !isLicenseValid(license, now) ? 'inactive' : row.status;
 }
 
-/** The columns a license view is made of, as `listOwnerLicensePage` reads them in one flat row. */
+/** The columns a license view is made of (the page query writes the same view as JSON in SQL: ownerLicensePageJson). */
 export interface LicenseViewRow {
   id: string;
   key: string;
