@@ -354,7 +354,11 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId)],
+  // By license: the license views read each license's newest subscription.
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId),
+    index('subscriptions_license_idx').on(t.licenseId, t.createdAt.desc()),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_license_idx" ON "subscriptions" USING btree ("license_id","created_at" DESC NULLS LAST);
