@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { benchPostgres } from './bench-postgres.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const TARGETS = { renderMedianMs: 100, listMedianMs: 20 };
 
 function runChild(env) {
@@ -24,29 +24,13 @@ function runChild(env) {
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
 
-async function postgresReachable(url) {
-  const require = createRequire(path.join(ROOT, 'api', 'package.json'));
-  const { Client } = require('pg');
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 export async function runInvoiceBench() {
   console.log('\n== invoices: PDF/A-3b generation and the invoice list (10 000 invoices)');
   const results = [runChild({ BENCH_DATABASE_URL: '' })];
-  if (POSTGRES_URL !== 'off' && (await postgresReachable(POSTGRES_URL))) {
-    results.push(runChild({ BENCH_DATABASE_URL: POSTGRES_URL }));
-  } else {
-    console.log(`[bench] PostgreSQL skipped: ${POSTGRES_URL} not reachable (set BENCH_DATABASE_URL)`);
-  }
+  const postgresUrl = await benchPostgres();
+  if (postgresUrl) results.push(runChild({ BENCH_DATABASE_URL: postgresUrl }));
   const rows = [];
   let missed = false;
   for (const r of results) {

@@ -25,7 +25,10 @@ export function phaseTimer(app: FastifyInstance) {
   });
   app.addHook('onSend', async (request) => {
     const mark = marks.get(request);
-    if (mark) mark.serialized = process.hrtime.bigint();
+    if (!mark) return;
+    mark.serialized = process.hrtime.bigint();
+    // A handler that sends JSON text skips serialization (and the preSerialization hook).
+    mark.handled ??= mark.serialized;
   });
   app.addHook('onResponse', async (request) => {
     const mark = marks.get(request);
