@@ -155,4 +155,26 @@ onPostgres('PostgreSQL store, two api instances on one database', () => {
     );
     expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
+
+  it('increments that arrive while a statement for the counter is in flight go in one statement, each counted', async () => {
+    let statements = 0;
+    const Store = pgRateLimitStore(
+      () => {
+        statements += 1;
+        return handles[0].db;
+      },
+      () => undefined,
+    );
+    const store = new Store();
+    const key = `burst-${crypto.randomBytes(4).toString('hex')}`;
+    const incr = () =>
+      new Promise<number>((resolve, reject) =>
+        store.incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), 60_000),
+      );
+    const results = await Promise.all(Array.from({ length: 20 }, incr));
+    expect(results.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // The first alone, the 19 that waited for it together.
+    expect(statements).toBe(2);
+    expect(await incr()).toBe(21);
+  });
 });

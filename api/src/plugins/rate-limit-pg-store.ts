@@ -10,14 +10,61 @@ const SWEEP_EVERY = 500;
 
 /**
  * A @fastify/rate-limit store in PostgreSQL (table `rate_limit_counters`), so several api instances on one database
- * count together. One statement per request: the counter is created, reset when its window passed, or incremented,
- * and the window's remaining milliseconds come back with it. Expired rows are swept now and then.
+ * count together. One statement per counter at a time: the counter is created, reset when its window passed, or
+ * incremented, and the window's remaining milliseconds come back with it. Expired rows are swept now and then.
  *
  * A failing statement is reported to `onError` and passed on (the plugin's skipOnError lets the request through).
  * `db` is a getter: the store is built when the rate-limit plugin registers, before the database plugin.
  */
 export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) {
   let increments = 0;
+  /**
+   * Counters with a statement in flight, and the increments that arrived meanwhile. Those go to the database as one
+   * statement adding all of them (each caller still gets its own count, as if they had come one by one), so callers
+   * of one counter (one address under load) do not queue on its row lock one statement at a time.
+   */
+  const waiting = new Map<string, Callback[]>();
+
+  function add(id: string, window: number, callbacks: Callback[], slot: string): void {
+    const n = callbacks.length;
+    const next = () => {
+      const queued = waiting.get(slot) ?? [];
+      if (queued.length === 0) waiting.delete(slot);
+      else {
+        waiting.set(slot, []);
+        add(id, window, queued, slot);
+      }
+    };
+    db()
+      .execute(
+        sql`INSERT INTO rate_limit_counters AS c (key, count, expires_at)
+            VALUES (${id}, ${n}::int, clock_timestamp() + make_interval(secs => ${window / 1000}))
+            ON CONFLICT (key) DO UPDATE SET
+              count = CASE WHEN c.expires_at <= clock_timestamp() THEN ${n}::int ELSE c.count + ${n}::int END,
+              expires_at = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.expires_at ELSE c.expires_at END
+            RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (expires_at - clock_timestamp())) * 1000))::float8 AS ttl`,
+      )
+      .then(
+        (result) => {
+          const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
+          const last = Number(row.count);
+          const ttl = Number(row.ttl);
+          callbacks.forEach((callback, i) => callback(null, { current: last - n + 1 + i, ttl }));
+          if (++increments % SWEEP_EVERY === 0) {
+            db()
+              .execute(sql`DELETE FROM rate_limit_counters WHERE expires_at < clock_timestamp() - interval '1 minute'`)
+              .catch(onError);
+          }
+          next();
+        },
+        (err: Error) => {
+          onError(err);
+          for (const callback of callbacks) callback(err);
+          next();
+        },
+      );
+  }
+
   return class PgRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options?: unknown,
@@ -27,32 +74,14 @@ export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const id = `${this.prefix}${key}`;
       const window = Math.max(1, Math.round(timeWindow));
-      db()
-        .execute(
-          sql`INSERT INTO rate_limit_counters AS c (key, count, expires_at)
-              VALUES (${id}, 1, clock_timestamp() + make_interval(secs => ${window / 1000}))
-              ON CONFLICT (key) DO UPDATE SET
-                count = CASE WHEN c.expires_at <= clock_timestamp() THEN 1 ELSE c.count + 1 END,
-                expires_at = CASE WHEN c.expires_at <= clock_timestamp() THEN excluded.expires_at ELSE c.expires_at END
-              RETURNING count, GREATEST(0, CEIL(EXTRACT(EPOCH FROM (expires_at - clock_timestamp())) * 1000))::float8 AS ttl`,
-        )
-        .then(
-          (result) => {
-            const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
-            callback(null, { current: Number(row.count), ttl: Number(row.ttl) });
-            if (++increments % SWEEP_EVERY === 0) {
-              db()
-                .execute(
-                  sql`DELETE FROM rate_limit_counters WHERE expires_at < clock_timestamp() - interval '1 minute'`,
-                )
-                .catch(onError);
-            }
-          },
-          (err: Error) => {
-            onError(err);
-            callback(err);
-          },
-        );
+      const slot = `${window} ${id}`;
+      const queued = waiting.get(slot);
+      if (queued) {
+        queued.push(callback);
+        return;
+      }
+      waiting.set(slot, []);
+      add(id, window, [callback], slot);
     }
 
     /** The counter without counting (`{ increment: false }` checks). */
