@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { isSubUser, normalizeEmail } from '@portal/shared/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -164,10 +164,18 @@ export default fp(
       await verify(request, token);
     };
 
+    // Read on every authenticated request (an inactive or removed account is refused at once): prepared once.
+    const userById = app.db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('require_user_by_id');
+
     const requireUser: PreHandler = async (request, reply) => {
       await authenticate(request, reply);
       const identity = currentIdentity(request);
-      const [row] = await app.db.select().from(users).where(eq(users.id, identity.uid)).limit(1);
+      const [row] = await userById.execute({ id: identity.uid });
       if (!row) throw new HttpError(404, 'user-not-found', 'User not found');
       if (!row.isActive) {
         throw new HttpError(403, 'account-inactive', 'Your account is inactive. Contact your administrator');
