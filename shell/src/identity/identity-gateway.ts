@@ -1,4 +1,5 @@
-// The shell's only door to the identity service. Firebase lives in firebase-identity.ts; tests inject a fake.
+// The shell's only door to the identity service. Firebase lives in firebase-identity.ts, loaded on demand by
+// lazy-identity.ts; tests inject a fake.
 import type { AuthUser } from '@portal/shared/domain';
 
 export interface IdentityGateway {
@@ -14,6 +15,8 @@ export interface IdentityGateway {
   currentUser(): AuthUser | null;
   /** Calls back with the user on every sign-in/sign-out; returns the unsubscribe function. */
   onAuthStateChanged(callback: (user: AuthUser | null) => void): () => void;
+  /** Starts loading the identity service ahead of use (a sign-in form got focus); gateways loaded at once skip it. */
+  prefetch?(): void;
 }
 
 /** Error thrown by the identity service; `code` is like 'auth/invalid-credential'. */
