@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { createHttpClient } from '@portal/shared';
 import { fetchPortalConfig } from './config/portal-config';
-import { createFirebaseIdentity } from './identity/firebase-identity';
+import { createLazyIdentity } from './identity/lazy-identity';
 import { createShellI18n } from './i18n/create-shell-i18n';
 import { createFederationRemoteLoader } from './remotes/remote-loader';
 import { ROUTER_FUTURE } from './routes/router-options';
@@ -21,7 +21,13 @@ async function boot(container: HTMLElement) {
     const shell = createShell({
       config,
       i18n,
-      identity: createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
+      // The Firebase SDK is a chunk of its own: loaded on use, on intent, or at boot when a session may exist.
+      identity: createLazyIdentity({
+        load: () =>
+          import(/* webpackChunkName: "firebase-identity" */ './identity/firebase-identity').then(
+            ({ createFirebaseIdentity }) => createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
+          ),
+      }),
       remoteLoader: createFederationRemoteLoader(),
       createHttp: createHttpClient,
     });

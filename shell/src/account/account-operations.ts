@@ -69,6 +69,8 @@ export function createAccountOperations({ identity, http, session, tokens, log =
     /** The registration page is done (it navigated away): public routes may redirect again. */
     endRegistration: () => session.endAuthFlow(),
     signIn: async (email: string, password: string) => void (await identity.signIn(email, password)),
+    /** A sign-in, registration or reset form is being filled in: start loading the identity service now. */
+    prefetch: () => identity.prefetch?.(),
     identity: identityService,
   };
 }

@@ -22,7 +22,7 @@ const ref = <T>(id: string): ShellApiRef<T> => ({ id });
 /** A store a component may subscribe to but not write. */
 export type ReadableStore<S> = Pick<StoreApi<S>, 'getState' | 'getInitialState' | 'subscribe'>;
 
-export type AuthApi = Pick<AccountOperations, 'signIn' | 'register' | 'endRegistration'>;
+export type AuthApi = Pick<AccountOperations, 'signIn' | 'register' | 'endRegistration' | 'prefetch'>;
 
 export const authApiRef = ref<AuthApi>('auth');
 /** Sign-in state for the route guards and the dashboard (authResolved, user, authFlowBusy, dataLoaded …). */

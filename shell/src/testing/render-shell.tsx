@@ -5,6 +5,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import type { HttpClient, HttpClientConfig, PortalRemote, RegistryEntry } from '@portal/shared';
 import type { ApiUser, AuthUser, License, Profile } from '@portal/shared/domain';
 import type { PortalConfig } from '../config/portal-config';
+import type { IdentityGateway } from '../identity/identity-gateway';
 import { createShellI18n } from '../i18n/create-shell-i18n';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { ROUTER_FUTURE } from '../routes/router-options';
@@ -13,7 +14,7 @@ import { LANGUAGE_STORAGE_KEY, readStoredLanguage } from '../preferences/prefere
 import { createShell } from '../composition/create-shell';
 import { ShellApp } from '../shell-app';
 import { createFakeHttp, type FakeHttp, type FakeRequest } from '@portal/shared/testing';
-import { createFakeIdentity, makeUser } from './fake-identity';
+import { createFakeIdentity, makeUser, type FakeIdentity } from './fake-identity';
 import { apiError, apiUser as makeApiUser, completeContact } from './fixtures';
 import { avvUpToDate } from './avv-fixtures';
 
@@ -47,6 +48,8 @@ export interface RenderShellOptions {
   createHttp?: (config: HttpClientConfig) => HttpClient;
   /** Pause between probes of the api while the connection is lost. */
   connectionProbeMs?: number;
+  /** The gateway the shell gets in front of the fake identity (e.g. the lazy gateway loading it). */
+  wrapIdentity?: (fake: FakeIdentity) => IdentityGateway;
 }
 
 export const SELLER = 'seller@shop.test';
@@ -106,7 +109,7 @@ export function renderShell(options: RenderShellOptions = {}) {
   const redirect = jest.fn();
   const runtime = createShell({
     config: testConfig,
-    identity,
+    identity: options.wrapIdentity?.(identity) ?? identity,
     createHttp: options.createHttp ?? (() => http),
     remoteLoader: options.remoteLoader ?? pendingLoader(),
     i18n: createShellI18n(readStoredLanguage()),

@@ -8,6 +8,7 @@ import { passwordResetSchema } from '@portal/shared/domain';
 import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey } from './auth-error-key';
+import { useIdentityPrefetch } from './use-identity-prefetch';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
@@ -17,6 +18,7 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const form = usePortalForm(passwordResetSchema, { email: '' });
   const [busy, setBusy] = useState(false);
+  const prefetchProps = useIdentityPrefetch();
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setBusy(true);
@@ -32,7 +34,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthFrame title={t('forgot_password_title')} subtitle={t('forgot_password_subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('forgot_password_title')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('forgot_password_title')} {...prefetchProps}>
         <Stack spacing={2}>
           <TextField
             id="forgot-email"

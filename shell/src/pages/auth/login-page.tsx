@@ -10,6 +10,7 @@ import { authApiRef } from '../../composition/shell-apis';
 import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey } from './auth-error-key';
+import { useIdentityPrefetch } from './use-identity-prefetch';
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
@@ -18,6 +19,7 @@ export function LoginPage() {
   const loading = useLoading();
   const form = usePortalForm(loginSchema, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
+  const prefetchProps = useIdentityPrefetch();
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
@@ -32,7 +34,7 @@ export function LoginPage() {
 
   return (
     <AuthFrame title={t('login_title')} subtitle={t('login_subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')} {...prefetchProps}>
         <Stack spacing={2}>
           <TextField
             id="login-email"

@@ -21,6 +21,7 @@ import { authApiRef, linksRef } from '../../composition/shell-apis';
 import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey } from './auth-error-key';
+import { useIdentityPrefetch } from './use-identity-prefetch';
 
 export function RegisterPage() {
   const { t } = useTranslation('shell');
@@ -31,6 +32,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const form = usePortalForm(registrationSchema, { email: '', password: '', repeatPassword: '', terms: false });
   const [busy, setBusy] = useState(false);
+  const prefetchProps = useIdentityPrefetch();
   // Public routes redirect again once this page is gone (after navigating to the profile).
   useEffect(() => endRegistration, [endRegistration]);
 
@@ -58,7 +60,7 @@ export function RegisterPage() {
 
   return (
     <AuthFrame title={t('register_title')} subtitle={t('register_subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('register_title')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('register_title')} {...prefetchProps}>
         <Stack spacing={2}>
           <TextField
             id="register-email"
