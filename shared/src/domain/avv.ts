@@ -194,3 +194,7 @@ export function avvTextBlocks(text: string): { kind: 'heading' | 'paragraph'; te
   flush();
   return blocks;
 }
+
+/** GET /user/profile/avv/download: the contract as base64 PDF. */
+export const avvContractPdfSchema = z.object({ pdf: z.string() });
+export type AvvContractPdf = z.infer<typeof avvContractPdfSchema>;

@@ -68,6 +68,13 @@ export const dataSourceRequestSchema = z.object({
 });
 export type DataSourceRequest = z.infer<typeof dataSourceRequestSchema>;
 
+/** POST /user/ds/test answer (a failed connection answers 422). */
+export const dataSourceTestResultSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type DataSourceTestResult = z.infer<typeof dataSourceTestResultSchema>;
+
+/** POST /user/ds/schemas answer: the schema names of the seller's database. */
+export const dataSourceSchemasSchema = z.object({ schemas: z.array(z.string()) });
+
 /** DataSource as the api returns it: never with a password. */
 export const dataSourceSchema = z.object({
   host: z.string(),

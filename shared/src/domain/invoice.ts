@@ -113,11 +113,12 @@ export const invoiceDownloadResponseSchema = z.object({
 export type InvoiceDownloadResponse = z.infer<typeof invoiceDownloadResponseSchema>;
 
 /** GET /invoice/{id}/payment-check (spec §3 "Payment check response: payment with status"). */
-export interface PaymentCheckResponse {
-  invoice_id: string;
-  payment: { status: InvoicePaymentStatus };
-  invoice_number: string | null;
-}
+export const paymentCheckResponseSchema = z.object({
+  invoice_id: z.string(),
+  payment: z.object({ status: z.enum(PAYMENT_STATUSES) }),
+  invoice_number: z.string().nullable(),
+});
+export type PaymentCheckResponse = z.infer<typeof paymentCheckResponseSchema>;
 
 export type InvoiceStatusLabel = 'Paid' | 'Not paid';
 

@@ -91,6 +91,9 @@ export const usageReportSchema = z.object({
 });
 export type UsageReport = z.input<typeof usageReportSchema>;
 
+/** POST /license/usage answer: the month and the running total the api keeps. */
+export const usageReportAnswerSchema = z.object({ month: z.string(), emails_sent: z.number() });
+
 /** The seller's view of a month: emails used and included (base quota + extra blocks × 1000). */
 export const licenseUsageSchema = z.object({
   licenseId: z.string(),

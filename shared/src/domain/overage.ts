@@ -1,4 +1,5 @@
 // Month-end usage above the plan (spec §9): extra 1000-email blocks at the plan's block price, at most 45 € a month.
+import { z } from 'zod';
 import { EMAIL_BLOCK_SIZE, MAX_MONTHLY_OVERAGE_EUR } from './constants';
 import { includedEmailsPerMonth } from './license-check';
 
@@ -39,3 +40,11 @@ export function monthlyOverage({ used, options, billing }: OverageInput): Overag
     capped: uncapped > MAX_MONTHLY_OVERAGE_CENTS,
   };
 }
+
+/** GET /subscription/overage/pending: active subscriptions whose overage waits for approval. */
+export const pendingOveragesSchema = z.object({ subscriptions_to_approve: z.array(z.object({ id: z.string() })) });
+export type PendingOverages = z.infer<typeof pendingOveragesSchema>;
+
+/** POST /subscription/{id}/overage/approve: the provider's page where the seller approves the charge. */
+export const overageApprovalSchema = z.object({ approval_url: z.string() });
+export type OverageApproval = z.infer<typeof overageApprovalSchema>;

@@ -38,8 +38,11 @@ export const EU_COUNTRY_CODES = [
 
 export const SELLER_COUNTRY = 'DE';
 
-export type VatTreatment =
-  { kind: 'standard'; ratePercent: typeof VAT_PERCENT } | { kind: 'reverse_charge'; ratePercent: 0 };
+export const vatTreatmentSchema = z.union([
+  z.object({ kind: z.literal('standard'), ratePercent: z.literal(VAT_PERCENT) }),
+  z.object({ kind: z.literal('reverse_charge'), ratePercent: z.literal(0) }),
+]);
+export type VatTreatment = z.infer<typeof vatTreatmentSchema>;
 
 export interface VatBuyer {
   country: string;
@@ -84,26 +87,27 @@ export const purchaseSelectionSchema = z.object({
 });
 export type PurchaseSelection = z.infer<typeof purchaseSelectionSchema>;
 
-export type QuoteRowKind = 'base' | 'extra_users' | 'extra_email_blocks';
-
-export interface QuoteRow {
-  kind: QuoteRowKind;
+export const quoteRowSchema = z.object({
+  kind: z.enum(['base', 'extra_users', 'extra_email_blocks']),
   /** Product name for 'base'; the invoice renders extras in the buyer's language by kind. */
-  description: string;
-  quantity: number;
-  unitPriceCents: number;
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
   /** quantity × unitPriceCents, net. */
-  amountCents: number;
-}
+  amountCents: z.number().int(),
+});
+export type QuoteRow = z.infer<typeof quoteRowSchema>;
+export type QuoteRowKind = QuoteRow['kind'];
 
-export interface PurchaseQuote {
-  currency: string;
-  rows: QuoteRow[];
-  netCents: number;
-  vat: VatTreatment;
-  vatCents: number;
-  grossCents: number;
-}
+export const purchaseQuoteSchema = z.object({
+  currency: z.string(),
+  rows: z.array(quoteRowSchema),
+  netCents: z.number().int(),
+  vat: vatTreatmentSchema,
+  vatCents: z.number().int(),
+  grossCents: z.number().int(),
+});
+export type PurchaseQuote = z.infer<typeof purchaseQuoteSchema>;
 
 type PricedProduct = Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
 

@@ -1,6 +1,6 @@
 // POST /invoice: what a buyer sends (a product and the counters, never an amount) and what comes back.
 import { z } from 'zod';
-import { purchaseSelectionSchema, type PurchaseQuote } from './pricing';
+import { purchaseQuoteSchema, purchaseSelectionSchema } from './pricing';
 
 /** Strict: a client that sends amount, unit_price or rows gets 400 naming the field. */
 export const purchaseRequestSchema = z.strictObject({
@@ -14,12 +14,14 @@ export const purchaseRequestSchema = z.strictObject({
 });
 export type PurchaseRequest = z.input<typeof purchaseRequestSchema>;
 
-export interface PurchaseResponse {
-  invoice_id: string;
+export const purchaseResponseSchema = z.object({
+  invoice_id: z.string(),
   /** Where the payment window goes (the provider's checkout page). */
-  payment_url: string;
+  payment_url: z
+    .string()
+    .describe('Relative for the sandbox (/api/payment/sandbox/<ref>), PayPal’s approve link otherwise'),
   /** Same as payment_url for the sandbox; PayPal's approve link otherwise. */
-  proceed_url: string;
-  /** The amounts the invoice will carry, computed by the api with quotePurchase. */
-  quote: PurchaseQuote;
-}
+  proceed_url: z.string(),
+  quote: purchaseQuoteSchema.describe('The amounts the invoice carries, computed by the api from the catalogue'),
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;

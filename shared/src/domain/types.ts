@@ -9,6 +9,7 @@ import type {
   productSchema,
 } from './catalogue';
 import type { licenseSchema } from './license';
+import type { pendingOveragesSchema } from './overage';
 import type { profileContactSchema } from './profile';
 import type { subUserSchema } from './sub-user';
 import type { apiUserSchema } from './user';
@@ -96,9 +97,7 @@ export interface Page<T> {
 
 export type SubUser = z.infer<typeof subUserSchema>;
 
-export interface PendingOverage {
-  id: string;
-}
+export type PendingOverage = z.infer<typeof pendingOveragesSchema>['subscriptions_to_approve'][number];
 
 export interface ContactRequest {
   name: string;

@@ -2,11 +2,11 @@
 // GET /invoice/{id}/payment-check. Registered by the invoice module's index.ts.
 import {
   isProfileComplete,
-  PAYMENT_STATUSES,
+  paymentCheckResponseSchema,
   purchaseRequestSchema,
+  purchaseResponseSchema,
   QuoteError,
   quotePurchase,
-  type PaymentCheckResponse,
   type PurchaseResponse,
 } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,41 +23,6 @@ import { createDraftInvoice, findOwnedInvoice } from './repository';
 
 /** fresh_desk paid plans need "I agree to automatic package upgrades if base limits are exceeded". */
 const CONSENT_PLUGINS = new Set(['fresh_desk']);
-
-const quoteSchema = z.object({
-  currency: z.string(),
-  rows: z.array(
-    z.object({
-      kind: z.enum(['base', 'extra_users', 'extra_email_blocks']),
-      description: z.string(),
-      quantity: z.number().int(),
-      unitPriceCents: z.number().int(),
-      amountCents: z.number().int(),
-    }),
-  ),
-  netCents: z.number().int(),
-  vat: z.union([
-    z.object({ kind: z.literal('standard'), ratePercent: z.literal(19) }),
-    z.object({ kind: z.literal('reverse_charge'), ratePercent: z.literal(0) }),
-  ]),
-  vatCents: z.number().int(),
-  grossCents: z.number().int(),
-});
-
-const purchaseResponseSchema = z.object({
-  invoice_id: z.string(),
-  payment_url: z
-    .string()
-    .describe('Relative for the sandbox (/api/payment/sandbox/<ref>), PayPal’s approve link otherwise'),
-  proceed_url: z.string(),
-  quote: quoteSchema.describe('The amounts the invoice carries, computed by the api from the catalogue'),
-}) satisfies z.ZodType<PurchaseResponse>;
-
-const paymentCheckSchema = z.object({
-  invoice_id: z.string(),
-  payment: z.object({ status: z.enum(PAYMENT_STATUSES) }),
-  invoice_number: z.string().nullable(),
-}) satisfies z.ZodType<PaymentCheckResponse>;
 
 const invoiceNotFound = () => new HttpError(404, 'invoice-not-found', 'Invoice not found');
 
@@ -164,7 +129,7 @@ const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invoice'],
         summary: 'Payment status of one of your invoices (Created, Pending, Paid, Failed, Refunded)',
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: paymentCheckSchema, ...authErrors },
+        response: { 200: paymentCheckResponseSchema, ...authErrors },
       },
     },
     async (request) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { invalidField } from '../../lib/http-error';
 import { runMonthEnd } from '../../jobs/month-end';
 
+import { jobRunBody, jobRunResult } from './schemas';
 /**
  * Staff run the month-end job for a date, in the api process, as the scheduler and `npm run job -w api -- month-end
  * --date …` do (once per closed month across instances). The command line needs the database to itself, which an
@@ -17,15 +17,8 @@ const monthEndRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subscription'],
         summary: 'Staff: run the month-end job as of a date (closes the month before it; a closed month runs once)',
-        body: z.object({ date: z.iso.date({ error: 'date must be YYYY-MM-DD' }) }).strict(),
-        response: {
-          200: z.object({
-            ran: z.boolean(),
-            period: z.string(),
-            summary: z.record(z.string(), z.unknown()).nullable(),
-          }),
-          ...authErrors,
-        },
+        body: jobRunBody,
+        response: { 200: jobRunResult, ...authErrors },
       },
     },
     async (request) => {

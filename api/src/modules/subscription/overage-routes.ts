@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { overageApprovalSchema } from '@portal/shared/domain';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
 import { approveOverage } from './overage-approval';
+import { subscriptionIdParams } from './schemas';
 
 /** POST /subscription/{id}/overage/approve (spec §7): the provider's page where the seller approves the charge. */
 const overageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,9 +19,9 @@ const overageRoutes: FastifyPluginAsyncZod = async (app) => {
           "consent page (PAYMENT_PROVIDER=sandbox) or PayPal's approval link; after approving or cancelling there the " +
           'browser returns to `/dashboard?overage_approval_result=true|false`. Approving again before paying returns ' +
           'the same page (one invoice, one charge); after paying it answers 409 `overage-not-pending`.',
-        params: z.object({ id: z.uuid({ error: 'id must be a subscription id' }) }),
+        params: subscriptionIdParams,
         response: {
-          200: z.object({ approval_url: z.string() }),
+          200: overageApprovalSchema,
           ...authErrors,
           409: errorBodySchema,
           502: errorBodySchema,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { runRenewals } from '../../jobs/renewals';
 
+import { jobRunBody, jobRunResult } from './schemas';
 /**
  * Staff run the daily renewals job for a date, in the api process, as the scheduler and `npm run job -w api --
  * renewals --date …` do (once per day across instances). With the embedded PGlite of a running api the command line
@@ -17,15 +17,8 @@ const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['subscription'],
         summary:
           'Staff: run the renewals job as of a date (renews what ends within 3 days, ends cancelled and unpaid ones; a day runs once)',
-        body: z.object({ date: z.iso.date({ error: 'date must be YYYY-MM-DD' }) }).strict(),
-        response: {
-          200: z.object({
-            ran: z.boolean(),
-            period: z.string(),
-            summary: z.record(z.string(), z.unknown()).nullable(),
-          }),
-          ...authErrors,
-        },
+        body: jobRunBody,
+        response: { 200: jobRunResult, ...authErrors },
       },
     },
     async (request) => {

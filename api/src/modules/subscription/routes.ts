@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SUBSCRIPTION_STATUSES } from '@portal/shared/domain';
+import { pendingOveragesSchema, SUBSCRIPTION_STATUSES } from '@portal/shared/domain';
 import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { HttpError } from '../../lib/http-error';
@@ -8,6 +8,7 @@ import monthEndRoutes from './month-end-routes';
 import overageRoutes from './overage-routes';
 import renewalRoutes from './renewal-routes';
 import { cancelAtPeriodEnd, listOveragePending } from './repository';
+import { subscriptionIdParams } from './schemas';
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(overageRoutes);
@@ -20,7 +21,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subscription'],
         summary: 'Active subscriptions of the account whose overage waits for approval',
-        response: { 200: z.object({ subscriptions_to_approve: z.array(z.object({ id: z.string() })) }), ...authErrors },
+        response: { 200: pendingOveragesSchema, ...authErrors },
       },
     },
     async (request) => {
@@ -36,7 +37,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subscription'],
         summary: 'Cancel a subscription at the end of its period (it stays usable until then; twice = once)',
-        params: z.object({ id: z.uuid({ error: 'id must be a subscription id' }) }),
+        params: subscriptionIdParams,
         response: {
           200: z.object({
             id: z.string(),

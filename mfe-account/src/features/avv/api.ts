@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useHttp } from '@portal/shared';
-import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
+import type { AvvContractPdf, AvvCurrent, AvvHistory } from '@portal/shared/domain';
 
 export interface AvvAcceptedAnswer {
   avvAcceptedDate: string | null;
@@ -14,7 +14,7 @@ export function useAvvApi() {
     () => ({
       /** The contract as base64 PDF, in the interface language. */
       async fetchContractPdf(lang: string): Promise<string> {
-        const answer = await http.get<{ pdf: string }>('/user/profile/avv/download', { query: { lang } });
+        const answer = await http.get<AvvContractPdf>('/user/profile/avv/download', { query: { lang } });
         if (!answer?.pdf) throw new Error('Failed to load AVV PDF');
         return answer.pdf;
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataSourceInputSchema, isDataSourceConfigured, parsePort, type DataSource } from '@portal/shared';
-import type { DataSourceInput, DbEngine } from './api';
+import type { DbEngine } from './api';
 
 export const ENGINES: { value: DbEngine; labelKey: string; defaultPort: number }[] = [
   { value: 'mssql', labelKey: 'ds_engine_mssql', defaultPort: 1433 },
@@ -39,7 +39,7 @@ export function dataSourceToForm(ds: DataSource | null | undefined): DataSourceF
 }
 
 /** What the test and save calls send; no password means the saved one. */
-export function toInput(values: DataSourceFormValues): DataSourceInput {
+export function toInput(values: DataSourceFormValues) {
   return {
     host: values.host.trim(),
     port: parsePort(values.port),

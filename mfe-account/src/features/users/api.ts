@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useHttp } from '@portal/shared';
-import type { SubUser, SubUserInput } from '@portal/shared';
+import type { SubUser, SubUserInput, SubUserMaxAllowed } from '@portal/shared/domain';
 
 export function useSubUsersApi() {
   const http = useHttp();
@@ -10,7 +10,7 @@ export function useSubUsersApi() {
         return http.get<SubUser[]>('/user/subusers');
       },
       async maxAllowed(): Promise<number> {
-        const answer = await http.get<{ max_allowed: number }>('/user/subusers/max-allowed');
+        const answer = await http.get<SubUserMaxAllowed>('/user/subusers/max-allowed');
         return Number(answer?.max_allowed ?? 0);
       },
       create(input: SubUserInput): Promise<SubUser> {

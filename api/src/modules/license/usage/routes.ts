@@ -4,6 +4,7 @@ import {
   pluginNameSchema,
   usageMonthOf,
   usageMonthSchema,
+  usageReportAnswerSchema,
   usageReportSchema,
 } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,7 +40,7 @@ const licenseUsageRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         body: usageReportSchema,
         response: {
-          200: z.object({ month: z.string(), emails_sent: z.number() }),
+          200: usageReportAnswerSchema,
           400: errorBodySchema,
           404: errorBodySchema,
           429: errorBodySchema,

@@ -1,6 +1,8 @@
 import {
   dataSourceRequestSchema,
   dataSourceSchema,
+  dataSourceSchemasSchema,
+  dataSourceTestResultSchema,
   isSubUser,
   normalizedEmailSchema,
   normalizeEmail,
@@ -23,8 +25,6 @@ import {
 } from './service';
 
 const connectErrors = { ...authErrors, 422: errorBodySchema } as const;
-const testResultSchema = z.object({ ok: z.literal(true), message: z.string() });
-const schemasResultSchema = z.object({ schemas: z.array(z.string()) });
 
 /**
  * The seller's own shop database (spec §3 Data source, §4 Database, §5 Database form).
@@ -71,7 +71,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['datasource'],
         summary: 'Connect to the database (5 s timeout). Without a password the stored one is used',
         body: dataSourceRequestSchema,
-        response: { 200: testResultSchema, ...connectErrors },
+        response: { 200: dataSourceTestResultSchema, ...connectErrors },
       },
     },
     async (request) => {
@@ -156,7 +156,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['datasource'],
         summary: 'Databases on the connection given in the body, or on the stored one when the body is empty',
         body: dataSourceRequestSchema.nullish(),
-        response: { 200: schemasResultSchema, ...connectErrors },
+        response: { 200: dataSourceSchemasSchema, ...connectErrors },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { freshdeskApiKeyResponseSchema } from '@portal/shared/domain';
 import { HttpError } from '../../../lib/http-error';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser, ownerIdFor } from '../../../plugins/identity';
@@ -21,7 +21,7 @@ const freshdeskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary:
           "The account's API key for the Freshdesk connector (needs a valid fresh_desk license; created on first call)",
-        response: { 200: z.object({ api_key: z.string() }), ...authErrors },
+        response: { 200: freshdeskApiKeyResponseSchema, ...authErrors },
       },
     },
     async (request) => {

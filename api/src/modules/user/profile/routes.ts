@@ -1,5 +1,6 @@
 import {
   avvAcceptanceSchema,
+  avvContractPdfSchema,
   countryName,
   languageInputSchema,
   LANGUAGES,
@@ -142,7 +143,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: "The AVV version in force as a base64 PDF, filled with the caller's company and acceptance date",
         querystring: z.object({ lang: z.enum(LANGUAGES, { error: 'lang must be de or en' }).optional() }),
-        response: { 200: z.object({ pdf: z.string() }), ...authErrors },
+        response: { 200: avvContractPdfSchema, ...authErrors },
       },
     },
     async (request) => {

@@ -1,4 +1,10 @@
-import { normalizeEmail, subUserInputSchema, subUserNameSchema, subUserSchema } from '@portal/shared/domain';
+import {
+  normalizeEmail,
+  subUserInputSchema,
+  subUserMaxAllowedSchema,
+  subUserNameSchema,
+  subUserSchema,
+} from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../../lib/schemas';
@@ -9,6 +15,7 @@ import { listSubUsers } from './repository';
 import { createSubUser, deleteOwnSubUser, renameOwnSubUser, toSubUser } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const subUserId = z.string().min(1, 'id is required').max(128, 'id is too long');
 
 const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every new sub-user gets a mail: at most so many a day from one account, and to one address.
@@ -26,7 +33,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/max-allowed',
-    { schema: { tags: ['subusers'], response: { 200: z.object({ max_allowed: z.number() }), ...authErrors } } },
+    { schema: { tags: ['subusers'], response: { 200: subUserMaxAllowedSchema, ...authErrors } } },
     async (request) => ({ max_allowed: await maxSubUsers(app.db, currentUser(request).id) }),
   );
 
@@ -55,7 +62,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subusers'],
         summary: 'Rename a sub-user',
-        body: z.object({ id: z.string().min(1, 'id is required').max(128, 'id is too long'), name: subUserNameSchema }),
+        body: z.object({ id: subUserId, name: subUserNameSchema }),
         response: { 200: subUserSchema, ...authErrors },
       },
     },
@@ -68,7 +75,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['subusers'],
         summary: 'Delete a sub-user (Firebase account and row)',
-        querystring: z.object({ id: z.string().min(1, 'id is required').max(128, 'id is too long') }),
+        querystring: z.object({ id: subUserId }),
         response: { 204: z.null(), ...authErrors },
       },
     },

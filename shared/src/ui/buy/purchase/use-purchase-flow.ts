@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_WINDOW } from '../../../domain/constants';
 import { isProfileComplete } from '../../../domain/profile';
+import type { PaymentCheckResponse } from '../../../domain/invoice';
 import type { PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
 import { apiErrorKey } from '../../../i18n/api-error-key';
 import { ApiError } from '../../../services/api-error';
@@ -20,11 +21,6 @@ export type PurchaseState =
   | { kind: 'checking'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'paid'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'not_paid'; choice: BuyChoice; order: PurchaseResponse; popupBlocked: boolean };
-
-/** GET /invoice/{id}/payment-check (spec §3: "payment with status"). */
-interface PaymentCheck {
-  payment?: { status?: string };
-}
 
 /** While the webhook is on its way the invoice may still be Created/Pending: ask a few times, a second apart. */
 const PAYMENT_CHECK_ATTEMPTS = 5;
@@ -94,9 +90,12 @@ export function usePurchaseFlow() {
       for (let attempt = 0; attempt < PAYMENT_CHECK_ATTEMPTS; attempt += 1) {
         if (id !== run.current) return;
         try {
-          const check = await http.get<PaymentCheck>(`/invoice/${encodeURIComponent(order.invoice_id)}/payment-check`, {
-            silent: true,
-          });
+          const check = await http.get<PaymentCheckResponse>(
+            `/invoice/${encodeURIComponent(order.invoice_id)}/payment-check`,
+            {
+              silent: true,
+            },
+          );
           status = check.payment?.status;
         } catch {
           status = undefined;
