@@ -1,13 +1,12 @@
 // Demo seeder: the demo seller's invoices, made the way a purchase makes them (quotePurchase → draft →
 // finalizeInvoice), so /invoices shows real numbered invoices with their stored PDFs and one unpaid draft.
 import { quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
-import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invoices, licenses, profiles, users } from '../../db/schema';
 import { findProduct } from '../license/product';
+import { findProfile } from '../user/profile';
 import { DEMO_SELLER } from '../../seed/demo';
 import { finalizeInvoice } from './finalize';
-import { createDraftInvoice } from './repository';
+import { countOwnedInvoices, createDraftInvoice, findUserByEmail, findUserLicenseByKey } from './repository';
 
 const DEMO_PURCHASES = [
   { licenseKey: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', extraUsers: 2, paid: true },
@@ -17,14 +16,10 @@ const DEMO_PURCHASES = [
 
 /** Runs after the accounts and licenses seeders; does nothing once the demo seller has invoices. */
 export async function seedDemoInvoices(app: FastifyInstance): Promise<void> {
-  const [seller] = await app.db.select().from(users).where(eq(users.email, DEMO_SELLER.email)).limit(1);
+  const seller = await findUserByEmail(app.db, DEMO_SELLER.email);
   if (!seller) return;
-  const [{ existing }] = await app.db
-    .select({ existing: count() })
-    .from(invoices)
-    .where(eq(invoices.userId, seller.id));
-  if (existing > 0) return;
-  const [profile] = await app.db.select().from(profiles).where(eq(profiles.userId, seller.id)).limit(1);
+  if ((await countOwnedInvoices(app.db, seller.id)) > 0) return;
+  const profile = await findProfile(app.db, seller.id);
   if (!profile) return;
   const buyer: BuyerSnapshot = {
     firstName: profile.firstName,
@@ -61,11 +56,7 @@ export async function seedDemoInvoices(app: FastifyInstance): Promise<void> {
       paymentProvider: 'sandbox',
     });
     if (!purchase.paid || !purchase.licenseKey) continue;
-    const [license] = await app.db
-      .select()
-      .from(licenses)
-      .where(and(eq(licenses.key, purchase.licenseKey), eq(licenses.userId, seller.id)))
-      .limit(1);
+    const license = await findUserLicenseByKey(app.db, seller.id, purchase.licenseKey);
     if (!license) continue;
     await finalizeInvoice(app.db, id, {
       paidAt: license.createdAt,

@@ -2,13 +2,18 @@
 // the series, stamps issue date, payment, service period, license and seller, and stores the PDF/A-3b with its
 // factur-x.xml. A failure anywhere rolls back the number too, so numbers stay gap-free.
 import { INVOICE_SERIES } from '@portal/shared/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoiceDocuments, invoices } from '../../db/schema';
 import { documentDataOf } from './document/document-data';
 import { renderInvoiceDocument } from './document/render-document';
 import { invoiceYear, nextInvoiceNumber } from './numbering';
-import type { InvoiceRow } from './repository';
+import {
+  findCancellationOf,
+  insertInvoice,
+  insertInvoiceDocument,
+  lockInvoiceRow,
+  updateInvoice,
+  type InvoiceRow,
+} from './repository';
 import { loadSellerConfig, type SellerConfig } from './seller';
 
 export interface FinalizeOptions {
@@ -28,14 +33,14 @@ export class InvoiceNotFoundError extends Error {
 }
 
 async function lockInvoice(tx: Db, id: string): Promise<InvoiceRow> {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  const row = await lockInvoiceRow(tx, id);
   if (!row) throw new InvoiceNotFoundError(id);
   return row;
 }
 
 async function storeDocument(tx: Db, row: InvoiceRow, cancelsNumber: string | null): Promise<void> {
   const rendered = await renderInvoiceDocument(documentDataOf(row, cancelsNumber));
-  await tx.insert(invoiceDocuments).values({ invoiceId: row.id, ...rendered });
+  await insertInvoiceDocument(tx, { invoiceId: row.id, ...rendered });
 }
 
 /**
@@ -53,22 +58,18 @@ export async function finalizeInvoice(
     if (draft.invoiceNumber) return { invoiceNumber: draft.invoiceNumber };
     const issuedAt = options.paidAt;
     const invoiceNumber = await nextInvoiceNumber(tx, INVOICE_SERIES, invoiceYear(issuedAt));
-    const [row] = await tx
-      .update(invoices)
-      .set({
-        invoiceNumber,
-        status: 'Paid',
-        invoiceDate: issuedAt,
-        paidAt: options.paidAt,
-        finalizedAt: new Date(),
-        servicePeriodStart: options.servicePeriod.start,
-        servicePeriodEnd: options.servicePeriod.end,
-        licenseId: options.licenseId,
-        seller: options.seller ?? loadSellerConfig(),
-        updatedAt: new Date(),
-      })
-      .where(eq(invoices.id, invoiceId))
-      .returning();
+    const row = await updateInvoice(tx, invoiceId, {
+      invoiceNumber,
+      status: 'Paid',
+      invoiceDate: issuedAt,
+      paidAt: options.paidAt,
+      finalizedAt: new Date(),
+      servicePeriodStart: options.servicePeriod.start,
+      servicePeriodEnd: options.servicePeriod.end,
+      licenseId: options.licenseId,
+      seller: options.seller ?? loadSellerConfig(),
+      updatedAt: new Date(),
+    });
     await storeDocument(tx, row, null);
     return { invoiceNumber };
   });
@@ -89,45 +90,39 @@ export async function cancelInvoice(
     if (!original.invoiceNumber || original.kind !== 'invoice') {
       throw new Error(`invoice ${originalId} is not a finalized invoice and cannot be cancelled`);
     }
-    const [existing] = await tx
-      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
-      .from(invoices)
-      .where(and(eq(invoices.cancelsInvoiceId, originalId), eq(invoices.kind, 'cancellation')));
+    const existing = await findCancellationOf(tx, originalId);
     if (existing?.invoiceNumber) return { invoiceId: existing.id, invoiceNumber: existing.invoiceNumber };
 
     const issuedAt = options.issuedAt ?? new Date();
     const invoiceNumber = await nextInvoiceNumber(tx, INVOICE_SERIES, invoiceYear(issuedAt));
-    const [row] = await tx
-      .insert(invoices)
-      .values({
-        invoiceNumber,
-        kind: 'cancellation',
-        cancelsInvoiceId: original.id,
-        userId: original.userId,
-        userEmail: original.userEmail,
-        language: original.language,
-        invoiceDate: issuedAt,
-        amountNet: -original.amountNet,
-        vatAmount: -original.vatAmount,
-        amount: -original.amount,
-        currency: original.currency,
-        vatKind: original.vatKind,
-        vatRate: original.vatRate,
-        status: 'Refunded',
-        proceedType: original.proceedType,
-        products: original.products,
-        rows: original.rows.map((r) => ({ ...r, unitPriceCents: -r.unitPriceCents, amountCents: -r.amountCents })),
-        buyer: original.buyer,
-        seller: options.seller ?? original.seller,
-        purchase: original.purchase,
-        servicePeriodStart: original.servicePeriodStart,
-        servicePeriodEnd: original.servicePeriodEnd,
-        licenseId: original.licenseId,
-        paymentProvider: original.paymentProvider,
-        paymentRef: original.paymentRef,
-        finalizedAt: new Date(),
-      })
-      .returning();
+    const row = await insertInvoice(tx, {
+      invoiceNumber,
+      kind: 'cancellation',
+      cancelsInvoiceId: original.id,
+      userId: original.userId,
+      userEmail: original.userEmail,
+      language: original.language,
+      invoiceDate: issuedAt,
+      amountNet: -original.amountNet,
+      vatAmount: -original.vatAmount,
+      amount: -original.amount,
+      currency: original.currency,
+      vatKind: original.vatKind,
+      vatRate: original.vatRate,
+      status: 'Refunded',
+      proceedType: original.proceedType,
+      products: original.products,
+      rows: original.rows.map((r) => ({ ...r, unitPriceCents: -r.unitPriceCents, amountCents: -r.amountCents })),
+      buyer: original.buyer,
+      seller: options.seller ?? original.seller,
+      purchase: original.purchase,
+      servicePeriodStart: original.servicePeriodStart,
+      servicePeriodEnd: original.servicePeriodEnd,
+      licenseId: original.licenseId,
+      paymentProvider: original.paymentProvider,
+      paymentRef: original.paymentRef,
+      finalizedAt: new Date(),
+    });
     await storeDocument(tx, row, original.invoiceNumber);
     return { invoiceId: row.id, invoiceNumber };
   });

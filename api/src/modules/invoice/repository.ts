@@ -1,9 +1,9 @@
-// Invoice rows: drafts made by POST /invoice, their payment status, and the caller-scoped reads of the invoices
-// page. Numbers and documents are made only by finalize.ts.
+// Invoice rows: drafts made by POST /invoice, their payment status, the caller-scoped reads of the invoices page,
+// and the queries of finalize.ts and numbering.ts (the only code that makes numbers and documents).
 import type { BuyerSnapshot, PurchaseQuote } from '@portal/shared/domain';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoiceDocuments, invoices, type ProceedType } from '../../db/schema';
+import { invoiceDocuments, invoices, licenses, users, type ProceedType } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -157,4 +157,66 @@ export async function findInvoiceDocument(
     .where(eq(invoiceDocuments.invoiceId, invoiceId))
     .limit(1);
   return doc ?? null;
+}
+
+type InvoiceInsert = typeof invoices.$inferInsert;
+
+/** The invoice row, locked until the caller's transaction ends. */
+export async function lockInvoiceRow(tx: Db, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row;
+}
+
+export async function updateInvoice(tx: Db, id: string, values: Partial<InvoiceInsert>): Promise<InvoiceRow> {
+  const [row] = await tx.update(invoices).set(values).where(eq(invoices.id, id)).returning();
+  return row;
+}
+
+export async function insertInvoice(tx: Db, values: InvoiceInsert): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoices).values(values).returning();
+  return row;
+}
+
+export async function insertInvoiceDocument(tx: Db, values: typeof invoiceDocuments.$inferInsert): Promise<void> {
+  await tx.insert(invoiceDocuments).values(values);
+}
+
+/** The cancellation invoice of a finalized invoice, if one was made. */
+export async function findCancellationOf(tx: Db, originalId: string) {
+  const [row] = await tx
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(and(eq(invoices.cancelsInvoiceId, originalId), eq(invoices.kind, 'cancellation')));
+  return row;
+}
+
+/** `last_value + 1` of the counter row of series and year (locked until the transaction ends); null without one. */
+export async function incrementInvoiceCounter(tx: Db, series: string, year: number): Promise<number | null> {
+  const result = await tx.execute(sql`
+    UPDATE invoice_counters SET last_value = last_value + 1
+    WHERE series = ${series} AND year = ${year}
+    RETURNING last_value`);
+  const rows = (result as unknown as { rows: { last_value: number }[] }).rows;
+  return rows.length ? Number(rows[0].last_value) : null;
+}
+
+export async function createInvoiceCounter(tx: Db, series: string, year: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO invoice_counters (series, year, last_value) VALUES (${series}, ${year}, 0)
+    ON CONFLICT (series, year) DO NOTHING`);
+}
+
+/** Demo seeder: the demo seller's account row and one of their licenses by key. */
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserLicenseByKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.key, key), eq(licenses.userId, userId)))
+    .limit(1);
+  return row;
 }

@@ -1,2 +1,2 @@
 export { default } from './routes';
-export { loadContact } from './repository';
+export { findProfile, loadContact } from './repository';
