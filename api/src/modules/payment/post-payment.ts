@@ -2,21 +2,27 @@
 // runs inside one transaction that locks its row and marks it done, so its database effects happen exactly once;
 // a crash leaves the step pending and the process is resumed on the next event or at api start.
 import { EMAIL_BLOCK_SIZE, estimateExpiry, type ExtraOptions } from '@portal/shared/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../db/client';
-import { licenses, products, subscriptions, users, type PostPaymentStepName } from '../../db/schema';
+import type { products, PostPaymentStepName } from '../../db/schema';
 import type { MailService } from '../../plugins/mail';
 import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow } from '../invoice';
 import { issueLicense } from '../license';
 import { purchaseConfirmation } from './confirmation-mail';
 import {
   completeStep,
+  extendLicense,
   failStepAttempt,
+  findLicenseRow,
+  findOwnedSubscription,
   findPaymentById,
+  findProductRow,
+  findUserRow,
+  insertSubscription,
   listSteps,
   lockStep,
+  renewSubscription,
   settleOverageEvents,
   unfinishedProcesses,
   type PaymentRow,
@@ -60,7 +66,7 @@ class PermanentStepError extends Error {}
 async function productOf(db: Db, invoice: InvoiceRow) {
   const purchase = invoice.purchase as unknown as PurchaseJson;
   // Not findProduct: a product withdrawn after the checkout is still delivered.
-  const [product] = await db.select().from(products).where(eq(products.id, purchase.product_id)).limit(1);
+  const product = await findProductRow(db, purchase.product_id);
   if (!product) throw new PermanentStepError(`product ${purchase.product_id} of the invoice no longer exists`);
   return { product, purchase };
 }
@@ -69,7 +75,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
   /** The buyer's api account (the invoice owner) exists and is active. */
   async GetOrCreateLocalUser({ db, invoice }) {
     if (!invoice.userId) throw new PermanentStepError('the invoice has no owner (account deleted)');
-    const [user] = await db.select().from(users).where(eq(users.id, invoice.userId)).limit(1);
+    const user = await findUserRow(db, invoice.userId);
     if (!user) throw new PermanentStepError(`user ${invoice.userId} not found`);
     return { userId: user.id, email: user.email };
   },
@@ -126,10 +132,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     const { product, purchase } = await productOf(db, invoice);
     if (purchase.renewal_of_subscription_id) {
       const end = new Date(String(done.CreateInvoiceInDb?.expiresAt));
-      await db
-        .update(subscriptions)
-        .set({ currentPeriodEnd: end, status: 'Active', updatedAt: new Date() })
-        .where(eq(subscriptions.id, purchase.renewal_of_subscription_id));
+      await renewSubscription(db, purchase.renewal_of_subscription_id, end);
       return { subscription: purchase.renewal_of_subscription_id, renewedUntil: end.toISOString() };
     }
     if (purchase.overage_of_subscription_id) {
@@ -139,19 +142,16 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     }
     if (product.licenseType !== 'subscription') return { subscription: null };
     const licenseId = String(done.CreateInvoiceInDb?.licenseId);
-    const [license] = await db.select().from(licenses).where(eq(licenses.id, licenseId)).limit(1);
-    const [row] = await db
-      .insert(subscriptions)
-      .values({
-        userId: invoice.userId!,
-        licenseId,
-        status: 'Active',
-        providerRef: payment.providerRef,
-        periodUnit: product.durationUnit,
-        currentPeriodEnd: license?.expiresAt ?? null,
-      })
-      .returning({ id: subscriptions.id });
-    return { subscription: row.id };
+    const license = await findLicenseRow(db, licenseId);
+    const id = await insertSubscription(db, {
+      userId: invoice.userId!,
+      licenseId,
+      status: 'Active',
+      providerRef: payment.providerRef,
+      periodUnit: product.durationUnit,
+      currentPeriodEnd: license?.expiresAt ?? null,
+    });
+    return { subscription: id };
   },
 
   /** The confirmation mail (outbox by default) in the buyer's language. */
@@ -198,13 +198,9 @@ async function settleOnSubscription(
   subscriptionId: string,
   paidAt: Date,
 ): Promise<Output> {
-  const [sub] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, invoice.userId!)))
-    .limit(1);
+  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
   if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
-  const [license] = await db.select().from(licenses).where(eq(licenses.id, sub.licenseId)).limit(1);
+  const license = await findLicenseRow(db, sub.licenseId);
   if (!license) throw new PermanentStepError(`license of subscription ${subscriptionId} not found`);
   let start = paidAt;
   let end = license.expiresAt;
@@ -215,10 +211,7 @@ async function settleOnSubscription(
         ? { unit: product.durationUnit, duration: product.duration }
         : null;
     end = estimateExpiry(duration, start);
-    await db
-      .update(licenses)
-      .set({ expiresAt: end, status: 'active', updatedAt: new Date() })
-      .where(eq(licenses.id, license.id));
+    await extendLicense(db, license.id, end);
   }
   const { invoiceNumber } = await finalizeInvoice(db, invoice.id, {
     paidAt,

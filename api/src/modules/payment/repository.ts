@@ -1,14 +1,17 @@
-// Drizzle of the payment module: payments (one per checkout), webhook events (once per provider and event id)
-// and the rows of the post-payment process.
+// Drizzle of the payment module: payments (one per checkout), webhook events (once per provider and event id),
+// the rows of the post-payment process and what its steps read and write.
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Language } from '@portal/shared/domain';
 import type { Db } from '../../db/client';
 import {
   billingEvents,
+  licenses,
   paymentEvents,
   payments,
   postPaymentSteps,
+  products,
   subscriptions,
+  users,
   type PaymentEventOutcome,
   type PostPaymentStepName,
 } from '../../db/schema';
@@ -239,4 +242,45 @@ export async function settleOverageEvents(db: Db, subscriptionId: string, invoic
     .set({ overagePending: remaining > 0, overageAmount: remaining, overageApprovalUrl: null, updatedAt: new Date() })
     .where(eq(subscriptions.id, subscriptionId));
   return remaining;
+}
+
+/** Post-payment steps: the purchased product (also one withdrawn since), the owner, licenses and subscriptions. */
+export async function findProductRow(db: Db, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserRow(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findLicenseRow(db: Db, id: string) {
+  const [row] = await db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
+  return row;
+}
+
+export async function extendLicense(db: Db, id: string, expiresAt: Date | null): Promise<void> {
+  await db.update(licenses).set({ expiresAt, status: 'active', updatedAt: new Date() }).where(eq(licenses.id, id));
+}
+
+export async function findOwnedSubscription(db: Db, id: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<string> {
+  const [row] = await db.insert(subscriptions).values(values).returning({ id: subscriptions.id });
+  return row.id;
+}
+
+export async function renewSubscription(db: Db, id: string, currentPeriodEnd: Date): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ currentPeriodEnd, status: 'Active', updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
 }
