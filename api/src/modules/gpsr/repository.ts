@@ -112,3 +112,55 @@ export async function staleUnattachedFiles(db: Db, ownerId: string, before: Date
       ),
     );
 }
+
+type ProductInsert = typeof gpsrProducts.$inferInsert;
+
+export async function insertFiles(db: Db, rows: (typeof gpsrFiles.$inferInsert)[]): Promise<void> {
+  await db.insert(gpsrFiles).values(rows);
+}
+
+/** Attaches the named files to a product (null: detaches them). */
+export async function setFilesProduct(db: Db, productId: string | null, names: string[]): Promise<void> {
+  await db.update(gpsrFiles).set({ productId }).where(inArray(gpsrFiles.name, names));
+}
+
+export async function deleteOwnedFiles(db: Db, ownerId: string, names: string[]): Promise<void> {
+  await db.delete(gpsrFiles).where(and(eq(gpsrFiles.userId, ownerId), inArray(gpsrFiles.name, names)));
+}
+
+export async function insertProduct(db: Db, values: ProductInsert): Promise<ProductRow> {
+  const [row] = await db.insert(gpsrProducts).values(values).returning();
+  return row;
+}
+
+export async function updateOwnedProduct(
+  db: Db,
+  ownerId: string,
+  id: string,
+  values: Partial<ProductInsert>,
+): Promise<ProductRow> {
+  const [row] = await db
+    .update(gpsrProducts)
+    .set(values)
+    .where(and(eq(gpsrProducts.id, id), eq(gpsrProducts.userId, ownerId)))
+    .returning();
+  return row;
+}
+
+/** The draft's answers after one of its files was deleted. */
+export async function updateProductAnswers(db: Db, id: string, values: Partial<ProductInsert>): Promise<void> {
+  await db.update(gpsrProducts).set(values).where(eq(gpsrProducts.id, id));
+}
+
+export async function deleteOwnedProduct(db: Db, ownerId: string, id: string): Promise<void> {
+  await db.delete(gpsrProducts).where(and(eq(gpsrProducts.id, id), eq(gpsrProducts.userId, ownerId)));
+}
+
+export async function insertVersion(db: Db, values: typeof gpsrVersions.$inferInsert): Promise<VersionRow> {
+  const [row] = await db.insert(gpsrVersions).values(values).returning();
+  return row;
+}
+
+export async function insertVersionFiles(db: Db, versionId: string, names: string[]): Promise<void> {
+  await db.insert(gpsrVersionFiles).values(names.map((fileName) => ({ versionId, fileName })));
+}

@@ -6,20 +6,27 @@ import {
   type GpsrProductInput,
   type GpsrRiskQuestion,
 } from '@portal/shared/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { gpsrFiles, gpsrProducts, gpsrVersionFiles, gpsrVersions, type GpsrVersionAnswerJson } from '../../db/schema';
+import type { GpsrVersionAnswerJson } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { storageKey } from '../../services/file-storage';
 import {
+  deleteOwnedFiles,
+  deleteOwnedProduct,
   filesOfProduct,
   findOwnedFile,
   findOwnedFiles,
   findProduct,
+  insertProduct,
+  insertVersion,
+  insertVersionFiles,
   listVersions,
   namesInVersions,
   nextVersionNumber,
+  setFilesProduct,
   staleUnattachedFiles,
+  updateOwnedProduct,
+  updateProductAnswers,
   type FileRow,
   type ProductRow,
   type VersionRow,
@@ -32,6 +39,7 @@ export const fileNotFound = () => new HttpError(404, 'gpsr-file-not-found', 'Fil
 export const fileKey = (ownerId: string, name: string) => storageKey('gpsr', ownerId, name);
 
 type Answer = GpsrRiskQuestion;
+const namesOf = (files: { name: string }[]) => files.map((f) => f.name);
 
 /** The stored answers of a product (jsonb) in the shared shape. */
 export function answersOf(row: Pick<ProductRow, 'riskQuestions'>): Answer[] {
@@ -111,21 +119,13 @@ async function resolveAnswers(
 export async function createProduct(app: FastifyInstance, ownerId: string, input: GpsrProductInput) {
   const { answers, files } = await resolveAnswers(app, ownerId, null, input.riskQuestions);
   const row = await app.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(gpsrProducts)
-      .values({ userId: ownerId, name: input.name, riskQuestions: answers, progress: gpsrProgress(answers) })
-      .returning();
-    if (files.length) {
-      await tx
-        .update(gpsrFiles)
-        .set({ productId: created.id })
-        .where(
-          inArray(
-            gpsrFiles.name,
-            files.map((f) => f.name),
-          ),
-        );
-    }
+    const created = await insertProduct(tx, {
+      userId: ownerId,
+      name: input.name,
+      riskQuestions: answers,
+      progress: gpsrProgress(answers),
+    });
+    if (files.length) await setFilesProduct(tx, created.id, namesOf(files));
     return created;
   });
   return toProduct(row, []);
@@ -142,22 +142,13 @@ export async function updateProduct(
   const keep = new Set(files.map((f) => f.name));
   const dropped = (await filesOfProduct(app.db, existing.id)).filter((f) => !keep.has(f.name));
   const row = await app.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(gpsrProducts)
-      .set({ name: input.name, riskQuestions: answers, progress: gpsrProgress(answers), updatedAt: new Date() })
-      .where(and(eq(gpsrProducts.id, existing.id), eq(gpsrProducts.userId, ownerId)))
-      .returning();
-    if (files.length) {
-      await tx
-        .update(gpsrFiles)
-        .set({ productId: existing.id })
-        .where(
-          inArray(
-            gpsrFiles.name,
-            files.map((f) => f.name),
-          ),
-        );
-    }
+    const updated = await updateOwnedProduct(tx, ownerId, existing.id, {
+      name: input.name,
+      riskQuestions: answers,
+      progress: gpsrProgress(answers),
+      updatedAt: new Date(),
+    });
+    if (files.length) await setFilesProduct(tx, existing.id, namesOf(files));
     return updated;
   });
   await discardFiles(app, ownerId, dropped);
@@ -170,17 +161,14 @@ export async function updateProduct(
  */
 async function discardFiles(app: FastifyInstance, ownerId: string, files: FileRow[]): Promise<void> {
   if (!files.length) return;
-  const retained = await namesInVersions(
-    app.db,
-    files.map((f) => f.name),
-  );
+  const retained = await namesInVersions(app.db, namesOf(files));
   const removable = files.filter((f) => !retained.has(f.name)).map((f) => f.name);
   const detached = files.filter((f) => retained.has(f.name)).map((f) => f.name);
   if (detached.length) {
-    await app.db.update(gpsrFiles).set({ productId: null }).where(inArray(gpsrFiles.name, detached));
+    await setFilesProduct(app.db, null, detached);
   }
   if (removable.length) {
-    await app.db.delete(gpsrFiles).where(and(eq(gpsrFiles.userId, ownerId), inArray(gpsrFiles.name, removable)));
+    await deleteOwnedFiles(app.db, ownerId, removable);
     for (const name of removable) await app.fileStorage.delete(fileKey(ownerId, name));
   }
 }
@@ -191,7 +179,7 @@ export async function deleteProduct(app: FastifyInstance, ownerId: string, id: s
   if (!existing) throw productNotFound();
   const files = await filesOfProduct(app.db, id);
   const versions = await listVersions(app.db, ownerId, [id]);
-  await app.db.delete(gpsrProducts).where(and(eq(gpsrProducts.id, id), eq(gpsrProducts.userId, ownerId)));
+  await deleteOwnedProduct(app.db, ownerId, id);
   await discardFiles(app, ownerId, files);
   const now = Date.now();
   return {
@@ -210,10 +198,8 @@ export async function deleteFile(app: FastifyInstance, ownerId: string, name: st
     const product = await findProduct(app.db, ownerId, file.productId);
     if (product) {
       const answers = removeGpsrFile(answersOf(product), name);
-      await app.db
-        .update(gpsrProducts)
-        .set({ riskQuestions: answers, progress: gpsrProgress(answers), updatedAt: new Date() })
-        .where(eq(gpsrProducts.id, product.id));
+      const progress = gpsrProgress(answers);
+      await updateProductAnswers(app.db, product.id, { riskQuestions: answers, progress, updatedAt: new Date() });
     }
   }
   await discardFiles(app, ownerId, [file]);
@@ -243,24 +229,19 @@ export async function releaseVersion(app: FastifyInstance, ownerId: string, id: 
   const releasedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const number = await nextVersionNumber(app.db, id);
   const version = await app.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(gpsrVersions)
-      .values({
-        userId: ownerId,
-        productId: id,
-        originalProductId: id,
-        number,
-        productName: product.name,
-        riskQuestions: snapshot,
-        progress: product.progress,
-        releasedAt,
-        retentionUntil: gpsrRetentionUntil(releasedAt),
-      })
-      .returning();
+    const created = await insertVersion(tx, {
+      userId: ownerId,
+      productId: id,
+      originalProductId: id,
+      number,
+      productName: product.name,
+      riskQuestions: snapshot,
+      progress: product.progress,
+      releasedAt,
+      retentionUntil: gpsrRetentionUntil(releasedAt),
+    });
     const names = [...new Set(snapshot.flatMap((a) => a.files.map((f) => f.name)))];
-    if (names.length) {
-      await tx.insert(gpsrVersionFiles).values(names.map((fileName) => ({ versionId: created.id, fileName })));
-    }
+    if (names.length) await insertVersionFiles(tx, created.id, names);
     return created;
   });
   return toVersion(version);

@@ -10,10 +10,10 @@ import {
   type GpsrMimeType,
 } from '@portal/shared/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { gpsrFiles } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { detectContentType, SNIFF_BYTES } from '../../services/file-storage/detect-type';
 import { fileKey, sweepUnattachedFiles } from './service';
+import { insertFiles } from './repository';
 
 const MB = 1024 * 1024;
 const tooLarge = (message: string) => new HttpError(413, 'payload-too-large', message);
@@ -151,7 +151,10 @@ export async function handleUpload(
       });
     }
     if (!stored.length) throw new HttpError(400, 'validation-error', 'No file was sent; use the "files" field');
-    await app.db.insert(gpsrFiles).values(stored.map((s) => ({ ...s, userId: ownerId, productId: null })));
+    await insertFiles(
+      app.db,
+      stored.map((s) => ({ ...s, userId: ownerId, productId: null })),
+    );
   } catch (err) {
     await Promise.all(stored.map((s) => app.fileStorage.delete(fileKey(ownerId, s.name)).catch(() => undefined)));
     throw mapMultipartError(err);
