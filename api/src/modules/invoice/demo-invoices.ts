@@ -3,10 +3,11 @@
 import { quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { findProduct } from '../license/product';
+import { findUserByEmail } from '../user';
 import { findProfile } from '../user/profile';
 import { DEMO_SELLER } from '../../seed/demo';
 import { finalizeInvoice } from './finalize';
-import { countOwnedInvoices, createDraftInvoice, findUserByEmail, findUserLicenseByKey } from './repository';
+import { countOwnedInvoices, createDraftInvoice, findUserLicenseByKey } from './repository';
 
 const DEMO_PURCHASES = [
   { licenseKey: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', extraUsers: 2, paid: true },

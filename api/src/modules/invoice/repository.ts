@@ -3,7 +3,7 @@
 import type { BuyerSnapshot, PurchaseQuote } from '@portal/shared/domain';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoiceDocuments, invoices, licenses, users, type ProceedType } from '../../db/schema';
+import { invoiceDocuments, invoices, licenses, type ProceedType } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -206,12 +206,7 @@ export async function createInvoiceCounter(tx: Db, series: string, year: number)
     ON CONFLICT (series, year) DO NOTHING`);
 }
 
-/** Demo seeder: the demo seller's account row and one of their licenses by key. */
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
-}
-
+/** Demo seeder: one of the demo seller's licenses by key. */
 export async function findUserLicenseByKey(db: Db, userId: string, key: string) {
   const [row] = await db
     .select()

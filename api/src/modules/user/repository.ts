@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { contactRequests, profiles, users, type UserRow } from '../../db/schema';
 
 export async function findUser(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
 }
 
 export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
@@ -23,4 +28,26 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function insertProfile(db: Db, userId: string): Promise<void> {
+  await db.insert(profiles).values({ userId });
+}
+
+export async function listSubUserIds(db: Db, parentId: string): Promise<string[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.parentUserId, parentId));
+  return rows.map((row) => row.id);
+}
+
+/** The account's rows; pass the transaction. Rows owned by the user go with it (FK cascade). */
+export async function deleteAccountRows(tx: Db, userId: string, subUserIds: string[]): Promise<void> {
+  // Contact requests carry the person's name, phone and message: erased with the account (their FK only detaches).
+  await tx.delete(contactRequests).where(inArray(contactRequests.userId, [userId, ...subUserIds]));
+  await tx.delete(users).where(eq(users.parentUserId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
 }

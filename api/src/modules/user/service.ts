@@ -1,8 +1,8 @@
 import { normalizeEmail } from '@portal/shared/domain';
-import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { contactRequests, profiles, users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { deleteAccountRows, insertProfile, insertUser, listSubUserIds } from './repository';
 
 const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
 
@@ -31,15 +31,10 @@ export async function deleteFirebaseAccount(app: FastifyInstance, uid: string): 
  * Rows owned by the user go with it (FK cascade) and so do their contact requests; invoices stay with user_id set NULL.
  */
 export async function deleteAccount(app: FastifyInstance, user: UserRow): Promise<void> {
-  const subUsers = await app.db.select({ id: users.id }).from(users).where(eq(users.parentUserId, user.id));
-  for (const sub of subUsers) await deleteFirebaseAccount(app, sub.id);
+  const subUserIds = await listSubUserIds(app.db, user.id);
+  for (const id of subUserIds) await deleteFirebaseAccount(app, id);
   await deleteFirebaseAccount(app, user.id);
-  await app.db.transaction(async (tx) => {
-    // Contact requests carry the person's name, phone and message: erased with the account (their FK only detaches).
-    await tx.delete(contactRequests).where(inArray(contactRequests.userId, [user.id, ...subUsers.map((s) => s.id)]));
-    await tx.delete(users).where(eq(users.parentUserId, user.id));
-    await tx.delete(users).where(eq(users.id, user.id));
-  });
+  await app.db.transaction((tx) => deleteAccountRows(tx, user.id, subUserIds));
 }
 
 /** Creates the api row (and an empty profile) for a Firebase account. */
@@ -48,17 +43,14 @@ export async function createUserRow(
   input: { id: string; email: string; parentUserId?: string | null; name?: string | null; language?: 'de' | 'en' },
 ): Promise<UserRow> {
   return app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        id: input.id,
-        email: normalizeEmail(input.email),
-        parentUserId: input.parentUserId ?? null,
-        name: input.name ?? null,
-        language: input.language ?? 'de',
-      })
-      .returning();
-    await tx.insert(profiles).values({ userId: row.id });
+    const row = await insertUser(tx, {
+      id: input.id,
+      email: normalizeEmail(input.email),
+      parentUserId: input.parentUserId ?? null,
+      name: input.name ?? null,
+      language: input.language ?? 'de',
+    });
+    await insertProfile(tx, row.id);
     return row;
   });
 }

@@ -1,28 +1,25 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dataSources, users } from '../../../db/schema';
 import { DEMO_SELLER } from '../../../seed/demo';
+import { findUserByEmail } from '..';
+import { insertDataSourceIfNone } from './repository';
 
 /**
  * Demo seeder: a JTL-Wawi connection for the demo seller, so the dashboard's card readiness (data source
  * configured) is met. It was never tested (status 'validate'); an existing one is left untouched.
  */
 export async function seedDemoDataSource(app: FastifyInstance): Promise<void> {
-  const [seller] = await app.db.select().from(users).where(eq(users.email, DEMO_SELLER.email)).limit(1);
+  const seller = await findUserByEmail(app.db, DEMO_SELLER.email);
   if (!seller) throw new Error('the demo data source needs the demo seller; run the accounts seeder first');
-  await app.db
-    .insert(dataSources)
-    .values({
-      userId: seller.id,
-      engine: 'mssql',
-      host: 'wawi.schneider-haushaltswaren.example',
-      port: 1433,
-      database: 'eazybusiness',
-      dbUser: 'portal',
-      passwordEncrypted: app.crypto.encrypt(crypto.randomBytes(12).toString('base64url')),
-      userEmails: [seller.email],
-      status: 'validate',
-    })
-    .onConflictDoNothing({ target: dataSources.userId });
+  await insertDataSourceIfNone(app.db, {
+    userId: seller.id,
+    engine: 'mssql',
+    host: 'wawi.schneider-haushaltswaren.example',
+    port: 1433,
+    database: 'eazybusiness',
+    dbUser: 'portal',
+    passwordEncrypted: app.crypto.encrypt(crypto.randomBytes(12).toString('base64url')),
+    userEmails: [seller.email],
+    status: 'validate',
+  });
 }

@@ -12,11 +12,10 @@ import { z } from 'zod';
 import { authErrors, errorBodySchema } from '../../../lib/schemas';
 import { currentIdentity, currentUser, forbidSubUser } from '../../../plugins/identity';
 import { strictRateLimit } from '../../../plugins/rate-limit';
+import { deleteDataSource, findDataSource } from './repository';
 import {
   dataSourceNotFound,
-  deleteDataSource,
   emailNotVerified,
-  findDataSource,
   resolveDetails,
   runConnectionTest,
   runListSchemas,
@@ -55,7 +54,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.email !== undefined && request.query.email !== normalizeEmail(user.email))
         throw dataSourceNotFound();
       if (isSubUser(user)) throw dataSourceNotFound();
-      const row = await findDataSource(app, user.id);
+      const row = await findDataSource(app.db, user.id);
       if (!row) throw dataSourceNotFound();
       return toDataSourceDto(row);
     },
@@ -76,7 +75,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const stored = request.body.password ? null : await findDataSource(app, user.id);
+      const stored = request.body.password ? null : await findDataSource(app.db, user.id);
       await runConnectionTest(app, resolveDetails(app, request.body, stored));
       return { ok: true as const, message: 'Connection test succeeded' };
     },
@@ -97,7 +96,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const stored = await findDataSource(app, user.id);
+      const stored = await findDataSource(app.db, user.id);
       const details = resolveDetails(app, request.body, stored);
       await runConnectionTest(app, details);
       const row = await saveDataSource(
@@ -125,7 +124,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const stored = await findDataSource(app, user.id);
+      const stored = await findDataSource(app.db, user.id);
       if (!stored) throw dataSourceNotFound();
       const details = resolveDetails(app, request.body, stored);
       await runConnectionTest(app, details);
@@ -141,7 +140,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['datasource'], summary: 'Delete the data source', response: { 204: z.null(), ...authErrors } },
     },
     async (request, reply) => {
-      if (!(await deleteDataSource(app, currentUser(request).id))) throw dataSourceNotFound();
+      if (!(await deleteDataSource(app.db, currentUser(request).id))) throw dataSourceNotFound();
       return reply.code(204).send(null);
     },
   );
@@ -162,7 +161,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const body = request.body ?? {};
-      const stored = await findDataSource(app, user.id);
+      const stored = await findDataSource(app.db, user.id);
       const hasDetails = Boolean(body.host || body.database || body.user);
       const details = hasDetails
         ? resolveDetails(app, body, stored)

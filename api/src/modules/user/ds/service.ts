@@ -1,7 +1,5 @@
 import { canTestConnection, dataSourceInputSchema, fieldErrors, type DataSourceRequest } from '@portal/shared/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { dataSources } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { readableMessage } from '../../../lib/readable-message';
 import {
@@ -13,8 +11,7 @@ import {
   testConnection,
   type ConnectionDetails,
 } from '../../../services/db-connect';
-
-export type DataSourceRow = typeof dataSources.$inferSelect;
+import { upsertDataSource, type DataSourceRow } from './repository';
 
 export const dataSourceNotFound = () => new HttpError(404, 'data-source-not-found', 'Data source not found');
 
@@ -24,20 +21,6 @@ export const emailNotVerified = () =>
     'email-not-verified',
     'Email address is not verified. Please verify your email before testing the connection.',
   );
-
-export async function findDataSource(app: FastifyInstance, userId: string): Promise<DataSourceRow | null> {
-  const [row] = await app.db.select().from(dataSources).where(eq(dataSources.userId, userId)).limit(1);
-  return row ?? null;
-}
-
-/** True when there was a data source to delete. */
-export async function deleteDataSource(app: FastifyInstance, userId: string): Promise<boolean> {
-  const deleted = await app.db
-    .delete(dataSources)
-    .where(eq(dataSources.userId, userId))
-    .returning({ id: dataSources.id });
-  return deleted.length > 0;
-}
 
 export function toDataSourceDto(row: DataSourceRow) {
   return {
@@ -131,10 +114,5 @@ export async function saveDataSource(
     lastTestedAt: now,
     updatedAt: now,
   };
-  const [row] = await app.db
-    .insert(dataSources)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: dataSources.userId, set: values })
-    .returning();
-  return row;
+  return upsertDataSource(app.db, userId, values);
 }

@@ -1,6 +1,18 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { profiles, users, type UserRow } from '../../../db/schema';
+import { licenses, products, profiles, users, type UserRow } from '../../../db/schema';
+import { validLicenseSql } from '../../license';
+
+const MOBILE_PLUGINS = ['mobile', 'mobile_default'];
+
+/** Extra options of the owner's valid mobile licenses and of their products (max_users lives there). */
+export async function mobileLicenseOptions(db: Db, ownerId: string, now: Date) {
+  return db
+    .select({ licenseOptions: licenses.extraOptions, productOptions: products.extraOptions })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(and(eq(licenses.userId, ownerId), validLicenseSql(now), inArray(products.pluginName, MOBILE_PLUGINS)));
+}
 
 export async function listSubUsers(db: Db, parentId: string): Promise<UserRow[]> {
   return db.select().from(users).where(eq(users.parentUserId, parentId)).orderBy(asc(users.createdAt));

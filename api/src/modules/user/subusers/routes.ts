@@ -10,9 +10,8 @@ import { z } from 'zod';
 import { authErrors } from '../../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../../plugins/identity';
 import { strictRateLimit } from '../../../plugins/rate-limit';
-import { maxSubUsers } from './max-users';
 import { listSubUsers } from './repository';
-import { createSubUser, deleteOwnSubUser, renameOwnSubUser, toSubUser } from './service';
+import { createSubUser, deleteOwnSubUser, maxSubUsers, renameOwnSubUser, toSubUser } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const subUserId = z.string().min(1, 'id is required').max(128, 'id is too long');

@@ -1,12 +1,18 @@
 import crypto from 'node:crypto';
 import { normalizeEmail, type SubUser, type SubUserInput } from '@portal/shared/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { emailInUse, HttpError } from '../../../lib/http-error';
 import { deleteFirebaseAccount } from '..';
 import { subUserInvitation } from './invitation-mail';
-import { maxSubUsers } from './max-users';
-import { deleteSubUserRow, findSubUser, insertSubUserWithinLimit, renameSubUser } from './repository';
+import {
+  deleteSubUserRow,
+  findSubUser,
+  insertSubUserWithinLimit,
+  mobileLicenseOptions,
+  renameSubUser,
+} from './repository';
 
 export const toSubUser = (row: UserRow): SubUser => ({
   id: row.id,
@@ -14,6 +20,24 @@ export const toSubUser = (row: UserRow): SubUser => ({
   email: row.email,
   createdAt: row.createdAt.toISOString(),
 });
+
+function maxUsersOf(options: Record<string, unknown> | null | undefined): number | null {
+  const value = options?.max_users;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : null;
+}
+
+/**
+ * How many sub-users a main user may have: `max_users` of their valid (active, not expired) mobile
+ * license — the license's own extra options win over the product's — and 0 without one.
+ */
+export async function maxSubUsers(db: Db, ownerId: string, now = new Date()): Promise<number> {
+  let max = 0;
+  for (const row of await mobileLicenseOptions(db, ownerId, now)) {
+    const value = maxUsersOf(row.licenseOptions) ?? maxUsersOf(row.productOptions) ?? 0;
+    max = Math.max(max, value);
+  }
+  return max;
+}
 
 const notFound = () => new HttpError(404, 'subuser-not-found', 'Sub-user not found');
 
