@@ -1,11 +1,11 @@
 import { estimateExpiry, type ExtraOptions, type License, type PluginName } from '@portal/shared/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { licenses, products, users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { findProduct, pluginNamesFor, productNotFound, type ProductRow } from './product';
 import { generateLicenseKey } from './license-key';
 import { toLicense } from './license-mapper';
+import { findActiveLicenseOfProduct, findTrialLicense, insertLicense, lockOwnerRow } from './repository';
 
 /**
  * Creates a license for `product` with a fresh random key: expiry = now + the product's duration
@@ -23,19 +23,16 @@ export async function issueLicense(
       ? { unit: product.durationUnit, duration: product.duration }
       : null;
   const noExpiry = product.licenseType === 'free' || product.licenseType === 'permanent';
-  const [row] = await db
-    .insert(licenses)
-    .values({
-      userId: owner.userId,
-      productId: product.id,
-      key: generateLicenseKey(product.pluginName as PluginName),
-      status: 'active',
-      createdAt: now,
-      expiresAt: noExpiry ? null : estimateExpiry(duration, now),
-      licenseUsers: [{ type: 'email', value: owner.email }],
-      extraOptions: (opts.extraOptions ?? {}) as Record<string, unknown>,
-    })
-    .returning();
+  const row = await insertLicense(db, {
+    userId: owner.userId,
+    productId: product.id,
+    key: generateLicenseKey(product.pluginName as PluginName),
+    status: 'active',
+    createdAt: now,
+    expiresAt: noExpiry ? null : estimateExpiry(duration, now),
+    licenseUsers: [{ type: 'email', value: owner.email }],
+    extraOptions: (opts.extraOptions ?? {}) as Record<string, unknown>,
+  });
   return toLicense(row, product, now);
 }
 
@@ -62,27 +59,12 @@ export async function activateFreeOrTrial(
 
   return db.transaction(async (tx) => {
     // Serialises activations of one owner, so two parallel clicks cannot both pass the checks below.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
+    await lockOwnerRow(tx, owner.id);
     if (product.licenseType === 'trial') {
-      const [used] = await tx
-        .select({ id: licenses.id })
-        .from(licenses)
-        .innerJoin(products, eq(products.id, licenses.productId))
-        .where(
-          and(
-            eq(licenses.userId, owner.id),
-            eq(products.licenseType, 'trial'),
-            inArray(products.pluginName, pluginNamesFor(plugin)),
-          ),
-        )
-        .limit(1);
+      const used = await findTrialLicense(tx, owner.id, pluginNamesFor(plugin));
       if (used) throw new HttpError(409, 'trial-already-used', 'The free trial of this plugin has already been used');
     } else {
-      const [existing] = await tx
-        .select({ id: licenses.id })
-        .from(licenses)
-        .where(and(eq(licenses.userId, owner.id), eq(licenses.productId, product.id), eq(licenses.status, 'active')))
-        .limit(1);
+      const existing = await findActiveLicenseOfProduct(tx, owner.id, product.id);
       if (existing) throw new HttpError(409, 'license-already-active', 'You already have this free license');
     }
     return issueLicense(tx as unknown as Db, { userId: owner.id, email: owner.email }, product, { now });

@@ -1,7 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { licenses, subscriptions, users } from '../../db/schema';
 import { DEMO_SELLER, DEMO_STAFF } from '../../seed/demo';
+import { findUserByEmail } from '../user';
+import {
+  findSubscriptionOfLicense,
+  insertSubscription,
+  setSubscriptionPeriodEnd,
+  upsertLicenseByKey,
+} from './repository';
 
 const DAY_MS = 86_400_000;
 
@@ -47,7 +52,7 @@ const DEMO_LICENSES: {
 
 /** Demo seeder: runs after the accounts seeder, so the demo seller's row exists. */
 export async function seedDemoLicenses(app: FastifyInstance): Promise<void> {
-  const [seller] = await app.db.select().from(users).where(eq(users.email, DEMO_SELLER.email)).limit(1);
+  const seller = await findUserByEmail(app.db, DEMO_SELLER.email);
   if (!seller) throw new Error('demo licenses need the demo seller; run the accounts seeder first');
   const now = Date.now();
   for (const l of DEMO_LICENSES) {
@@ -62,14 +67,7 @@ export async function seedDemoLicenses(app: FastifyInstance): Promise<void> {
       extraOptions: l.extraOptions ?? {},
     };
     // Keep the same rows on every start, but move the dates so "expiring soon" stays true for the demo.
-    const [license] = await app.db
-      .insert(licenses)
-      .values(values)
-      .onConflictDoUpdate({
-        target: licenses.key,
-        set: { ...values, updatedAt: sql`now()` },
-      })
-      .returning({ id: licenses.id });
+    const license = await upsertLicenseByKey(app.db, values);
     if (l.subscription) {
       const periodUnit = l.productId.endsWith('-yearly') ? 'year' : 'month';
       await seedDemoSubscription(app, seller.id, license.id, values.expiresAt, { ...l.subscription, periodUnit });
@@ -89,19 +87,12 @@ async function seedDemoSubscription(
   periodEnd: Date | null,
   opts: { cancelAtPeriodEnd: boolean; periodUnit: 'month' | 'year' },
 ): Promise<void> {
-  const [existing] = await app.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(eq(subscriptions.licenseId, licenseId))
-    .limit(1);
+  const existing = await findSubscriptionOfLicense(app.db, licenseId);
   if (existing) {
-    await app.db
-      .update(subscriptions)
-      .set({ currentPeriodEnd: periodEnd, updatedAt: new Date() })
-      .where(eq(subscriptions.id, existing.id));
+    await setSubscriptionPeriodEnd(app.db, existing.id, periodEnd);
     return;
   }
-  await app.db.insert(subscriptions).values({
+  await insertSubscription(app.db, {
     userId,
     licenseId,
     status: 'Active',
@@ -117,7 +108,7 @@ async function seedDemoSubscription(
  * demo is the staff account: it gets a valid gpsr license to show the GPSR records (issue 10).
  */
 export async function seedDemoStaffGpsrLicense(app: FastifyInstance): Promise<void> {
-  const [staff] = await app.db.select().from(users).where(eq(users.email, DEMO_STAFF.email)).limit(1);
+  const staff = await findUserByEmail(app.db, DEMO_STAFF.email);
   if (!staff) return;
   const now = Date.now();
   const values = {
@@ -130,8 +121,5 @@ export async function seedDemoStaffGpsrLicense(app: FastifyInstance): Promise<vo
     licenseUsers: [{ type: 'email' as const, value: staff.email }],
     extraOptions: {},
   };
-  await app.db
-    .insert(licenses)
-    .values(values)
-    .onConflictDoUpdate({ target: licenses.key, set: { ...values, updatedAt: sql`now()` } });
+  await upsertLicenseByKey(app.db, values);
 }

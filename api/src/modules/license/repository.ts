@@ -7,7 +7,7 @@ import {
 } from '@portal/shared/domain';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { licenses, products } from '../../db/schema';
+import { licenses, products, subscriptions, users } from '../../db/schema';
 import { pluginNamesFor } from './product';
 import { toLicense } from './license-mapper';
 
@@ -191,4 +191,65 @@ export async function ownerHasValidLicense(
     .where(and(eq(licenses.userId, ownerId), validLicenseSql(now), eq(products.pluginName, pluginName)))
     .limit(1);
   return !!row;
+}
+
+type LicenseInsert = typeof licenses.$inferInsert;
+
+export async function insertLicense(db: Db, values: LicenseInsert) {
+  const [row] = await db.insert(licenses).values(values).returning();
+  return row;
+}
+
+/** Locks the owner's user row until the transaction ends (serialises one owner's activations). */
+export async function lockOwnerRow(tx: Db, ownerId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+}
+
+/** A trial license the owner ever had of one of these plugins. */
+export async function findTrialLicense(tx: Db, ownerId: string, pluginNames: PluginName[]) {
+  const [row] = await tx
+    .select({ id: licenses.id })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(
+      and(eq(licenses.userId, ownerId), eq(products.licenseType, 'trial'), inArray(products.pluginName, pluginNames)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findActiveLicenseOfProduct(tx: Db, ownerId: string, productId: string) {
+  const [row] = await tx
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.userId, ownerId), eq(licenses.productId, productId), eq(licenses.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+/** Demo seeders: a license by its fixed key (inserted, or overwritten with these values) and its subscription. */
+export async function upsertLicenseByKey(db: Db, values: LicenseInsert): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(licenses)
+    .values(values)
+    .onConflictDoUpdate({ target: licenses.key, set: { ...values, updatedAt: sql`now()` } })
+    .returning({ id: licenses.id });
+  return row;
+}
+
+export async function findSubscriptionOfLicense(db: Db, licenseId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.licenseId, licenseId))
+    .limit(1);
+  return row;
+}
+
+export async function setSubscriptionPeriodEnd(db: Db, id: string, currentPeriodEnd: Date | null): Promise<void> {
+  await db.update(subscriptions).set({ currentPeriodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+}
+
+export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<void> {
+  await db.insert(subscriptions).values(values);
 }

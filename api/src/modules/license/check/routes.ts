@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { licenseCheckRequestSchema, licenseCheckResponseSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../lib/schemas';
-import { decideLicenseCheck } from './license-check-rule';
-import { findLicenseByKey, normalizeKey, registerIdentifier } from './repository';
+import { normalizeKey } from './repository';
+import { checkLicense } from './service';
 
 const EXAMPLE = `Called by a plugin in the seller's shop with its license key; no bearer token. Registers the identifier
 while the license allows more registrations. The answer never names the license's owner.
@@ -42,26 +42,8 @@ const licenseCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { key, plugin, identifier } = request.body;
-      await perKey(request, keyId(key));
-      const now = new Date();
-      let license = await findLicenseByKey(app.db, key);
-      let decision = decideLicenseCheck(license, plugin, identifier, now);
-      if (license && decision.register) {
-        license = await registerIdentifier(app.db, license.id, identifier, (locked) =>
-          decideLicenseCheck(locked, plugin, identifier, now),
-        );
-        decision = decideLicenseCheck(license, plugin, identifier, now);
-      }
-      if (!license || decision.code === 'NOT_FOUND' || decision.code === 'WRONG_PLUGIN') {
-        return { valid: false, code: decision.code };
-      }
-      return {
-        valid: decision.code === 'VALID',
-        code: decision.code,
-        expiresAt: license.expiresAt?.toISOString() ?? null,
-        registrations: { used: license.licenseUsers.length, max: license.maxRegistrations },
-      };
+      await perKey(request, keyId(request.body.key));
+      return checkLicense(app.db, request.body);
     },
   );
 };

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { products } from '../../../db/schema';
 import { CATALOGUE } from './catalogue-data';
+import { upsertProducts } from './repository';
 
 /** Upserts every catalogue product (idempotent; prices and options follow catalogue-data.ts). */
 export async function syncCatalogue(db: Db): Promise<void> {
@@ -20,25 +19,5 @@ export async function syncCatalogue(db: Db): Promise<void> {
     isActive: true,
     sortOrder: p.sortOrder,
   }));
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  await db
-    .insert(products)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: products.id,
-      set: {
-        name: excluded('name'),
-        pluginName: excluded('plugin_name'),
-        tier: excluded('tier'),
-        priceAmount: excluded('price_amount'),
-        currency: excluded('currency'),
-        licenseType: excluded('license_type'),
-        durationUnit: excluded('duration_unit'),
-        duration: excluded('duration'),
-        maxRegistrations: excluded('max_registrations'),
-        extraOptions: excluded('extra_options'),
-        isActive: excluded('is_active'),
-        sortOrder: excluded('sort_order'),
-      },
-    });
+  await upsertProducts(db, rows);
 }

@@ -1,5 +1,5 @@
 import { licenseMatchesPlugin, PLUGIN_NAMES, type PluginName } from '@portal/shared/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema';
 import type { ProductRow } from './product-schema';
@@ -32,4 +32,29 @@ export async function findProduct(db: Db, id: string): Promise<ProductRow | null
     .where(and(eq(products.id, id), eq(products.isActive, true)))
     .limit(1);
   return row ?? null;
+}
+
+/** Inserts the products, or overwrites every catalogue column of an existing id. */
+export async function upsertProducts(db: Db, rows: (typeof products.$inferInsert)[]): Promise<void> {
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  await db
+    .insert(products)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: products.id,
+      set: {
+        name: excluded('name'),
+        pluginName: excluded('plugin_name'),
+        tier: excluded('tier'),
+        priceAmount: excluded('price_amount'),
+        currency: excluded('currency'),
+        licenseType: excluded('license_type'),
+        durationUnit: excluded('duration_unit'),
+        duration: excluded('duration'),
+        maxRegistrations: excluded('max_registrations'),
+        extraOptions: excluded('extra_options'),
+        isActive: excluded('is_active'),
+        sortOrder: excluded('sort_order'),
+      },
+    });
 }
