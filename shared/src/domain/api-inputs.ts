@@ -8,6 +8,7 @@ export const languageSchema = z.enum(LANGUAGES, { error: 'validation_language_in
 
 /** PUT /user/profile/language */
 export const languageInputSchema = z.object({ language: languageSchema });
+export type LanguageInput = z.infer<typeof languageInputSchema>;
 
 /** POST /user: Id must equal the token uid (checked by the api). */
 export const userCreateSchema = z.object({

@@ -131,6 +131,7 @@ export const avvStaffVersionSchema = avvVersionSchema.extend({
 });
 export type AvvStaffVersion = z.infer<typeof avvStaffVersionSchema>;
 export const avvStaffVersionListSchema = z.object({ versions: z.array(avvStaffVersionSchema) });
+export type AvvStaffVersionList = z.infer<typeof avvStaffVersionListSchema>;
 
 /** One acceptance of the history. */
 export const avvAcceptanceEntrySchema = z.object({

@@ -122,6 +122,10 @@ export type GpsrProductListItem = z.infer<typeof gpsrProductListItemSchema>;
 export const gpsrUploadResponseSchema = z.object({ status: z.literal('success'), files: z.array(gpsrFileSchema) });
 export type GpsrUploadResponse = z.infer<typeof gpsrUploadResponseSchema>;
 
+/** DELETE /gpsr/product/file/{fileName}/delete. */
+export const gpsrFileDeletedSchema = z.object({ deleted: z.literal(true) });
+export type GpsrFileDeleted = z.infer<typeof gpsrFileDeletedSchema>;
+
 /** DELETE /gpsr/product/{id}/delete: versions still in retention are kept (the seller is told so). */
 export const gpsrDeleteResponseSchema = z.object({
   deleted: z.literal(true),

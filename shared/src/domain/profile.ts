@@ -65,6 +65,7 @@ export const profileContactSchema = z.object({
 
 /** GET|POST /user/profile/avv-accepted-date. */
 export const avvAcceptanceSchema = z.object({ avvAcceptedDate: z.string().nullable(), version: z.string().nullable() });
+export type AvvAcceptance = z.infer<typeof avvAcceptanceSchema>;
 
 /** Fields checked by "profile complete" (spec §4, feature card readiness). */
 export const PROFILE_COMPLETE_FIELDS = [

@@ -218,6 +218,7 @@ export const staffRegistryEntrySchema = z.object({
 });
 export type StaffRegistryEntry = z.infer<typeof staffRegistryEntrySchema>;
 export const staffRegistrySchema = z.object({ entries: z.array(staffRegistryEntrySchema) });
+export type StaffRegistry = z.infer<typeof staffRegistrySchema>;
 
 /** A dashboard card as the shell gets it (GET /api/portal/registry). Texts may come from the remote instead. */
 export const dashboardCardSchema = z.object({

@@ -3,8 +3,9 @@ import { isApiError, isNotFoundError, type HttpClient } from '@portal/shared';
 import type {
   ApiUser,
   AuthUser,
+  AvvAcceptance,
   DataSource,
-  Language,
+  LanguageInput,
   License,
   Page,
   Profile,
@@ -28,8 +29,8 @@ export function isAccountInactive(error: unknown): boolean {
 export async function fetchProfile(http: HttpClient): Promise<Profile> {
   const [contact, avv, language] = await Promise.all([
     http.get<ProfileContact>('/user/profile/contact'),
-    http.get<{ avvAcceptedDate: string | null; version: string | null }>('/user/profile/avv-accepted-date'),
-    http.get<{ language: Language }>('/user/profile/language'),
+    http.get<AvvAcceptance>('/user/profile/avv-accepted-date'),
+    http.get<LanguageInput>('/user/profile/language'),
   ]);
   return {
     contact,

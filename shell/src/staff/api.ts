@@ -1,12 +1,15 @@
 import type { HttpClient } from '@portal/shared';
 import type {
-  AuditEvent,
+  AuditPage,
   AvvStaffVersion,
+  AvvStaffVersionList,
   AvvVersion,
   AvvVersionInput,
   ManifestCheckResult,
   RegistryEntryInput,
+  StaffRegistry,
   StaffRegistryEntry,
+  StaffWhoami,
 } from '@portal/shared/domain';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -14,13 +17,13 @@ const entryPath = (id: string) => `/staff/registry/${encodeURIComponent(id)}`;
 
 /** GET /staff/whoami: whether the signed-in user is internal staff (verified INTERNAL_EMAILS). */
 export async function fetchIsStaff(http: HttpClient): Promise<boolean> {
-  const answer = await http.get<{ staff: boolean }>('/staff/whoami', { silent: true });
+  const answer = await http.get<StaffWhoami>('/staff/whoami', { silent: true });
   return answer.staff === true;
 }
 
 /** GET /staff/registry: every entry, also the disabled ones. */
 export async function fetchRegistryEntries(http: HttpClient): Promise<StaffRegistryEntry[]> {
-  return (await http.get<{ entries: StaffRegistryEntry[] }>('/staff/registry')).entries;
+  return (await http.get<StaffRegistry>('/staff/registry')).entries;
 }
 
 export function createRegistryEntry(http: HttpClient, input: RegistryEntryInput): Promise<StaffRegistryEntry> {
@@ -44,13 +47,13 @@ export function checkManifest(http: HttpClient, manifestUrl: string): Promise<Ma
 export function fetchAuditLog(
   http: HttpClient,
   { page, entryId, pageSize = AUDIT_PAGE_SIZE }: { page: number; entryId?: string; pageSize?: number },
-): Promise<{ events: AuditEvent[]; total: number }> {
+): Promise<AuditPage> {
   return http.get('/staff/audit', { query: { page, pageSize, entryId: entryId || undefined } });
 }
 
 /** GET /avv/versions (staff): every version, newest first. */
 export async function fetchAvvVersions(http: HttpClient): Promise<AvvStaffVersion[]> {
-  return (await http.get<{ versions: AvvStaffVersion[] }>('/avv/versions')).versions;
+  return (await http.get<AvvStaffVersionList>('/avv/versions')).versions;
 }
 
 export function publishAvvVersion(http: HttpClient, input: AvvVersionInput): Promise<AvvVersion> {

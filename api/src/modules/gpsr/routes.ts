@@ -3,6 +3,7 @@ import {
   GPSR_STORED_NAME_PATTERN,
   gpsrDeleteResponseSchema,
   gpsrDocumentationFileName,
+  gpsrFileDeletedSchema,
   gpsrProductCreateSchema,
   gpsrProductListItemSchema,
   gpsrProductSchema,
@@ -153,7 +154,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({
           fileName: z.string().regex(GPSR_STORED_NAME_PATTERN, 'fileName is not a stored file name'),
         }),
-        response: { 200: z.object({ deleted: z.literal(true) }), ...authErrors },
+        response: { 200: gpsrFileDeletedSchema, ...authErrors },
       },
     },
     async (request) => {

@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
 import { useHttp } from '@portal/shared';
-import type { AvvContractPdf, AvvCurrent, AvvHistory } from '@portal/shared/domain';
-
-export interface AvvAcceptedAnswer {
-  avvAcceptedDate: string | null;
-  version: string | null;
-}
+import type { AvvAcceptance, AvvContractPdf, AvvCurrent, AvvHistory } from '@portal/shared/domain';
 
 /** Typed calls for the AVV (data-processing agreement) on top of the shell's http client. */
 export function useAvvApi() {
@@ -18,8 +13,8 @@ export function useAvvApi() {
         if (!answer?.pdf) throw new Error('Failed to load AVV PDF');
         return answer.pdf;
       },
-      accept(): Promise<AvvAcceptedAnswer> {
-        return http.post<AvvAcceptedAnswer>('/user/profile/avv-accepted-date');
+      accept(): Promise<AvvAcceptance> {
+        return http.post<AvvAcceptance>('/user/profile/avv-accepted-date');
       },
       /** The version in force (with its sub-processors) and the caller's newest acceptance. */
       fetchCurrent(): Promise<AvvCurrent> {

@@ -1,5 +1,12 @@
 import type { HttpClient } from '@portal/shared';
-import type { GpsrFile, GpsrProduct, GpsrProductInput, GpsrUploadResponse, GpsrVersion } from '@portal/shared/domain';
+import type {
+  GpsrFile,
+  GpsrFileDeleted,
+  GpsrProduct,
+  GpsrProductInput,
+  GpsrUploadResponse,
+  GpsrVersion,
+} from '@portal/shared/domain';
 
 export const fetchGpsrProduct = (http: HttpClient, id: string) =>
   http.get<GpsrProduct>(`/gpsr/product/${encodeURIComponent(id)}`);
@@ -14,7 +21,7 @@ export const releaseGpsrVersion = (http: HttpClient, id: string) =>
   http.post<GpsrVersion>(`/gpsr/product/${encodeURIComponent(id)}/release`);
 
 export const deleteGpsrFile = (http: HttpClient, name: string) =>
-  http.del<{ deleted: true }>(`/gpsr/product/file/${encodeURIComponent(name)}/delete`);
+  http.del<GpsrFileDeleted>(`/gpsr/product/file/${encodeURIComponent(name)}/delete`);
 
 /** POST /gpsr/product/upload/files: the point's ids and the chosen files as multipart form data. */
 export async function uploadGpsrFiles(
