@@ -5,7 +5,9 @@ import {
   type LicenseFilter,
   type PluginName,
 } from '@portal/shared/domain';
+import crypto from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { licenses, products, subscriptions, users } from '../../db/schema';
 import { pluginNamesFor } from './product';
@@ -83,6 +85,18 @@ const licenseJsonSql = (now: Date) => sql`json_build_object(
     'renewalInvoice', CASE WHEN r.renewal_invoice_id IS NULL THEN NULL
       ELSE json_build_object('id', r.renewal_invoice_id, 'paymentUrl', r.renewal_payment_url) END) END)`;
 
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named prepared statement, named by its text: PostgreSQL plans it once per connection instead
+ * of on every request (planning the license page took about half as long as running it). PGlite runs it as usual.
+ */
+async function executePrepared(db: Db, statement: SQL): Promise<unknown> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `q_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
+  return db._.session.prepareQuery(query, undefined, name, false).execute();
+}
+
 type LicensePageFilter = Pick<LicenseFilter, 'page' | 'pageSize' | 'sort' | 'pluginName' | 'status'>;
 
 /**
@@ -105,14 +119,17 @@ export async function ownerLicensePageJson(
     WHERE ${sql.join(where, sql` AND `)}`;
   const order = orderBySql(filter.sort);
   // The text cast keeps the drivers from parsing the JSON: it is sent as it is.
-  const result = (await db.execute(sql`
+  const result = (await executePrepared(
+    db,
+    sql`
     SELECT coalesce(json_agg(page.item ORDER BY page.n), '[]'::json)::text AS items, max(page.total) AS total
     FROM (
       SELECT ${licenseJsonSql(now)} AS item, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS n
       ${from}
       ORDER BY ${order}
       LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}
-    ) page`)) as unknown as { rows: { items: string; total: string | number | null }[] };
+    ) page`,
+  )) as unknown as { rows: { items: string; total: string | number | null }[] };
   const [row] = result.rows;
   if (row.total != null) return { itemsJson: row.items, total: Number(row.total) };
   // A page beyond the end has no row to carry the total.
