@@ -55,6 +55,21 @@ describe('remote routes', () => {
     expect(await screen.findByText('Editing')).toBeInTheDocument();
   });
 
+  it('renders a remote loaded after sign-in at once on its route, without loading it again', async () => {
+    let calls = 0;
+    // The first load (after sign-in, for nav and card) answers; a second one would never settle.
+    const loader: RemoteLoader = {
+      load: () => (++calls === 1 ? Promise.resolve(gpsrRemote) : new Promise<PortalRemote>(() => undefined)),
+    };
+    const view = renderShell({ route: '/dashboard', entries, remoteLoader: loader });
+    await waitFor(() => expect(view.runtime.stores.remoteModules.getState().byName.mfe_gpsr?.status).toBe('ready'));
+
+    await act(() => view.router.navigate('/features/gpsr'));
+    expect(screen.getByRole('heading', { name: 'Product safety' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+
   it('shows an error panel inside the layout when the remote fails, and Retry loads it again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -6,17 +6,29 @@ import { remotesApiRef } from '../composition/shell-apis';
 type RemoteState =
   { status: 'loading' } | { status: 'ready'; remote: PortalRemote } | { status: 'error'; error: unknown };
 
-/** Loads the remote of `entry` on first use; `retry()` attempts the load again after a failure. */
+/**
+ * The remote of `entry`: the module the shell loaded after sign-in (for its nav entry) is used at once, without a
+ * loading state in between; otherwise it loads on first use. `retry()` attempts the load again after a failure.
+ */
 export function useRemoteModule(entry: RegistryEntry) {
   // settle: a route's load (or Retry) also updates the remote's nav entries and card texts.
-  const { loader: remoteLoader, settle } = useShellApi(remotesApiRef);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<RemoteState>({ status: 'loading' });
+  const { loader: remoteLoader, modules, settle } = useShellApi(remotesApiRef);
   const { remote: remoteName, manifestUrl } = entry;
+  const loaded = () => {
+    const known = modules.getState().byName[remoteName];
+    return known?.status === 'ready' ? known : undefined;
+  };
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<RemoteState>(() => loaded() ?? { status: 'loading' });
 
   useEffect(() => {
+    const known = loaded();
+    if (known) {
+      setState(known);
+      return;
+    }
     let active = true;
-    setState({ status: 'loading' });
+    if (attempt > 0) setState({ status: 'loading' });
     remoteLoader.load(entry, { retry: attempt > 0 }).then(
       (remote) => {
         settle(remoteName, remote);
@@ -33,7 +45,7 @@ export function useRemoteModule(entry: RegistryEntry) {
     };
     // The entry object is recreated on every registry load; its identity is remote + manifest URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [remoteLoader, settle, remoteName, manifestUrl, attempt]);
+  }, [remoteLoader, modules, settle, remoteName, manifestUrl, attempt]);
 
   const retry = useCallback(() => setAttempt((current) => current + 1), []);
   return { ...state, retry };
