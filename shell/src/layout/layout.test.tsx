@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { demoLicenses } from '@portal/shared/testing';
-import { definePortalRemote, type PortalRemote } from '@portal/shared';
+import { definePortalRemote, lazyPage, type PortalRemote } from '@portal/shared';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { apiUser, NAV_ENTRIES, NAV_REMOTES, registryEntry } from '../testing/fixtures';
 import { loaderOf, renderShell, SELLER } from '../testing/render-shell';
@@ -100,6 +100,27 @@ describe('layout for main users and sub-users', () => {
     await ready(renderShell());
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+  });
+
+  it("loads the page behind a remote's nav entry when the pointer or the focus reaches the entry", async () => {
+    const load = jest.fn(async () => ({ Page: () => <h1>Licenses</h1> }));
+    const Page = lazyPage(load, (m) => m.Page);
+    const licenses = definePortalRemote({
+      ...NAV_REMOTES.mfe_licenses,
+      routes: [{ path: '/licenses', element: <Page /> }],
+    });
+    const view = await ready(
+      renderShell({ entries: NAV_ENTRIES, remoteLoader: loaderOf({ ...NAV_REMOTES, mfe_licenses: licenses }) }),
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const link = await within(nav).findByRole('link', { name: 'Licenses' });
+    expect(load).not.toHaveBeenCalled();
+
+    await view.userEvent.hover(link);
+    expect(load).toHaveBeenCalledTimes(1);
+    await view.userEvent.click(link);
+    expect(screen.getByRole('heading', { name: 'Licenses' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useShellApi } from '../composition/shell-api-context';
 import { registryApiRef, remotesApiRef } from '../composition/shell-apis';
+import { preloadNavPage } from './preload-nav-page';
 import { findEntryForPath } from './registry-store';
 
 export interface RemoteNavItem {
@@ -11,6 +12,8 @@ export interface RemoteNavItem {
   Icon: ComponentType;
   order: number;
   mainUserOnly: boolean;
+  /** Loads the linked page's chunk ahead of the click (pointer or focus on the entry). */
+  preload(): void;
 }
 
 /**
@@ -39,6 +42,7 @@ export function useRemoteNav(): RemoteNavItem[] {
           Icon: item.icon,
           order: item.order,
           mainUserOnly: Boolean(item.mainUserOnly),
+          preload: () => void preloadNavPage(remote, item.path),
         });
       }
     }
