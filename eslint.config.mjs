@@ -138,20 +138,25 @@ export default tseslint.config(
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-hooks/rules-of-hooks': 'error',
-      // useLoad's deps are checked like an effect's (shared/src/services/use-load.ts).
-      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLoad$' }],
+      'react-hooks/exhaustive-deps': 'error',
       // Focusing the first control of a dialog (MUI components) is what WAI-ARIA asks for; raw DOM autofocus is not.
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
   },
   {
-    // Test helpers (src/testing, api/test) are for tests and the standalone dev pages only.
+    // Test helpers (src/testing, api/test) are for tests and the standalone dev pages only; MUI by component folder.
     files: ['{shell,shared,mfe-*,api}/src/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, '**/src/testing/**', '**/src/dev/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@mui/material',
+              message: "Import MUI per component folder ('@mui/material/Button'): the portal shares MUI by folder.",
+            },
+          ],
           patterns: [
             {
               group: ['**/testing', '**/testing/*', '@portal/shared/testing', '**/test/*'],

@@ -200,7 +200,10 @@ test.describe('Portal spine', () => {
       'react',
       'react-dom',
       'react-router-dom',
-      '@mui/material',
+      // MUI is shared per component folder: the theme, a component every page renders and the styling core.
+      '@mui/material/styles',
+      '@mui/material/Button',
+      '@mui/system',
       '@emotion/react',
       '@emotion/styled',
       'i18next',
@@ -211,5 +214,7 @@ test.describe('Portal spine', () => {
       expect(loaded[pkg], pkg).toHaveLength(1);
       expect(loaded[pkg][0], pkg).toMatch(/ from shell$/);
     }
+    // Whatever else is shared (a component folder only a remote renders): one loaded copy each.
+    for (const [pkg, copies] of Object.entries(loaded)) expect(copies, pkg).toHaveLength(1);
   });
 });

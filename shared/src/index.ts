@@ -1,4 +1,3 @@
-export * from './domain';
 export * from './services';
 export * from './remote/types';
 export * from './remote/define-portal-remote';

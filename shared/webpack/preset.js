@@ -15,15 +15,21 @@ const SHARED_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom',
   'react-router-dom',
-  '@mui/material',
-  // Deep icon imports (@mui/icons-material/X) reach MUI through this path; shared, it is not bundled again per remote.
-  '@mui/material/utils',
+  // MUI is shared per component folder ('@mui/material/Button', '@mui/material/styles', ...; the barrel import is
+  // refused by the lint), so a page downloads the components it renders instead of the whole library. MUI's own
+  // cross-folder imports are routed through the same keys (muiFolderImports below); its theming core is shared whole.
+  '@mui/material/',
+  '@mui/system',
+  '@mui/system/',
+  '@mui/styled-engine',
+  '@mui/private-theming',
   '@mui/icons-material',
   '@emotion/react',
   '@emotion/styled',
   'i18next',
   'react-i18next',
   'zustand',
+  'react-hook-form',
   '@portal/shared',
 ];
 
@@ -42,7 +48,7 @@ function packageDir(name, dir) {
   return path.dirname(require.resolve(`${name}/package.json`, { paths: [dir, __dirname] }));
 }
 
-/** 'react/jsx-runtime' → 'react', '@mui/material/utils' → '@mui/material'. */
+/** 'react/jsx-runtime' → 'react', '@mui/material/' → '@mui/material'. */
 function packageNameOf(request) {
   const parts = request.split('/');
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
@@ -65,6 +71,26 @@ function installedVersionOf(request, dir) {
     return readJson(path.join(packageDir(name, dir), 'package.json'))?.version ?? undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Inside @mui/material, a component reaches another one by a relative path ('../ButtonBase/index.js'). Rewritten to
+ * the package path ('@mui/material/ButtonBase'), it resolves to the shared module every build agrees on, so a
+ * component is downloaded once and its React contexts exist once.
+ */
+class MuiFolderImports {
+  constructor(dir) {
+    this.esmDir = path.join(packageDir('@mui/material', dir), 'esm');
+  }
+
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('MuiFolderImports', (factory) => {
+      factory.hooks.beforeResolve.tap('MuiFolderImports', (data) => {
+        const folder = /^\.\.\/([A-Za-z]+)\/index\.js$/.exec(data.request)?.[1];
+        if (folder && path.dirname(data.context) === this.esmDir) data.request = `@mui/material/${folder}`;
+      });
+    });
   }
 }
 
@@ -110,6 +136,17 @@ function swcRule(mode) {
   };
 }
 
+// The host puts every MUI folder it renders in one chunk (one request, one compression window); a remote only adds the
+// folders the host does not provide, so it keeps them apart and gathers just their common helpers.
+const MUI_HELPERS =
+  /[\\/]node_modules[\\/](@mui[\\/]utils|clsx|react-is|prop-types|@mui[\\/]material[\\/]esm[\\/](utils|styles|zero-styled|DefaultPropsProvider|internal))[\\/]/;
+const MUI_ALL =
+  /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|clsx|react-is|prop-types|@popperjs|react-transition-group)[\\/]/;
+
+function muiChunk(test) {
+  return { splitChunks: { cacheGroups: { mui: { test, name: 'mui', chunks: 'async', enforce: true } } } };
+}
+
 function baseConfig({ name, dir, mode, publicPath }) {
   const isProd = mode === 'production';
   return {
@@ -129,6 +166,7 @@ function baseConfig({ name, dir, mode, publicPath }) {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
       alias: reactAliases(dir),
     },
+    optimization: muiChunk(MUI_HELPERS),
     module: {
       rules: [
         swcRule(mode),
@@ -242,6 +280,7 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
           // the standalone dev page has no shell and keeps its own.
           ...(mode === 'production' ? { experiments: { externalRuntime: true } } : {}),
         }),
+        new MuiFolderImports(dir),
         ...(hasStandalone ? [htmlPlugin(dir, { title: `${name} (standalone)`, chunks: ['standalone'] })] : []),
         ...(mode === 'production' ? compressionPlugins() : []),
       ],
@@ -277,6 +316,7 @@ function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
     const config = {
       ...base,
       entry: { main: './src/index.ts' },
+      optimization: muiChunk(MUI_ALL),
       plugins: [
         federationPlugin({
           name,
@@ -284,6 +324,7 @@ function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
           shared: sharedConfig(dir),
           experiments: { provideExternalRuntime: true },
         }),
+        new MuiFolderImports(dir),
         htmlPlugin(dir, { title: 'Portal', chunks: ['main'] }),
         ...(mode === 'production' ? compressionPlugins() : []),
       ],
@@ -308,4 +349,11 @@ function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
   };
 }
 
-module.exports = { createRemoteConfig, createHostConfig, SHARED_SINGLETONS, sharedConfig, defaultPortalConfig };
+module.exports = {
+  createRemoteConfig,
+  createHostConfig,
+  SHARED_SINGLETONS,
+  sharedConfig,
+  defaultPortalConfig,
+  MuiFolderImports,
+};

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 const path = require('path');
-const { createHostConfig, createRemoteConfig, SHARED_SINGLETONS } = require('./preset');
+const { createHostConfig, createRemoteConfig, MuiFolderImports, SHARED_SINGLETONS } = require('./preset');
 
 const dir = path.join(__dirname, '..');
 
@@ -41,8 +41,11 @@ describe('createRemoteConfig', () => {
     expect(mf.shared.react.version).toMatch(/^18\./);
     // Deep singletons carry their package's version (MUI's esm/ subfolders have version-less package.json files).
     expect(mf.shared['react/jsx-runtime'].version).toBe(mf.shared.react.version);
-    expect(mf.shared['@mui/material/utils'].version).toBe(mf.shared['@mui/material'].version);
-    expect(mf.shared['@mui/material/utils'].requiredVersion).toBe(mf.shared['@mui/material'].requiredVersion);
+    const muiVersion = require('@mui/material/package.json').version;
+    expect(mf.shared['@mui/material/'].version).toBe(muiVersion);
+    expect(mf.shared['@mui/material/'].requiredVersion).toBe(require('../package.json').dependencies['@mui/material']);
+    // MUI is shared per component folder, never as the whole barrel.
+    expect(mf.shared['@mui/material']).toBeUndefined();
   });
   it('writes brotli and gzip files beside the text assets of a production build only', () => {
     const compression = (c) =>
@@ -117,5 +120,29 @@ describe('createHostConfig', () => {
       authEmulatorUrl: 'http://127.0.0.1:9099',
       firebase: { projectId: 'demo-portal' },
     });
+  });
+});
+
+describe('MuiFolderImports', () => {
+  /** Runs the plugin's beforeResolve hook on one request as webpack would. */
+  function resolveFrom(context, request) {
+    let hook;
+    const factory = { hooks: { beforeResolve: { tap: (_name, fn) => (hook = fn) } } };
+    new MuiFolderImports(dir).apply({ hooks: { normalModuleFactory: { tap: (_name, fn) => fn(factory) } } });
+    const data = { context, request };
+    hook(data);
+    return data.request;
+  }
+  const esm = path.join(path.dirname(require.resolve('@mui/material/package.json')), 'esm');
+
+  it("routes a MUI component's import of another component folder to the shared package path", () => {
+    expect(resolveFrom(path.join(esm, 'Button'), '../ButtonBase/index.js')).toBe('@mui/material/ButtonBase');
+    expect(resolveFrom(path.join(esm, 'TextField'), '../styles/index.js')).toBe('@mui/material/styles');
+  });
+
+  it('leaves file imports, same-folder imports and code outside MUI alone', () => {
+    expect(resolveFrom(path.join(esm, 'Button'), '../utils/capitalize.js')).toBe('../utils/capitalize.js');
+    expect(resolveFrom(path.join(esm, 'Button'), './buttonClasses.js')).toBe('./buttonClasses.js');
+    expect(resolveFrom(path.join(dir, 'src', 'ui'), '../ButtonBase/index.js')).toBe('../ButtonBase/index.js');
   });
 });

@@ -1,6 +1,7 @@
 // `npm run dev` in mfe-account: the remote alone on http://127.0.0.1:3101 with fake services and demo data.
 import { createRoot } from 'react-dom/client';
-import { ApiError, type SubUser } from '@portal/shared';
+import { ApiError } from '@portal/shared';
+import { type SubUser } from '@portal/shared/domain';
 import { StandalonePortal, demoSubUsers, type FakeRequest } from '@portal/shared/standalone';
 import remote from '../remote';
 import { demoPdfBase64 } from './demo-pdf';

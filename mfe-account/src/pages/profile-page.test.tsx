@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
-import type { Profile } from '@portal/shared';
+import type { Profile } from '@portal/shared/domain';
 import { demoProfile, demoSubApiUser, demoUser } from '@portal/shared/testing';
 import { ProfilePage } from './profile-page';
 import { PDF_BASE64, common, en, renderAccount } from '../testing/render-account';

@@ -1,4 +1,5 @@
-import { Button, TextField } from '@mui/material';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
 import { screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
 import { formatPhone } from '../domain/phone';

@@ -1,6 +1,11 @@
 // Runs a remote alone (npm run dev in its folder) with fake services and demo data. Browser-safe: no testing-library.
 import { ROUTER_FUTURE } from '../remote/router-future';
-import { Alert, Box, Container, Link, Snackbar, Stack } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Link as RouterLink } from 'react-router-dom';

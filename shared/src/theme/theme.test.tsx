@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import { useColorScheme } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import type { Theme } from '../domain/types';

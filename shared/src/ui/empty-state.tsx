@@ -1,5 +1,6 @@
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import { Box, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

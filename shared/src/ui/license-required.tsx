@@ -1,5 +1,9 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import type { PluginName } from '../domain/types';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';

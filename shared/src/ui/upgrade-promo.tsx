@@ -1,5 +1,7 @@
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
-import { Alert, AlertTitle, Button } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
 import { showsUpgradePromo } from '../domain/upgrade-promo';
 import type { PluginName } from '../domain/types';
 import { useTranslation } from 'react-i18next';

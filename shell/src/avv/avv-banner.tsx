@@ -1,6 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Alert, AlertTitle, Box, Button } from '@mui/material';
-import { formatDateUtc, useHttp, useNotify, useSession } from '@portal/shared';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useHttp, useNotify, useSession } from '@portal/shared';
+import { formatDateUtc } from '@portal/shared/domain';
 import type { AvvCurrent } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { fetchAvvCurrent } from './avv-api';

@@ -1,31 +1,22 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import {
-  apiErrorKey,
-  formatDateTime,
-  formatDateUtc,
-  isApiError,
-  useHttp,
-  useLoad,
-  usePreferences,
-} from '@portal/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { apiErrorKey, isApiError, useHttp, useLoad, usePreferences } from '@portal/shared';
+import { formatDateTime, formatDateUtc } from '@portal/shared/domain';
 import type { AvvCurrent, AvvSubProcessor } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { acceptAvvVersion, fetchAvvVersion } from './avv-api';

@@ -1,4 +1,7 @@
-import { alpha, Box, Stack, Typography, type Theme } from '@mui/material';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { alpha, type Theme } from '@mui/material/styles';
 import { visuallyHidden } from '@mui/utils';
 import { diffWords, type Change } from 'diff';
 import { useMemo } from 'react';

@@ -1,4 +1,7 @@
-import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { connectionRef } from '../composition/shell-apis';

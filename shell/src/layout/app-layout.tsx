@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { Box, Drawer, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LegalLinks } from '../pages/auth/legal-links';

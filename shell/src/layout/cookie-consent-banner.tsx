@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Button, Link, Paper, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useShellApi } from '../composition/shell-api-context';
 import { linksRef } from '../composition/shell-apis';

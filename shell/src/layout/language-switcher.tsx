@@ -1,4 +1,5 @@
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { Language } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '@portal/shared';

@@ -1,4 +1,5 @@
-import { Box, LinearProgress } from '@mui/material';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
 import { useShellState } from '../composition/shell-api-context';
 import { loadingStateRef } from '../composition/shell-apis';

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { Alert, AlertTitle, Box, Stack } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useShellState } from '../composition/shell-api-context';
 import { notificationsRef } from '../composition/shell-apis';

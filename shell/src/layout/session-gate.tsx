@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import { apiErrorKey, ErrorPanel, useSession } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useConnectionLost } from '../connection/use-connection-lost';

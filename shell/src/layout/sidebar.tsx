@@ -1,5 +1,9 @@
 import type { ComponentType } from 'react';
-import { List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Dashboard from '@mui/icons-material/Dashboard';
 import { NavLink, useLocation } from 'react-router-dom';

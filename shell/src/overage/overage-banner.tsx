@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useHttp, useSession } from '@portal/shared';
 import { approveOverage } from './overage-api';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataSourceInputSchema, isDataSourceConfigured, parsePort, type DataSource } from '@portal/shared';
+import { dataSourceInputSchema, isDataSourceConfigured, parsePort, type DataSource } from '@portal/shared/domain';
 import type { DbEngine } from './api';
 
 export const ENGINES: { value: DbEngine; labelKey: string; defaultPort: number }[] = [

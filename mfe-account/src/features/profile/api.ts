@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useHttp } from '@portal/shared';
-import type { ProfileContact } from '@portal/shared';
+import type { ProfileContact } from '@portal/shared/domain';
 
 /** The fields a user edits on the personal-data tab (email and parentUserId are not theirs to change). */
 export type ContactFormValues = Omit<ProfileContact, 'email' | 'parentUserId'>;

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, PROFILE_COMPLETE_FIELDS, type ProfileContact } from '@portal/shared';
+import { DEFAULT_COUNTRY, PROFILE_COMPLETE_FIELDS, type ProfileContact } from '@portal/shared/domain';
 import type { ContactFormValues } from './api';
 
 /** The label key of each field of the personal data form. */

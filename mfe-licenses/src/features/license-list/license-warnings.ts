@@ -1,4 +1,4 @@
-import { hasValidLicense, licenseStatusView } from '@portal/shared';
+import { hasValidLicense, licenseStatusView } from '@portal/shared/domain';
 import type { License } from '@portal/shared/domain';
 
 /** A license counts as "expiring" when it ends within this many days. */

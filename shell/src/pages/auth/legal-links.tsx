@@ -1,4 +1,5 @@
-import { Link, Stack } from '@mui/material';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useShellApi } from '../../composition/shell-api-context';
 import { linksRef } from '../../composition/shell-apis';

@@ -1,4 +1,8 @@
-import { Box, Card, CardContent, Grid, Skeleton } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import Extension from '@mui/icons-material/Extension';
 import { useCallback } from 'react';
 import {

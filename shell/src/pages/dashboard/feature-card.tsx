@@ -1,4 +1,10 @@
-import { Button, Card, CardActions, CardContent, CardMedia, Link, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CardMedia from '@mui/material/CardMedia';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useNotify, useSession, type DashboardCard } from '@portal/shared';
 import { cardReadiness, type CardReadiness } from '@portal/shared/domain';

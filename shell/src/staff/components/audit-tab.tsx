@@ -1,6 +1,13 @@
 import History from '@mui/icons-material/History';
-import { Box, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { apiErrorKey, EmptyState, ErrorPanel, formatDateTime, LoadingState, Pagination } from '@portal/shared';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { apiErrorKey, EmptyState, ErrorPanel, LoadingState, Pagination } from '@portal/shared';
+import { formatDateTime } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '@portal/shared/domain';

@@ -1,7 +1,13 @@
 import Description from '@mui/icons-material/Description';
 import Publish from '@mui/icons-material/Publish';
-import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { apiErrorKey, EmptyState, ErrorPanel, formatDate, formatDateTime, LoadingState } from '@portal/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { apiErrorKey, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
+import { formatDate, formatDateTime } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvvStaffVersion } from '@portal/shared/domain';

@@ -1,7 +1,9 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import WarningAmber from '@mui/icons-material/WarningAmber';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ManifestCheckState } from '../hooks/use-manifest-check';
 

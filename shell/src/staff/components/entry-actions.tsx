@@ -1,4 +1,8 @@
-import { Box, Button, FormControlLabel, Stack, Switch } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
 import { useManifestCheck } from '../hooks/use-manifest-check';
 import type { StaffRegistryEntry } from '@portal/shared/domain';

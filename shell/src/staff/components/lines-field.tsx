@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material';
+import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 
 interface Props {

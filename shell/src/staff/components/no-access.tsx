@@ -1,5 +1,5 @@
 import Lock from '@mui/icons-material/Lock';
-import { Button } from '@mui/material';
+import Button from '@mui/material/Button';
 import { EmptyState, PageHeader } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';

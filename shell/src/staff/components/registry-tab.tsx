@@ -1,6 +1,9 @@
 import Add from '@mui/icons-material/Add';
 import Extension from '@mui/icons-material/Extension';
-import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { apiErrorKey, ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,6 @@
-import { Box, Tab, Tabs } from '@mui/material';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { ErrorPanel, LoadingState, PageHeader } from '@portal/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

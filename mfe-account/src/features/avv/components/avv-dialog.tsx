@@ -1,18 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { keyframes } from '@emotion/react';
-import { apiErrorKey, useLoad, useNotify, useSession, SHAKE_MS } from '@portal/shared';
+import { apiErrorKey, useLoad, useNotify, useSession } from '@portal/shared';
+import { SHAKE_MS } from '@portal/shared/domain';
 import { pdfViewerUrl } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 

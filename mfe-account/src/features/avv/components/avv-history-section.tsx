@@ -1,21 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { formatDateTime, formatDateUtc, useLoad, useSession } from '@portal/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useLoad, useSession } from '@portal/shared';
+import { formatDateTime, formatDateUtc } from '@portal/shared/domain';
 import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
 import { useAvvApi } from '../api';
 
@@ -29,7 +28,7 @@ export function AvvHistorySection() {
 
   const { state: load, retry } = useLoad(
     () => Promise.all([api.fetchCurrent(), api.fetchHistory()]),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- acceptedDate is the trigger, not an input
+     
     [api, acceptedDate],
   );
 

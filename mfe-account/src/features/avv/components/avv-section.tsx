@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Button, Stack, Typography } from '@mui/material';
-import { useNotify, useSession, formatDateTime } from '@portal/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useNotify, useSession } from '@portal/shared';
+import { formatDateTime } from '@portal/shared/domain';
 import { base64ToBlob, saveBlob } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
-import { Alert, Box, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { PasswordField, apiErrorKey, useNotify, useSession } from '@portal/shared';
 import { applyApiFieldErrors, usePortalForm, type FieldPropsOptions } from '@portal/shared/forms';
 import { useDataSourceApi } from '../api';

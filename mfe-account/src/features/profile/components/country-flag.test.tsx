@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { COUNTRY_CODES } from '@portal/shared';
+import { COUNTRY_CODES } from '@portal/shared/domain';
 import { CountryFlag } from './country-flag';
 
 describe('CountryFlag', () => {

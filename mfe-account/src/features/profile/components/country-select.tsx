@@ -1,7 +1,9 @@
 import { useMemo, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Autocomplete, Box, TextField } from '@mui/material';
-import { COUNTRIES } from '@portal/shared';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import { COUNTRIES } from '@portal/shared/domain';
 import { CountryFlag } from './country-flag';
 
 interface CountryOption {

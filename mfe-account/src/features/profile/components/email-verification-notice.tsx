@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useIdentity, useNotify } from '@portal/shared';
 
 /** Shown while the login email is unverified: explains it and offers to resend the mail (the page polls). */

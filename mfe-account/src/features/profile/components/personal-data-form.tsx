@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
-import { Box, Button, Grid, TextField } from '@mui/material';
-import { apiErrorKey, isProfileComplete, profileContactInputSchema, useNotify, useSession } from '@portal/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import { apiErrorKey, useNotify, useSession } from '@portal/shared';
+import { isProfileComplete, profileContactInputSchema } from '@portal/shared/domain';
 import { applyApiFieldErrors, usePortalForm } from '@portal/shared/forms';
 import { useProfileApi, type ContactFormValues } from '../api';
 import { PROFILE_FIELD_LABELS, contactToForm } from '../profile-fields';

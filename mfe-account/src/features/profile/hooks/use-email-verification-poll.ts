@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useIdentity, useNotify, useSession, EMAIL_VERIFICATION_POLL_MS } from '@portal/shared';
+import { useIdentity, useNotify, useSession } from '@portal/shared';
+import { EMAIL_VERIFICATION_POLL_MS } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 
 export function useEmailVerificationPoll(unverified: boolean) {

@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import {
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { formatDateTime, type SubUser } from '@portal/shared';
+import { formatDateTime, type SubUser } from '@portal/shared/domain';
 
 export function SubUserTable({ users, onDelete }: { users: SubUser[]; onDelete: (user: SubUser) => void }) {
   const { t } = useTranslation('account');

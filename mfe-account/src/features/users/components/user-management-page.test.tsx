@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@portal/shared';
-import type { SubUser } from '@portal/shared';
+import type { SubUser } from '@portal/shared/domain';
 import { UserManagementPage } from './user-management-page';
 import { demoSubApiUser } from '@portal/shared/testing';
 import { common, deferred, en, renderAccount } from '../../../testing/render-account';

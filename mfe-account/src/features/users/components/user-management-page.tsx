@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, AlertTitle, Box, Button, Link, Paper, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import PersonAddAlt1 from '@mui/icons-material/PersonAddAlt1';
 import {
   ConfirmDialog,
@@ -12,9 +18,8 @@ import {
   useLoad,
   useSession,
   apiErrorKey,
-  canAddSubUser,
-  type SubUser,
 } from '@portal/shared';
+import { canAddSubUser, type SubUser } from '@portal/shared/domain';
 import { useSubUsersApi } from '../api';
 import { AddSubUserDialog } from './add-sub-user-dialog';
 import { SubUserTable } from './sub-user-table';

@@ -1,14 +1,7 @@
-import { Alert, Button } from '@mui/material';
-import {
-  apiErrorKey,
-  clampPage,
-  EmptyState,
-  ErrorPanel,
-  LoadingState,
-  PageHeader,
-  Pagination,
-  useSession,
-} from '@portal/shared';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { apiErrorKey, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { clampPage } from '@portal/shared/domain';
 import { INVOICE_PAGE_SIZE } from '@portal/shared/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,13 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import type { FocusEvent } from 'react';
-import { Alert, Button, Card, CardContent, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { apiErrorKey, ErrorPanel, useNotify, type LoadState } from '@portal/shared';
 import { isValidFreshdeskApiKey } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,11 @@
-import { Alert, Box, Card, CardContent, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { apiErrorKey, ErrorPanel, type LoadState } from '@portal/shared';
 import { EMAIL_BLOCK_SIZE, MAX_MONTHLY_OVERAGE_EUR, type LicenseUsage } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';

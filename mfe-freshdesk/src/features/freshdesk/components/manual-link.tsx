@@ -1,6 +1,9 @@
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { Button, Card, CardContent, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 /** Where the Freshdesk connector's installation manual is published. */

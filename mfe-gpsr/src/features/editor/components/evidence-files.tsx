@@ -1,6 +1,9 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Chip, IconButton, Stack } from '@mui/material';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import type { GpsrFile } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 

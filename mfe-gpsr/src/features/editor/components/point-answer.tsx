@@ -1,5 +1,11 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Box, Button, Chip, Link, Stack, TextField, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { GPSR_ACCEPT, type GpsrFile, type GpsrLanguage, type GpsrPoint } from '@portal/shared/domain';
 import { useId, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,12 @@
 import SaveIcon from '@mui/icons-material/Save';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { apiErrorKey, ConfirmDialog, useHttp, useLoading, useNotify } from '@portal/shared';
 import {
   formatDateUtc,

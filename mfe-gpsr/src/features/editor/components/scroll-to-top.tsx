@@ -1,5 +1,6 @@
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { Fab, Zoom } from '@mui/material';
+import Fab from '@mui/material/Fab';
+import Zoom from '@mui/material/Zoom';
 import { SCROLL_TOP_THRESHOLD_PX } from '@portal/shared/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import NewReleasesIcon from '@mui/icons-material/NewReleases';
-import { Button, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { formatDateUtc, type GpsrVersion } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,6 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 /** A progress bar with its percent, named for screen readers. */

@@ -1,9 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, LinearProgress, useMediaQuery, useTheme } from '@mui/material';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import {
   LicenseRequired,
   apiErrorKey,
-  clampPage,
   ConfirmDialog,
   EmptyState,
   ErrorPanel,
@@ -14,6 +16,7 @@ import {
   useLoading,
   useNotify,
 } from '@portal/shared';
+import { clampPage } from '@portal/shared/domain';
 import { formatDateUtc, GPSR_PAGE_SIZE, pageSlice, type GpsrProductListItem } from '@portal/shared/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

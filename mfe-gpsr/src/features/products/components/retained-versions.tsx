@@ -1,5 +1,10 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import { useHttp } from '@portal/shared';
 import { formatDateUtc } from '@portal/shared/domain';
 import { useEffect, useState } from 'react';

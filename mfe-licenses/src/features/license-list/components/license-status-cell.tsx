@@ -1,5 +1,6 @@
-import { Box, Typography } from '@mui/material';
-import { formatDateTime, licenseStatusView } from '@portal/shared';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatDateTime, licenseStatusView } from '@portal/shared/domain';
 import type { License } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,7 @@
-import { Alert, AlertTitle, Stack } from '@mui/material';
-import { formatDate } from '@portal/shared';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Stack from '@mui/material/Stack';
+import { formatDate } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import type { LicenseWarnings } from '../license-warnings';
 

@@ -1,14 +1,6 @@
-import { Button } from '@mui/material';
-import {
-  apiErrorKey,
-  clampPage,
-  EmptyState,
-  ErrorPanel,
-  LoadingState,
-  PageHeader,
-  Pagination,
-  useSession,
-} from '@portal/shared';
+import Button from '@mui/material/Button';
+import { apiErrorKey, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { clampPage } from '@portal/shared/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { apiErrorKey, formatDate, useHttp, useNotify } from '@portal/shared';
+import { apiErrorKey, useHttp, useNotify } from '@portal/shared';
+import { formatDate } from '@portal/shared/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cancelSubscription } from '../api';

@@ -1,4 +1,7 @@
-import { Button, Link, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { ErrorPanel, LoadingState, PageHeader, useSession } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { LIEFERBAR_REFRESH_MS } from '@portal/shared/domain';

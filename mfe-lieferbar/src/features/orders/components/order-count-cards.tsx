@@ -1,5 +1,8 @@
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
-import { Card, CardContent, Grid, Typography } from '@mui/material';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import { visibleShippingTypes, type LieferbarOrdersResponse } from '@portal/shared/domain';
 import { EmptyState } from '@portal/shared';
 import { useId } from 'react';

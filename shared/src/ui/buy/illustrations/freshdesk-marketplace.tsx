@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { useIllustrationPalette } from './palette';
 
 /** The plugin's entry in the Freshworks Marketplace with its install button. */

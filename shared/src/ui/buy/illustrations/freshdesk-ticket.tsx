@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { useIllustrationPalette } from './palette';
 
 export interface FreshdeskTicketProps {

@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { useIllustrationPalette } from './palette';
 
 /** The GPSR questionnaire: topics on the left, a point with its answer, attachments and the progress bar. */

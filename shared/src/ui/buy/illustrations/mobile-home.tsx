@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { useIllustrationPalette } from './palette';
 
 /** The mobile app's start screen: today's orders, revenue curve and a low-stock warning. */

@@ -1,4 +1,4 @@
-import { useTheme } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 
 /** Theme colours for the inline SVG illustrations (CSS variables, so light and dark mode both fit). */
 export function useIllustrationPalette() {

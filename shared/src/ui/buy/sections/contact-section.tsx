@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { ContactForm } from '../../contact-form';
 
 /** 'Need help?' — the shared contact form as the last buy section. */

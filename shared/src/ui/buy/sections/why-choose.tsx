@@ -1,5 +1,8 @@
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { WHY_COUNT, type BuyPage } from '../buy-plugins';
 import { SectionHeading } from './section-heading';
