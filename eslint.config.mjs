@@ -138,7 +138,8 @@ export default tseslint.config(
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
+      // useLoad's deps are checked like an effect's (shared/src/services/use-load.ts).
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLoad$' }],
       // Focusing the first control of a dialog (MUI components) is what WAI-ARIA asks for; raw DOM autofocus is not.
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
     },

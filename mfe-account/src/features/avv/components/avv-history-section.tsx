@@ -28,7 +28,7 @@ export function AvvHistorySection() {
 
   const { state: load, retry } = useLoad(
     () => Promise.all([api.fetchCurrent(), api.fetchHistory()]),
-     
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- acceptedDate is the trigger, not an input
     [api, acceptedDate],
   );
 
