@@ -212,7 +212,16 @@ async function startStack() {
       );
     }
     const emulatorHost = `127.0.0.1:${emulatorPort}`;
-    started.push(await startApi({ port: apiPort, dataDir: path.join(dataDir, 'data'), emulatorHost }));
+    // One script drives ~300 api calls a minute from one address: lift the per-address limit so late shots do not
+    // show "Too many requests" instead of the page.
+    started.push(
+      await startApi({
+        port: apiPort,
+        dataDir: path.join(dataDir, 'data'),
+        emulatorHost,
+        env: { RATE_LIMIT_MAX: '1000000' },
+      }),
+    );
     started.push(await startPortalServer({ port, apiPort, env: { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } }));
   } catch (error) {
     await stop();
