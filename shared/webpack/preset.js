@@ -17,7 +17,7 @@ const SHARED_SINGLETONS = [
   'react-router-dom',
   // MUI is shared per component folder ('@mui/material/Button', '@mui/material/styles', ...; the barrel import is
   // refused by the lint), so a page downloads the components it renders instead of the whole library. MUI's own
-  // cross-folder imports are routed through the same keys (muiFolderImports below); its theming core is shared whole.
+  // cross-folder imports are routed through the same keys (MuiFolderImports below); its theming core is shared whole.
   '@mui/material/',
   '@mui/system',
   '@mui/system/',
