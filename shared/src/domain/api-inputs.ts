@@ -15,7 +15,6 @@ export const userCreateSchema = z.object({
   Id: z.string().trim().min(1, 'validation_id_required').max(128, 'validation_id_required').check(plainText()),
   Email: normalizedEmailSchema,
 });
-export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 /** PUT /user/profile/verify-reminder */
 export const verifyReminderInputSchema = z.object({

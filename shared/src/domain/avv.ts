@@ -163,7 +163,6 @@ export type AvvCurrent = z.infer<typeof avvCurrentSchema>;
 export const avvAcceptInputSchema = z
   .object({ versionId: z.string().uuid('validation_avv_version_id_invalid') })
   .strict();
-export type AvvAcceptInput = z.infer<typeof avvAcceptInputSchema>;
 
 /** Whether an acceptance is needed again: accepted before, but not the current version. */
 export function avvNeedsReacceptance(

@@ -20,13 +20,6 @@ export const CARD_HINT_TARGETS: Record<CardHint, string> = {
   dataSource: '/profile?direction=dataSource',
 };
 
-/** i18n keys of the hint texts ('Profile information is incomplete', …), in the `common` namespace. */
-export const CARD_HINT_KEYS: Record<CardHint, string> = {
-  profile: 'card_hint_profile',
-  avv: 'card_hint_avv',
-  dataSource: 'card_hint_dataSource',
-};
-
 export function buyTarget(pluginName: string): string {
   return `/licenses/buy?plugin=${encodeURIComponent(pluginName)}`;
 }

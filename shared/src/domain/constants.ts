@@ -5,8 +5,6 @@ export const VAT_PERCENT = 19;
 export const FREE_TRIAL_DAYS = 3;
 export const DEFAULT_CURRENCY = 'EUR';
 export const DEFAULT_COUNTRY = 'DE';
-export const DEFAULT_LANGUAGE = 'de';
-export const DEFAULT_THEME = 'light';
 
 export const YEARLY_DISCOUNT_PERCENT = 17;
 
@@ -18,7 +16,6 @@ export const LIEFERBAR_REFRESH_MS = 40_000;
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 
 export const PAYMENT_WINDOW = { width: 1000, height: 800, closePollMs: 1000, reloadDelayMs: 100 } as const;
-export const BACKEND_USER_POLL = { attempts: 3, intervalMs: 2000 } as const;
 
 export const EMAIL_BLOCK_SIZE = 1000;
 export const EMAIL_QUOTA_BASE_DEFAULT = 1000;
@@ -31,10 +28,7 @@ export const PHONE_MAX_DIGITS = 17;
 
 export const QR_CODE = { sizePx: 180, logoCoverage: 0.25, errorCorrection: 'M' } as const;
 export const TOKEN_SYNC_MAX_AGE_S = 300;
-export const DOCUMENTATION_RETENTION_YEARS = 10;
 
 export const INVOICE_PAGE_SIZE = 10;
 export const LICENSE_PAGE_SIZE = 10;
 export const GPSR_PAGE_SIZE = 8;
-/** "Data load" requests (licenses after login or payment): page 1, size 100. */
-export const DATA_LOAD_PAGE = { page: 1, pageSize: 100 } as const;

@@ -38,4 +38,3 @@ export type ContactRequestInput = z.infer<typeof contactRequestSchema>;
 export const contactFormSchema = contactRequestSchema.extend({
   consent: z.boolean({ error: 'checkbox_required' }).refine((v) => v, 'checkbox_required'),
 });
-export type ContactFormInput = z.input<typeof contactFormSchema>;

@@ -100,8 +100,6 @@ export function canTestConnection(ds: Partial<DataSourceInput> | null | undefine
   );
 }
 
-export const CONNECTION_DETAILS_MISSING_KEY = 'error_connection_details_missing';
-
 /** "Data source configured" of card readiness: host, database, user. */
 export function isDataSourceConfigured(ds: Partial<DataSource> | null | undefined): boolean {
   return Boolean(ds && filled(ds.host) && filled(ds.database) && filled(ds.user));

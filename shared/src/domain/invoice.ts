@@ -7,7 +7,6 @@ import { wholeNumber } from './license';
 import { LANGUAGES } from './types';
 
 export const PAYMENT_STATUSES = ['Created', 'Pending', 'Paid', 'Failed', 'Refunded'] as const;
-export type InvoicePaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PROCEED_TYPES = [
   'ResponseOnly',
@@ -15,7 +14,6 @@ export const PROCEED_TYPES = [
   'PaypalPaymentSubscriptionManualPayment',
   'PaypalPaymentSubscriptionAutoPayment',
 ] as const;
-export type InvoiceProceedType = (typeof PROCEED_TYPES)[number];
 
 /** Largest page of GET /invoice/list (the purchase dialog reloads page 1 with 100). */
 export const INVOICE_MAX_PAGE_SIZE = 100;
@@ -102,7 +100,6 @@ export const invoiceListQuerySchema = z.object({
     .pipe(z.number().min(0, 'validation_offset_invalid').max(1_000_000, 'validation_offset_invalid'))
     .default(0),
 });
-export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 
 /** POST /invoice/{id}/download: the stored PDF as base64 and the file name (the invoice number). */
 export const invoiceDownloadResponseSchema = z.object({

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { pluginNameSchema } from './catalogue';
 import { EMAIL_QUOTA_BASE_DEFAULT } from './constants';
-import { LICENSE_USER_TYPES } from './license';
 
 export const LICENSE_CHECK_CODES = [
   'VALID',
@@ -50,7 +49,6 @@ export const licenseIdentifierSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type LicenseIdentifier = z.infer<typeof licenseIdentifierSchema>;
-export const licenseIdentifierTypeSchema = z.enum(LICENSE_USER_TYPES);
 
 /** Any string is accepted as a key: a malformed one is answered NOT_FOUND like an unknown one (no enumeration). */
 export const licenseCheckRequestSchema = z.object({
@@ -89,7 +87,6 @@ export const usageReportSchema = z.object({
     .min(0, { error: 'validation_emails_sent_invalid' })
     .max(MAX_REPORTED_EMAILS_PER_MONTH, { error: 'validation_emails_sent_invalid' }),
 });
-export type UsageReport = z.input<typeof usageReportSchema>;
 
 /** POST /license/usage answer: the month and the running total the api keeps. */
 export const usageReportAnswerSchema = z.object({ month: z.string(), emails_sent: z.number() });

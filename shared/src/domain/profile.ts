@@ -45,7 +45,6 @@ export const profileContactInputSchema = profileContactFieldsSchema.superRefine(
     ctx.addIssue({ code: 'custom', path: ['vatID'], message: 'validation_vatID_invalid' });
   }
 });
-export type ProfileContactInput = z.infer<typeof profileContactInputSchema>;
 
 /** Full contact as the api returns it (stored values as they are, no input rules). */
 export const profileContactSchema = z.object({

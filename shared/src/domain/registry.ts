@@ -24,7 +24,6 @@ export const REGISTRY_DESCRIPTION_MAX = 500;
 export const REGISTRY_URL_MAX = 500;
 
 export const REGISTRY_AUDIENCE_KINDS = ['all', 'internal', 'sellers'] as const;
-export type RegistryAudienceKind = (typeof REGISTRY_AUDIENCE_KINDS)[number];
 
 /** The reserved shell route a prefix equals or lies under, or null. */
 export function reservedRouteOf(route: string): string | null {
@@ -255,7 +254,6 @@ export type Registry = z.infer<typeof registrySchema>;
 
 /** GET /api/portal/remote-origins: origins of the enabled remotes' absolute manifest URLs (portal server CSP). */
 export const remoteOriginsSchema = z.object({ origins: z.array(z.string()) });
-export type RemoteOrigins = z.infer<typeof remoteOriginsSchema>;
 
 /** GET /api/staff/whoami */
 export const staffWhoamiSchema = z.object({ staff: z.boolean() });
@@ -271,7 +269,6 @@ export const manifestCheckInputSchema = z
       .refine(isManifestUrl, 'validation_registry_manifest_url_invalid'),
   })
   .strict();
-export type ManifestCheckInput = z.infer<typeof manifestCheckInputSchema>;
 
 /** What the api found at a manifest URL; never an error status for a manifest that is down. */
 export const manifestCheckResultSchema = z.object({

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type {
   extraOptionsSchema,
   durationSpecSchema,
-  licenseTypeDetailsSchema,
   moneySchema,
   productSchema,
 } from './catalogue';
@@ -77,8 +76,6 @@ export type DurationSpec = z.infer<typeof durationSpecSchema>;
 
 export type ExtraOptions = z.infer<typeof extraOptionsSchema>;
 
-export type LicenseTypeDetails = z.infer<typeof licenseTypeDetailsSchema>;
-
 /** Minor units (cents). */
 export type Money = z.infer<typeof moneySchema>;
 
@@ -99,19 +96,3 @@ export type SubUser = z.infer<typeof subUserSchema>;
 
 export type PendingOverage = z.infer<typeof pendingOveragesSchema>['subscriptions_to_approve'][number];
 
-export interface ContactRequest {
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-}
-
-/** Error body of every api failure (spec §8). */
-export interface ApiErrorBody {
-  message: string;
-  slug: string;
-  /** Field path → i18n key of the common namespace (validation errors). */
-  fields?: Record<string, string>;
-}
-
-export const INTERNAL_ONLY_PLUGINS: PluginName[] = ['magic_matrix', 'gpsr', 'lieferbar'];

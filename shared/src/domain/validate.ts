@@ -15,8 +15,3 @@ export function fieldErrors<T>(schema: z.ZodType<T>, value: unknown): FieldError
   }
   return errors as FieldErrors<T>;
 }
-
-/** The first error key of one field, or undefined. */
-export function fieldError<T>(schema: z.ZodType<T>, value: unknown, field: keyof T & string): string | undefined {
-  return fieldErrors(schema, value)[field];
-}
