@@ -8,4 +8,5 @@ export * from './contact-form';
 export * from './password-field';
 export * from './license-required';
 export * from './upgrade-promo';
+export * from './use-busy-task';
 export * from './buy';

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNotify, useSession } from '@portal/shared';
+import { useBusyTask, useSession } from '@portal/shared';
 import { formatDateTime } from '@portal/shared/domain';
 import { base64ToBlob, saveBlob } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
@@ -20,23 +19,19 @@ export interface AvvSectionProps {
 export function AvvSection({ missingFields, onOpenDialog }: AvvSectionProps) {
   const { t, i18n } = useTranslation('account');
   const session = useSession();
-  const notify = useNotify();
   const api = useAvvApi();
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, run } = useBusyTask();
   const avv = session.profile?.avv;
   if (!avv) return null;
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const pdf = await api.fetchContractPdf(contractLanguage(i18n.language));
-      saveBlob(base64ToBlob(pdf), 'AVV.pdf');
-    } catch {
-      notify.error({ title: t('notification_error'), message: t('notification_avv_accepted_download_pdf_error_text') });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    run(
+      { title: t('notification_error'), message: t('notification_avv_accepted_download_pdf_error_text') },
+      async () => {
+        const pdf = await api.fetchContractPdf(contractLanguage(i18n.language));
+        saveBlob(base64ToBlob(pdf), 'AVV.pdf');
+      },
+    );
 
   return (
     <Box component="section" aria-labelledby="avv-section-title">

@@ -3,27 +3,21 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ConfirmDialog, useIdentity, useNotify } from '@portal/shared';
+import { ConfirmDialog, useBusyTask, useIdentity, useNotify } from '@portal/shared';
 
 export function DeleteAccountSection() {
   const { t } = useTranslation('account');
   const identity = useIdentity();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyTask();
 
-  const confirm = async () => {
-    setBusy(true);
-    try {
+  const confirm = () =>
+    run({ title: t('notification_error'), message: t('notification_account_delete_failed') }, async () => {
       await identity.deleteAccount();
       setOpen(false);
       notify.success({ title: t('notification_success'), message: t('success_account_deleted') });
-    } catch {
-      notify.error({ title: t('notification_error'), message: t('notification_account_delete_failed') });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Box component="section" aria-labelledby="delete-account-title">

@@ -1,27 +1,20 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useIdentity, useNotify } from '@portal/shared';
+import { useBusyTask, useIdentity, useNotify } from '@portal/shared';
 
 /** Shown while the login email is unverified: explains it and offers to resend the mail (the page polls). */
 export function EmailVerificationNotice({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const identity = useIdentity();
   const notify = useNotify();
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusyTask();
 
-  const resend = async () => {
-    setSending(true);
-    try {
+  const resend = () =>
+    run({ title: t('notification_error'), message: t('notification_email_send_failed') }, async () => {
       await identity.sendVerificationEmail();
       notify.success({ title: t('notification_success'), message: t('notification_email_sent') });
-    } catch {
-      notify.error({ title: t('notification_error'), message: t('notification_email_send_failed') });
-    } finally {
-      setSending(false);
-    }
-  };
+    });
 
   return (
     <Alert

@@ -14,6 +14,7 @@ import {
   EmptyState,
   LoadingState,
   PageHeader,
+  useBusyTask,
   useNotify,
   useLoad,
   useSession,
@@ -44,7 +45,7 @@ function MainUserManagement() {
   const notify = useNotify();
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<SubUser | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const { busy: deleting, run } = useBusyTask();
 
   const { state, retry, update } = useLoad(async () => {
     const [users, maxAllowed] = await Promise.all([api.list(), api.maxAllowed()]);
@@ -58,17 +59,12 @@ function MainUserManagement() {
 
   const remove = async () => {
     if (!toDelete) return;
-    setDeleting(true);
-    try {
+    await run({ title: t('delete_user_error') }, async () => {
       await api.remove(toDelete.id);
       update((data) => ({ ...data, users: data.users.filter((u) => u.id !== toDelete.id) }));
       setToDelete(null);
       notify.success({ title: t('notification_success'), message: t('delete_user_success') });
-    } catch (error) {
-      notify.error({ title: t('delete_user_error'), message: t(apiErrorKey(error), { ns: 'common' }) });
-    } finally {
-      setDeleting(false);
-    }
+    });
   };
 
   const ready = state.status === 'ready';

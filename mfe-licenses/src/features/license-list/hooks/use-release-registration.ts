@@ -1,6 +1,5 @@
-import { apiErrorKey, useHttp, useNotify } from '@portal/shared';
+import { useBusyTask, useHttp, useNotify } from '@portal/shared';
 import type { LicenseUser } from '@portal/shared/domain';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releaseRegistration } from '../api';
 
@@ -9,28 +8,16 @@ export function useReleaseRegistration(licenseId: string, onReleased: () => void
   const http = useHttp();
   const notify = useNotify();
   const { t } = useTranslation('licenses');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyTask();
 
-  const release = useCallback(
-    async (entry: LicenseUser) => {
-      setBusy(true);
-      try {
-        await releaseRegistration(http, licenseId, entry);
-        notify.success({
-          title: t('registrations_released_title'),
-          message: t('registrations_released', { value: entry.value }),
-        });
-        onReleased();
-      } catch (error) {
-        notify.error({
-          title: t('registrations_release_failed'),
-          message: t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' }),
-        });
-      } finally {
-        setBusy(false);
-      }
-    },
-    [http, licenseId, notify, onReleased, t],
-  );
+  const release = (entry: LicenseUser) =>
+    run({ title: t('registrations_release_failed') }, async () => {
+      await releaseRegistration(http, licenseId, entry);
+      notify.success({
+        title: t('registrations_released_title'),
+        message: t('registrations_released', { value: entry.value }),
+      });
+      onReleased();
+    });
   return { release, busy };
 }

@@ -12,10 +12,10 @@ import { DEFAULT_COUNTRY } from '../../../domain/constants';
 import { productsForBilling } from '../../../domain/money';
 import type { Product } from '../../../domain/types';
 import { apiErrorKey } from '../../../i18n/api-error-key';
-import type { ApiError } from '../../../services/api-error';
 import { useHttp, useNotify, useSession } from '../../../services/context';
 import { ErrorPanel } from '../../error-panel';
 import { LoadingState } from '../../loading-state';
+import { useBusyTask } from '../../use-busy-task';
 import { GET_NOW_SECTION_ID, type BuyPlugin } from '../buy-plugins';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
 import { activeLicenseOf, type Billing } from './card-model';
@@ -37,25 +37,17 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
   const navigate = useNavigate();
   const { state, retry } = usePluginProducts(plugin);
   const [billing, setBilling] = useState<Billing>('yearly');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyTask();
   const flow = usePurchaseFlow();
   const contact = session.profile?.contact;
   const buyer = { country: contact?.country || DEFAULT_COUNTRY, vatId: contact?.vatID ?? null };
 
-  async function activate(product: Product): Promise<boolean> {
-    setBusy(true);
-    try {
+  const activate = (product: Product) =>
+    run({ title: t('free_failed') }, async () => {
       await http.post('/license/product/free_or_trial', undefined, { query: { licenseProductID: product.id } });
       notify.success({ title: t('notification_success', { ns: 'common' }), message: t('free_activated') });
       await session.refresh('licenses');
-      return true;
-    } catch (error) {
-      notify.error({ title: t('free_failed'), message: t(apiErrorKey(error as ApiError), { ns: 'common' }) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   async function activateFree(product: Product) {
     if (await activate(product)) navigate('/dashboard');
