@@ -6,95 +6,9 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export type PortalMode = 'production' | 'development' | 'test';
 
-export interface AppConfig {
-  mode: PortalMode;
-  port: number;
-  host: string;
-  logLevel: string;
-  dataDir: string;
-  /** PostgreSQL connection string; null → embedded PGlite. */
-  databaseUrl: string | null;
-  /** PGlite location: a directory, or 'memory://' for a throw-away database (tests). */
-  pgliteDir: string;
-  firebase: {
-    projectId: string;
-    /** host:port of the Auth emulator, null → real Firebase Auth. */
-    authEmulatorHost: string | null;
-  };
-  internalEmails: string[];
-  remotesBaseUrl: string;
-  /** Remote id (lower case, e.g. 'gpsr') → manifest URL override from REMOTE_URL_<ID>. */
-  remoteUrls: Record<string, string>;
-  /** The portal's own origins (PORTAL_ORIGIN; local defaults outside production); the first resolves relative URLs. */
-  portalOrigins: string[];
-  /** Hosts (or `.suffix` names) the staff console's manifest check may fetch from (REMOTE_MANIFEST_HOSTS). */
-  remoteManifestHosts: string[];
-  smtpUrl: string | null;
-  mailFrom: string;
-  supportEmail: string;
-  /** 32-byte key from DS_ENCRYPTION_KEY, null → a dev key kept in DATA_DIR. */
-  dsEncryptionKey: Buffer | null;
-  /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
-  dsAllowedHosts: string[];
-  seedDemo: boolean;
-  /** Origins allowed to call the api from a browser: the portal's own (PORTAL_ORIGIN) plus CORS_ORIGINS. */
-  corsOrigins: string[];
-  /** Redis for the rate-limit counters (several api instances); null → counters in this process's memory. */
-  redisUrl: string | null;
-  rateLimit: {
-    /** Requests per minute and caller on any route. */
-    max: number;
-    /** Requests per minute and caller on routes that connect outward, send mail or take free text. */
-    strictMax: number;
-    /** Invitation mails per day: by one account, and to one address. */
-    invitesPerAccount: number;
-    invitesPerAddress: number;
-    /** POST /license/check calls per minute and license key (on top of the per-caller limit). */
-    licenseCheckPerKey: number;
-  };
-  /** Uploaded files: disk under `<dataDir>/files` (default) or S3-compatible storage (FILE_STORAGE=s3). */
-  fileStorage:
-    | { kind: 'disk'; root: string }
-    | {
-        kind: 's3';
-        bucket: string;
-        region: string;
-        endpoint: string | null;
-        accessKeyId: string | null;
-        secretAccessKey: string | null;
-        forcePathStyle: boolean;
-        prefix: string;
-      };
-  /** How often each instance looks for due scheduled jobs (month end); 0 = never (tests run jobs themselves). */
-  jobsIntervalMs: number;
-  /** Seller on invoices (SELLER_* variables, demo defaults). */
-  seller: SellerConfig;
-  payment: PaymentConfig;
-}
-
-export interface PaymentConfig {
-  /** PAYMENT_PROVIDER: the api's own sandbox page (default) or PayPal. */
-  provider: 'sandbox' | 'paypal';
-  /** HMAC key of sandbox events (PAYMENT_SANDBOX_SECRET); null → a random key kept in DATA_DIR. */
-  sandboxSecret: string | null;
-  /** Where the sandbox page posts its signed event (PAYMENT_SANDBOX_WEBHOOK_URL); null → this api's own address. */
-  sandboxWebhookUrl: string | null;
-  paypal: {
-    clientId: string;
-    clientSecret: string;
-    environment: 'sandbox' | 'live';
-    /** Id of the webhook registered in the PayPal dashboard; part of every signed message. */
-    webhookId: string;
-    /** Public origin of the portal (PayPal sends the buyer back to <origin>/api/payment/paypal/return). */
-    returnBaseUrl: string;
-    /** Hosts the signing certificate may be fetched from. */
-    certHosts: string[];
-    /** Base URL of the PayPal REST API (tests: a local recorder); null → PayPal's own for the environment. */
-    apiBaseUrl: string | null;
-    /** PayPal catalog product for subscription plans (PAYPAL_PRODUCT_ID); null → subscriptions are paid as orders. */
-    productId: string | null;
-  };
-}
+/** The typed config as loadConfig builds it (the doc comments of its fields are in loadConfig). */
+export type AppConfig = ReturnType<typeof loadConfig>;
+export type PaymentConfig = AppConfig['payment'];
 
 // Seller data: read from SELLER_* with demo defaults so `npm start` works; a real deployment sets every key.
 /** The seller printed on every invoice (§14(4) Nr. 1 and 2 UStG: full name, address, VAT ID or tax number). */
@@ -160,9 +74,6 @@ export function loadSellerConfig(env: NodeJS.ProcessEnv = process.env): SellerCo
   return seller;
 }
 
-/** Names of the environment variables (README configuration table, config test). */
-export const SELLER_ENV_KEYS = Object.values(SELLER_KEYS);
-
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -190,6 +101,22 @@ const bool = (name: string) =>
     });
 
 const hostPort = /^[A-Za-z0-9.-]+:\d{1,5}$/;
+
+/** An optional variable that, when set, must pass `ok`; else `message`. */
+const checked = (ok: (value: string) => boolean, message: string) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => !v || ok(v), { message });
+const matching = (pattern: RegExp, message: string) => checked((v) => pattern.test(v), message);
+
+/** An optional variable with a fixed set of values: "NAME must be a, b or c (got "x")" otherwise. */
+const choice = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z
+    .enum(values, {
+      error: (i) => `${name} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)} (got "${String(i.input)}")`,
+    })
+    .optional();
 
 /** 'https://portal.example.com' or 'http://127.0.0.1:8080': scheme, host and port, nothing else. */
 function isOrigin(value: string): boolean {
@@ -227,6 +154,8 @@ function parseKey(raw: string): Buffer | null {
   return b.length === 32 ? b : null;
 }
 
+const httpUrl = (name: string) => matching(/^https?:\/\//, `${name} must be an http(s) URL`);
+
 const envSchema = z.object({
   PORT: z
     .string()
@@ -247,31 +176,18 @@ const envSchema = z.object({
         `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${String(i.input)}")`,
     })
     .optional(),
-  PORTAL_MODE: z
-    .enum(['production', 'development', 'test'], {
-      error: (i) => `PORTAL_MODE must be production, development or test (got "${String(i.input)}")`,
-    })
-    .optional(),
+  PORTAL_MODE: choice('PORTAL_MODE', ['production', 'development', 'test']),
   NODE_ENV: z.string().optional(),
   DATA_DIR: z.string().optional(),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
-      message: 'DATABASE_URL must start with postgres:// or postgresql://',
-    }),
-  FIREBASE_PROJECT_ID: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^[a-z0-9-]{4,40}$/.test(v), {
-      message: 'FIREBASE_PROJECT_ID must be a Firebase project id (lower-case letters, digits and hyphens)',
-    }),
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .string()
-    .optional()
-    .refine((v) => !v || hostPort.test(v), {
-      message: 'FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099',
-    }),
+  DATABASE_URL: matching(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
+  FIREBASE_PROJECT_ID: matching(
+    /^[a-z0-9-]{4,40}$/,
+    'FIREBASE_PROJECT_ID must be a Firebase project id (lower-case letters, digits and hyphens)',
+  ),
+  FIREBASE_AUTH_EMULATOR_HOST: matching(
+    hostPort,
+    'FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099',
+  ),
   INTERNAL_EMAILS: z.string().optional(),
   REMOTES_BASE_URL: z.string().optional(),
   REMOTE_MANIFEST_HOSTS: z
@@ -280,53 +196,33 @@ const envSchema = z.object({
     .refine((v) => list(v).every((h) => /^\.?[A-Za-z0-9.-]+$/.test(h) || /^\[[0-9a-fA-F:]+\]$/.test(h)), {
       message: 'REMOTE_MANIFEST_HOSTS must be a comma list of host names (a leading dot allows every subdomain)',
     }),
-  SMTP_URL: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^smtps?:\/\//.test(v), { message: 'SMTP_URL must start with smtp:// or smtps://' }),
+  SMTP_URL: matching(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().optional(),
-  SUPPORT_EMAIL: z
-    .string()
-    .optional()
-    .refine((v) => !v || z.email().safeParse(v).success, { message: 'SUPPORT_EMAIL must be an email address' }),
-  DS_ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .refine((v) => !v || parseKey(v) !== null, {
-      message: 'DS_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64',
-    }),
+  SUPPORT_EMAIL: checked((v) => z.email().safeParse(v).success, 'SUPPORT_EMAIL must be an email address'),
+  DS_ENCRYPTION_KEY: checked(
+    (v) => parseKey(v) !== null,
+    'DS_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64',
+  ),
   DS_ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO'),
-  CORS_ORIGINS: z
-    .string()
-    .optional()
-    .refine((v) => list(v).every(isOrigin), {
-      message: 'CORS_ORIGINS must be a comma list of origins like https://portal.example.com (no paths, no "null")',
-    }),
-  PORTAL_ORIGIN: z
-    .string()
-    .optional()
-    .refine((v) => list(v).every(isOrigin), {
-      message: 'PORTAL_ORIGIN must be origins like https://portal.example.com (comma list; no paths)',
-    }),
-  REDIS_URL: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^rediss?:\/\//.test(v), { message: 'REDIS_URL must start with redis:// or rediss://' }),
+  CORS_ORIGINS: checked(
+    (v) => list(v).every(isOrigin),
+    'CORS_ORIGINS must be a comma list of origins like https://portal.example.com (no paths, no "null")',
+  ),
+  PORTAL_ORIGIN: checked(
+    (v) => list(v).every(isOrigin),
+    'PORTAL_ORIGIN must be origins like https://portal.example.com (comma list; no paths)',
+  ),
+  REDIS_URL: matching(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'),
   RATE_LIMIT_MAX: count('RATE_LIMIT_MAX'),
   RATE_LIMIT_STRICT_MAX: count('RATE_LIMIT_STRICT_MAX'),
   INVITES_PER_ACCOUNT_PER_DAY: count('INVITES_PER_ACCOUNT_PER_DAY'),
   INVITES_PER_ADDRESS_PER_DAY: count('INVITES_PER_ADDRESS_PER_DAY'),
   LICENSE_CHECK_PER_KEY_MAX: count('LICENSE_CHECK_PER_KEY_MAX'),
-  FILE_STORAGE: z
-    .enum(['disk', 's3'], { error: (i) => `FILE_STORAGE must be disk or s3 (got "${String(i.input)}")` })
-    .optional(),
+  FILE_STORAGE: choice('FILE_STORAGE', ['disk', 's3']),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
-  S3_ENDPOINT: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'S3_ENDPOINT must start with http:// or https://' }),
+  S3_ENDPOINT: matching(/^https?:\/\//, 'S3_ENDPOINT must start with http:// or https://'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE'),
@@ -337,37 +233,17 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^\d+$/.test(v), {
       message: 'JOBS_INTERVAL_MS must be a whole number of milliseconds (0 switches the scheduler off)',
     }),
-  PAYMENT_PROVIDER: z
-    .enum(['sandbox', 'paypal'], {
-      error: (i) => `PAYMENT_PROVIDER must be sandbox or paypal (got "${String(i.input)}")`,
-    })
-    .optional(),
-  PAYMENT_SANDBOX_SECRET: z
-    .string()
-    .optional()
-    .refine((v) => !v || v.length >= 32, { message: 'PAYMENT_SANDBOX_SECRET must be at least 32 characters' }),
-  PAYMENT_SANDBOX_WEBHOOK_URL: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'PAYMENT_SANDBOX_WEBHOOK_URL must be an http(s) URL' }),
+  PAYMENT_PROVIDER: choice('PAYMENT_PROVIDER', ['sandbox', 'paypal']),
+  PAYMENT_SANDBOX_SECRET: checked((v) => v.length >= 32, 'PAYMENT_SANDBOX_SECRET must be at least 32 characters'),
+  PAYMENT_SANDBOX_WEBHOOK_URL: httpUrl('PAYMENT_SANDBOX_WEBHOOK_URL'),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
-  PAYPAL_ENVIRONMENT: z
-    .enum(['sandbox', 'live'], {
-      error: (i) => `PAYPAL_ENVIRONMENT must be sandbox or live (got "${String(i.input)}")`,
-    })
-    .optional(),
+  PAYPAL_ENVIRONMENT: choice('PAYPAL_ENVIRONMENT', ['sandbox', 'live']),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
-  PAYPAL_RETURN_BASE_URL: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'PAYPAL_RETURN_BASE_URL must be an http(s) URL' }),
+  PAYPAL_RETURN_BASE_URL: httpUrl('PAYPAL_RETURN_BASE_URL'),
   PAYPAL_CERT_HOSTS: z.string().optional(),
   PAYPAL_PRODUCT_ID: z.string().optional(),
-  PAYPAL_API_BASE_URL: z
-    .string()
-    .optional()
-    .refine((v) => !v || /^https?:\/\//.test(v), { message: 'PAYPAL_API_BASE_URL must be an http(s) URL' }),
+  PAYPAL_API_BASE_URL: httpUrl('PAYPAL_API_BASE_URL'),
 });
 
 function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined): PortalMode {
@@ -378,7 +254,7 @@ function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined)
 }
 
 /** Reads the environment into a typed config. Throws ConfigError with one readable sentence. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -410,10 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration: FILE_STORAGE=s3 needs S3_BUCKET (and usually S3_ENDPOINT and keys).');
   }
-  const fileStorage: AppConfig['fileStorage'] =
+  /** Uploaded files: disk under `<dataDir>/files` (default) or S3-compatible storage (FILE_STORAGE=s3). */
+  const fileStorage =
     e.FILE_STORAGE === 's3'
       ? {
-          kind: 's3',
+          kind: 's3' as const,
           bucket: e.S3_BUCKET as string,
           region: e.S3_REGION || 'us-east-1',
           endpoint: e.S3_ENDPOINT || null,
@@ -422,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE || !!e.S3_ENDPOINT,
           prefix: e.S3_PREFIX || '',
         }
-      : { kind: 'disk', root: path.join(dataDir, 'files') };
+      : { kind: 'disk' as const, root: path.join(dataDir, 'files') };
   const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
   if (provider === 'paypal') {
     const missing = (
@@ -436,50 +313,77 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mode,
     port: e.PORT,
     host: e.HOST || '127.0.0.1',
-    logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    logLevel: (e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info')) as string,
     dataDir,
+    /** PostgreSQL connection string; null → embedded PGlite. */
     databaseUrl: e.DATABASE_URL || null,
+    /** PGlite location: a directory, or 'memory://' for a throw-away database (tests). */
     pgliteDir: path.join(dataDir, 'pglite'),
-    firebase: { projectId: e.FIREBASE_PROJECT_ID || 'demo-portal', authEmulatorHost },
+    firebase: {
+      projectId: e.FIREBASE_PROJECT_ID || 'demo-portal',
+      /** host:port of the Auth emulator, null → real Firebase Auth. */
+      authEmulatorHost,
+    },
     internalEmails: list(e.INTERNAL_EMAILS ?? 'staff@portal.test').map((s) => s.toLowerCase()),
     remotesBaseUrl: (e.REMOTES_BASE_URL || '/remotes').replace(/\/+$/, ''),
+    /** Remote id (lower case, e.g. 'gpsr') → manifest URL override from REMOTE_URL_<ID>. */
     remoteUrls,
+    /** The portal's own origins (PORTAL_ORIGIN; local defaults outside production); the first resolves relative URLs. */
     portalOrigins: ownOrigins,
+    /** Hosts (or `.suffix` names) the staff console's manifest check may fetch from (REMOTE_MANIFEST_HOSTS). */
     remoteManifestHosts: e.REMOTE_MANIFEST_HOSTS
       ? list(e.REMOTE_MANIFEST_HOSTS).map((h) => h.toLowerCase())
       : [...new Set(['localhost', '127.0.0.1', ...ownOrigins.map((o) => new URL(o).hostname.toLowerCase())])],
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM || 'Portal <no-reply@portal.test>',
     supportEmail: e.SUPPORT_EMAIL || 'support@portal.test',
+    /** 32-byte key from DS_ENCRYPTION_KEY, null → a dev key kept in DATA_DIR. */
     dsEncryptionKey: e.DS_ENCRYPTION_KEY ? parseKey(e.DS_ENCRYPTION_KEY) : null,
+    /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
     dsAllowedHosts: list(e.DS_ALLOWED_HOSTS).map((s) => s.toLowerCase()),
     seedDemo: e.SEED_DEMO,
+    /** Origins allowed to call the api from a browser: the portal's own (PORTAL_ORIGIN) plus CORS_ORIGINS. */
     corsOrigins: [...new Set(corsList)],
+    /** Redis for the rate-limit counters (several api instances); null → counters in this process's memory. */
     redisUrl: e.REDIS_URL || null,
     rateLimit: {
+      /** Requests per minute and caller on any route. */
       max: e.RATE_LIMIT_MAX ?? 300,
+      /** Requests per minute and caller on routes that connect outward, send mail or take free text. */
       strictMax: e.RATE_LIMIT_STRICT_MAX ?? 10,
+      /** Invitation mails per day: by one account, and to one address. */
       invitesPerAccount: e.INVITES_PER_ACCOUNT_PER_DAY ?? 20,
       invitesPerAddress: e.INVITES_PER_ADDRESS_PER_DAY ?? 3,
+      /** POST /license/check calls per minute and license key (on top of the per-caller limit). */
       licenseCheckPerKey: e.LICENSE_CHECK_PER_KEY_MAX ?? 60,
     },
     fileStorage,
+    /** How often each instance looks for due scheduled jobs (month end); 0 = never (tests run jobs themselves). */
     jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,
+    /** Seller on invoices (SELLER_* variables, demo defaults). */
     seller: loadSellerConfig(env),
     payment: {
+      /** PAYMENT_PROVIDER: the api's own sandbox page (default) or PayPal. */
       provider,
+      /** HMAC key of sandbox events (PAYMENT_SANDBOX_SECRET); null → a random key kept in DATA_DIR. */
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET || null,
+      /** Where the sandbox page posts its signed event (PAYMENT_SANDBOX_WEBHOOK_URL); null → this api's own address. */
       sandboxWebhookUrl: e.PAYMENT_SANDBOX_WEBHOOK_URL || null,
       paypal: {
         clientId: e.PAYPAL_CLIENT_ID ?? '',
         clientSecret: e.PAYPAL_CLIENT_SECRET ?? '',
         environment: e.PAYPAL_ENVIRONMENT ?? 'sandbox',
+        /** Id of the webhook registered in the PayPal dashboard; part of every signed message. */
         webhookId: e.PAYPAL_WEBHOOK_ID ?? '',
+        /** Public origin of the portal (PayPal sends the buyer back to <origin>/api/payment/paypal/return). */
         returnBaseUrl: (e.PAYPAL_RETURN_BASE_URL ?? '').replace(/\/+$/, ''),
+        /** Hosts the signing certificate may be fetched from. */
         certHosts: e.PAYPAL_CERT_HOSTS
           ? list(e.PAYPAL_CERT_HOSTS).map((s) => s.toLowerCase())
           : ['api.paypal.com', 'api.sandbox.paypal.com'],
+        /** Base URL of the PayPal REST API (tests: a local recorder); null → PayPal's own for the environment. */
         apiBaseUrl: e.PAYPAL_API_BASE_URL ? e.PAYPAL_API_BASE_URL.replace(/\/+$/, '') : null,
+        /** PayPal catalog product for subscription plans (PAYPAL_PRODUCT_ID); null → subscriptions are paid as orders. */
         productId: e.PAYPAL_PRODUCT_ID || null,
       },
     },
