@@ -9,6 +9,7 @@ import type { products, PostPaymentStepName } from '../../db/schema';
 import type { MailService } from '../../plugins/mail';
 import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow } from '../invoice';
 import { issueLicense } from '../license';
+import { findUser } from '../user';
 import { purchaseConfirmation } from './confirmation-mail';
 import {
   completeStep,
@@ -18,7 +19,6 @@ import {
   findOwnedSubscription,
   findPaymentById,
   findProductRow,
-  findUserRow,
   insertSubscription,
   listSteps,
   lockStep,
@@ -75,7 +75,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
   /** The buyer's api account (the invoice owner) exists and is active. */
   async GetOrCreateLocalUser({ db, invoice }) {
     if (!invoice.userId) throw new PermanentStepError('the invoice has no owner (account deleted)');
-    const user = await findUserRow(db, invoice.userId);
+    const user = await findUser(db, invoice.userId);
     if (!user) throw new PermanentStepError(`user ${invoice.userId} not found`);
     return { userId: user.id, email: user.email };
   },

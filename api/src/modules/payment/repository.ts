@@ -11,7 +11,6 @@ import {
   postPaymentSteps,
   products,
   subscriptions,
-  users,
   type PaymentEventOutcome,
   type PostPaymentStepName,
 } from '../../db/schema';
@@ -247,11 +246,6 @@ export async function settleOverageEvents(db: Db, subscriptionId: string, invoic
 /** Post-payment steps: the purchased product (also one withdrawn since), the owner, licenses and subscriptions. */
 export async function findProductRow(db: Db, id: string) {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  return row;
-}
-
-export async function findUserRow(db: Db, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 

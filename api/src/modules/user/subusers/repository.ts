@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { licenses, products, profiles, users, type UserRow } from '../../../db/schema';
 import { validLicenseSql } from '../../license';
+import { isEmailInUse } from '../repository';
 
 const MOBILE_PLUGINS = ['mobile', 'mobile_default'];
 
@@ -21,11 +22,6 @@ export async function listSubUsers(db: Db, parentId: string): Promise<UserRow[]>
 export async function countSubUsers(db: Db, parentId: string): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.parentUserId, parentId));
   return n;
-}
-
-export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return Boolean(row);
 }
 
 export async function findSubUser(db: Db, parentId: string, id: string): Promise<UserRow | null> {
@@ -68,7 +64,7 @@ export async function insertSubUserWithinLimit(
     await t.select({ id: users.id }).from(users).where(eq(users.id, input.parentId)).for('update');
     const [max, n] = [await maxOf(t), await countSubUsers(t, input.parentId)];
     if (n >= max) return { ok: false, reason: 'max-users-reached' } as const;
-    if (await isEmailTaken(t, input.email)) return { ok: false, reason: 'email-in-use' } as const;
+    if (await isEmailInUse(t, input.email)) return { ok: false, reason: 'email-in-use' } as const;
     const [row] = await t
       .insert(users)
       .values({
