@@ -1,6 +1,8 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { splitInstance } from './mssql';
+import { DEFAULT_PORTS, type ConnectionDetails, type ConnectTarget } from './types';
 
 export type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [IpAddress, number];
@@ -150,4 +152,24 @@ export async function resolveAllowedAddress(
   }
   const first = unmapped(addresses.find((ip) => unmapped(ip).kind() === 'ipv4') ?? addresses[0]);
   return { address: first.toString(), family: first.kind() === 'ipv4' ? 4 : 6, hostname };
+}
+
+/** Where a driver connects for `details`: the host resolved and checked once (SQL Server: without `\INSTANCE`). */
+export async function resolveTarget(
+  details: ConnectionDetails,
+  allowList: readonly string[],
+  lookup?: Lookup,
+): Promise<ConnectTarget> {
+  const { host, instanceName } =
+    details.engine === 'mssql' ? splitInstance(details.host) : { host: details.host, instanceName: undefined };
+  const resolved = await resolveAllowedAddress(host, allowList, lookup);
+  return {
+    address: resolved.address,
+    hostname: resolved.hostname,
+    instanceName,
+    port: details.port > 0 ? details.port : DEFAULT_PORTS[details.engine],
+    database: details.database,
+    user: details.user,
+    password: details.password,
+  };
 }

@@ -1,13 +1,12 @@
-import { resolveAllowedAddress, type Lookup } from './address-guard';
+import { resolveTarget, type Lookup } from './address-guard';
 import { failureKind } from './failure-kind';
-import { splitInstance } from './mssql';
 import { mssqlDriver } from './mssql';
 import { mysqlDriver } from './mysql';
+import { withTimeout } from './pool';
 import { postgresDriver } from './postgres';
 import {
   CONNECT_TIMEOUT_MS,
   ConnectionFailedError,
-  DEFAULT_PORTS,
   type ConnectionDetails,
   type ConnectTarget,
   type DbEngine,
@@ -41,31 +40,12 @@ export function readableReason(err: unknown, secrets: string[]): string {
   return message.length > 300 ? `${message.slice(0, 297)}...` : message;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} seconds`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 async function run<T>(
   details: ConnectionDetails,
   opts: DbConnectOptions,
   action: (d: EngineDriver, t: ConnectTarget) => Promise<T>,
 ) {
-  const { host, instanceName } =
-    details.engine === 'mssql' ? splitInstance(details.host) : { host: details.host, instanceName: undefined };
-  const resolved = await resolveAllowedAddress(host, opts.allowList, opts.lookup);
-  const target: ConnectTarget = {
-    address: resolved.address,
-    hostname: resolved.hostname,
-    instanceName,
-    port: details.port > 0 ? details.port : DEFAULT_PORTS[details.engine],
-    database: details.database,
-    user: details.user,
-    password: details.password,
-  };
+  const target = await resolveTarget(details, opts.allowList, opts.lookup);
   try {
     // The drivers have their own 5 s limits; this one also covers DNS-less hangs (e.g. TLS handshakes).
     return await withTimeout(action(DRIVERS[details.engine], target), (opts.timeoutMs ?? CONNECT_TIMEOUT_MS) + 1000);

@@ -31,10 +31,11 @@ export function splitInstance(host: string): { host: string; instanceName?: stri
   return { host: host.slice(0, i), instanceName: host.slice(i + 1) || undefined };
 }
 
-function connect(t: ConnectTarget): Promise<Connection> {
+/** An open connection to the checked address (late socket errors after a failed connect are ignored). */
+export function connectMssql(t: ConnectTarget): Promise<Connection> {
   return new Promise((resolve, reject) => {
     const conn = new Connection(buildTediousConfig(t));
-    conn.on('error', () => undefined); // late socket errors after a failed connect
+    conn.on('error', () => undefined);
     conn.connect((err) => {
       if (err) {
         conn.close();
@@ -44,18 +45,24 @@ function connect(t: ConnectTarget): Promise<Connection> {
   });
 }
 
-function query(conn: Connection, sql: string): Promise<unknown[][]> {
+/** The rows of `sql`, column name → value. */
+export function queryMssql(conn: Connection, sql: string): Promise<Record<string, unknown>[]> {
   return new Promise((resolve, reject) => {
     const request = new Request(sql, (err, _count, rows) => {
       if (err) reject(err);
-      else resolve(((rows ?? []) as { value: unknown }[][]).map((cols) => cols.map((c) => c.value)));
+      else
+        resolve(
+          ((rows ?? []) as { value: unknown; metadata: { colName: string } }[][]).map((cols) =>
+            Object.fromEntries(cols.map((c) => [c.metadata.colName, c.value])),
+          ),
+        );
     });
     conn.execSql(request);
   });
 }
 
 async function withConnection<T>(t: ConnectTarget, run: (c: Connection) => Promise<T>): Promise<T> {
-  const conn = await connect(t);
+  const conn = await connectMssql(t);
   try {
     return await run(conn);
   } finally {
@@ -65,13 +72,13 @@ async function withConnection<T>(t: ConnectTarget, run: (c: Connection) => Promi
 
 /** Microsoft SQL Server (JTL-Wawi) through tedious. */
 export const mssqlDriver: EngineDriver = {
-  test: (t) => withConnection(t, async (c) => void (await query(c, 'SELECT 1'))),
+  test: (t) => withConnection(t, async (c) => void (await queryMssql(c, 'SELECT 1'))),
   listSchemas: (t) =>
     withConnection(t, async (c) => {
-      const rows = await query(
+      const rows = await queryMssql(
         c,
         "SELECT name FROM sys.databases WHERE name NOT IN ('master','tempdb','model','msdb') ORDER BY name",
       );
-      return rows.map((r) => String(r[0]));
+      return rows.map((r) => String(r.name));
     }),
 };

@@ -3,16 +3,19 @@ import { CONNECT_TIMEOUT_MS, type ConnectTarget, type EngineDriver } from './typ
 
 const SYSTEM_SCHEMAS = new Set(['information_schema', 'performance_schema', 'mysql', 'sys']);
 
+/** mysql2 settings of one connection (the pool adds its limits). */
+export const mysqlOptions = (t: ConnectTarget) => ({
+  host: t.address,
+  port: t.port,
+  user: t.user,
+  password: t.password,
+  database: t.database,
+  connectTimeout: CONNECT_TIMEOUT_MS,
+  multipleStatements: false,
+});
+
 async function withConnection<T>(t: ConnectTarget, run: (c: mysql.Connection) => Promise<T>): Promise<T> {
-  const conn = await mysql.createConnection({
-    host: t.address,
-    port: t.port,
-    user: t.user,
-    password: t.password,
-    database: t.database,
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    multipleStatements: false,
-  });
+  const conn = await mysql.createConnection(mysqlOptions(t));
   try {
     return await run(conn);
   } finally {

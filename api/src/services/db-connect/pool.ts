@@ -1,9 +1,11 @@
 import mysql from 'mysql2/promise';
 import { Pool as PgPool, type PoolConfig } from 'pg';
-import { Connection, Request } from 'tedious';
-import { resolveAllowedAddress, type Lookup } from './address-guard';
-import { buildTediousConfig, splitInstance } from './mssql';
-import { CONNECT_TIMEOUT_MS, DEFAULT_PORTS, type ConnectionDetails, type ConnectTarget } from './types';
+import type { Connection } from 'tedious';
+import { resolveTarget, type Lookup } from './address-guard';
+import { connectMssql, queryMssql } from './mssql';
+import { mysqlOptions } from './mysql';
+import { needsTls, pgConfig } from './postgres';
+import { CONNECT_TIMEOUT_MS, type ConnectionDetails, type ConnectTarget } from './types';
 
 /** A row as the driver returns it, column name → value. */
 export type Row = Record<string, unknown>;
@@ -22,17 +24,9 @@ const IDLE_POOL_MS = 5 * 60_000;
 
 function postgresPool(t: ConnectTarget): EnginePool {
   const config = (ssl: boolean): PoolConfig => ({
-    host: t.address,
-    port: t.port,
-    user: t.user,
-    password: t.password,
-    database: t.database,
+    ...pgConfig(t, ssl),
     max: MAX_CONNECTIONS,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: CONNECT_TIMEOUT_MS,
-    statement_timeout: CONNECT_TIMEOUT_MS,
-    ssl: ssl ? { rejectUnauthorized: false, servername: t.hostname } : false,
   });
   let pool = new PgPool(config(false));
   pool.on('error', () => undefined); // an idle client lost its socket: the pool replaces it
@@ -42,8 +36,8 @@ function postgresPool(t: ConnectTarget): EnginePool {
       try {
         return (await pool.query(sql)).rows as Row[];
       } catch (err) {
-        // "no pg_hba.conf entry … no encryption" / "SSL required": switch the pool to TLS once.
-        if (triedTls || !/no encryption|ssl/i.test((err as Error).message)) throw err;
+        // The server demands TLS: switch the pool to TLS once.
+        if (triedTls || !needsTls(err)) throw err;
         triedTls = true;
         await pool.end().catch(() => undefined);
         pool = new PgPool(config(true));
@@ -57,16 +51,10 @@ function postgresPool(t: ConnectTarget): EnginePool {
 
 function mysqlPool(t: ConnectTarget): EnginePool {
   const pool = mysql.createPool({
-    host: t.address,
-    port: t.port,
-    user: t.user,
-    password: t.password,
-    database: t.database,
-    connectTimeout: CONNECT_TIMEOUT_MS,
+    ...mysqlOptions(t),
     connectionLimit: MAX_CONNECTIONS,
     maxIdle: MAX_CONNECTIONS,
     idleTimeout: IDLE_CONNECTION_MS,
-    multipleStatements: false,
   });
   return {
     async query(sql) {
@@ -83,16 +71,10 @@ function mssqlPool(t: ConnectTarget): EnginePool {
   let queue: Promise<unknown> = Promise.resolve();
 
   const open = () =>
-    new Promise<Connection>((resolve, reject) => {
-      const conn = new Connection(buildTediousConfig(t));
+    connectMssql(t).then((conn) => {
       conn.on('error', () => (connection = null));
       conn.on('end', () => (connection = null));
-      conn.connect((err) => {
-        if (err) {
-          conn.close();
-          reject(err);
-        } else resolve(conn);
-      });
+      return conn;
     });
 
   const run = async (sql: string): Promise<Row[]> => {
@@ -105,18 +87,7 @@ function mssqlPool(t: ConnectTarget): EnginePool {
       if (connection === current) connection = null;
       throw err;
     }
-    return new Promise<Row[]>((resolve, reject) => {
-      const request = new Request(sql, (err, _count, rows) => {
-        if (err) reject(err);
-        else
-          resolve(
-            ((rows ?? []) as { value: unknown; metadata: { colName: string } }[][]).map((cols) =>
-              Object.fromEntries(cols.map((c) => [c.metadata.colName, c.value])),
-            ),
-          );
-      });
-      conn.execSql(request);
-    });
+    return queryMssql(conn, sql);
   };
 
   return {
@@ -159,6 +130,19 @@ export class QueryTimeoutError extends Error {
   }
 }
 
+/** `promise`, or a QueryTimeoutError once `ms` have passed. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QueryTimeoutError(ms)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Connection pools to sellers' own databases, one per data source. `version` (e.g. the row's update time) tells a
  * changed connection from the pooled one: the old pool is closed and a new one opened. The host goes through the
@@ -172,18 +156,7 @@ export function createDataSourcePools(options: DataSourcePoolOptions) {
   const now = options.now ?? Date.now;
 
   async function openPool(details: ConnectionDetails): Promise<EnginePool> {
-    const { host, instanceName } =
-      details.engine === 'mssql' ? splitInstance(details.host) : { host: details.host, instanceName: undefined };
-    const resolved = await resolveAllowedAddress(host, options.allowList, options.lookup);
-    return ENGINE_POOLS[details.engine]({
-      address: resolved.address,
-      hostname: resolved.hostname,
-      instanceName,
-      port: details.port > 0 ? details.port : DEFAULT_PORTS[details.engine],
-      database: details.database,
-      user: details.user,
-      password: details.password,
-    });
+    return ENGINE_POOLS[details.engine](await resolveTarget(details, options.allowList, options.lookup));
   }
 
   function drop(key: string, entry: PoolEntry) {
@@ -218,18 +191,15 @@ export function createDataSourcePools(options: DataSourcePoolOptions) {
     /** Runs `sql` on the data source `key`; rejects with the driver's error or a QueryTimeoutError. */
     async query(key: string, version: string, details: ConnectionDetails, sql: string): Promise<Row[]> {
       const entry = entryFor(key, version, details);
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new QueryTimeoutError(timeoutMs)), timeoutMs);
-      });
       try {
-        return await Promise.race([entry.pool.then((p) => p.query(sql)), timeout]);
+        return await withTimeout(
+          entry.pool.then((p) => p.query(sql)),
+          timeoutMs,
+        );
       } catch (err) {
         // Connection trouble (not an SQL error of a working connection): start over next time.
         if (!isSqlError(err)) drop(key, entry);
         throw err;
-      } finally {
-        clearTimeout(timer);
       }
     },
     /** Pools currently open (for tests and health output). */

@@ -1,7 +1,8 @@
 import { Client, type ClientConfig } from 'pg';
 import { CONNECT_TIMEOUT_MS, type ConnectTarget, type EngineDriver } from './types';
 
-function clientConfig(t: ConnectTarget, ssl: boolean): ClientConfig {
+/** pg settings of one connection (the pool adds its limits). */
+export function pgConfig(t: ConnectTarget, ssl: boolean): ClientConfig {
   return {
     host: t.address,
     port: t.port,
@@ -16,15 +17,17 @@ function clientConfig(t: ConnectTarget, ssl: boolean): ClientConfig {
   };
 }
 
+/** "no pg_hba.conf entry … no encryption" / "SSL required": the server wants TLS (try once more over TLS). */
+export const needsTls = (err: unknown) => /no encryption|ssl/i.test((err as Error).message);
+
 async function withClient<T>(t: ConnectTarget, run: (c: Client) => Promise<T>): Promise<T> {
-  let client = new Client(clientConfig(t, false));
+  let client = new Client(pgConfig(t, false));
   try {
     await client.connect();
   } catch (err) {
-    // "no pg_hba.conf entry … no encryption" / "SSL required": try once more over TLS.
-    if (!/no encryption|ssl/i.test((err as Error).message)) throw err;
+    if (!needsTls(err)) throw err;
     await client.end().catch(() => undefined);
-    client = new Client(clientConfig(t, true));
+    client = new Client(pgConfig(t, true));
     await client.connect();
   }
   try {
