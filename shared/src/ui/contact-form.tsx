@@ -1,4 +1,3 @@
-import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,20 +8,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHONE_DEFAULT_PREFIX, SHAKE_MS } from '../domain/constants';
+import { PHONE_DEFAULT_PREFIX } from '../domain/constants';
 import { contactFormSchema, type ContactRequestInput } from '../domain/contact-request';
 import { formatPhone } from '../domain/phone';
 import { applyApiFieldErrors, usePortalForm } from '../forms';
 import { apiErrorKey } from '../i18n';
 import { useHttp, useLinks, useNotify, useSession } from '../services/context';
-
-const shake = keyframes`
-  0%, 100% { transform: translateX(0); }
-  20%, 60% { transform: translateX(-6px); }
-  40%, 80% { transform: translateX(6px); }
-`;
+import { useShake } from './use-shake';
 
 export interface ContactFormProps {
   /** Link for the privacy policy; default: the portal config's privacy link. */
@@ -49,15 +43,7 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
   };
   const form = usePortalForm(contactFormSchema, initialValues);
   const { formState, handleSubmit, register, reset, setError, watch } = form;
-  const [shaking, setShaking] = useState(false);
-  const shakeTimer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(shakeTimer.current), []);
-
-  function startShake() {
-    clearTimeout(shakeTimer.current);
-    setShaking(true);
-    shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
-  }
+  const consentShake = useShake();
 
   const onSubmit = handleSubmit(
     async ({ name, phone, email, message }) => {
@@ -77,7 +63,7 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
       }
     },
     (errors) => {
-      if (errors.consent) startShake();
+      if (errors.consent) consentShake.shake();
     },
   );
 
@@ -110,10 +96,7 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
           </Stack>
           <TextField label={t('contact_email')} type="email" autoComplete="email" {...form.fieldProps('email')} />
           <TextField label={t('contact_message')} multiline minRows={4} {...form.fieldProps('message')} />
-          <Box
-            data-shaking={shaking ? 'true' : 'false'}
-            sx={shaking ? { animation: `${shake} ${SHAKE_MS}ms ease-in-out` } : undefined}
-          >
+          <Box data-shaking={consentShake.shaking ? 'true' : 'false'} sx={consentShake.sx}>
             <FormControlLabel
               control={
                 <Checkbox

@@ -9,4 +9,5 @@ export * from './password-field';
 export * from './license-required';
 export * from './upgrade-promo';
 export * from './use-busy-task';
+export * from './use-shake';
 export * from './buy';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,17 +9,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { keyframes } from '@emotion/react';
-import { apiErrorKey, useLoad, useNotify, useSession } from '@portal/shared';
-import { SHAKE_MS } from '@portal/shared/domain';
+import { apiErrorKey, useLoad, useNotify, useSession, useShake } from '@portal/shared';
 import { pdfViewerUrl } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
-
-const shake = keyframes`
-  0%, 100% { transform: translateX(0); }
-  20%, 60% { transform: translateX(-10px); }
-  40%, 80% { transform: translateX(10px); }
-`;
 
 export interface AvvDialogProps {
   open: boolean;
@@ -34,8 +26,7 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
   const accepted = session.profile?.avv.isAccepted ?? false;
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState(false);
-  const [shaking, setShaking] = useState(false);
-  const shakeTimer = useRef<ReturnType<typeof setTimeout>>();
+  const { shaking, shake, sx: shakeSx } = useShake(10);
   const lang = contractLanguage(i18n.language);
 
   const { state: load } = useLoad(
@@ -51,13 +42,9 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
     open,
   );
 
-  useEffect(() => () => clearTimeout(shakeTimer.current), []);
-
   const handleClose = (_event: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
     if (reason === 'backdropClick') {
-      setShaking(true);
-      clearTimeout(shakeTimer.current);
-      shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
+      shake();
       return;
     }
     onClose();
@@ -90,9 +77,7 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
       maxWidth="md"
       aria-labelledby="avv-dialog-title"
       data-shaking={shaking ? 'true' : 'false'}
-      slotProps={{
-        paper: { sx: shaking ? { animation: `${shake} ${SHAKE_MS}ms ease-in-out` } : undefined },
-      }}
+      slotProps={{ paper: { sx: shakeSx } }}
     >
       <DialogTitle id="avv-dialog-title">{t('avv_dialog_title')}</DialogTitle>
       <DialogContent dividers>

@@ -1,14 +1,8 @@
-import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useTranslation } from 'react-i18next';
-
-const shake = keyframes`
-  0%, 100% { transform: translateX(0); }
-  20%, 60% { transform: translateX(-6px); }
-  40%, 80% { transform: translateX(6px); }
-`;
+import { shakeAnimation } from '../../use-shake';
 
 export interface AutoUpgradeConsentProps {
   checked: boolean;
@@ -25,7 +19,7 @@ export function AutoUpgradeConsent({ checked, onChange, shaking, disabled }: Aut
     <Box
       data-shaking={shaking || undefined}
       sx={{
-        animation: shaking ? `${shake} 500ms ease-in-out` : 'none',
+        animation: shaking ? shakeAnimation() : 'none',
         '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
         borderRadius: 1,
         outline: shaking ? '2px solid' : 'none',

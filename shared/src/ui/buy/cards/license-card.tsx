@@ -12,13 +12,13 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHAKE_MS } from '../../../domain/constants';
 import { formatDate } from '../../../domain/format';
 import { formatMoney, isFreeProduct } from '../../../domain/money';
 import { QuoteError, quotePurchase, type PurchaseSelection, type VatBuyer } from '../../../domain/pricing';
 import type { License, Product } from '../../../domain/types';
+import { useShake } from '../../use-shake';
 import { QuoteSummary } from '../purchase/quote-summary';
 import { AutoUpgradeConsent } from './auto-upgrade-consent';
 import {
@@ -82,9 +82,7 @@ export function LicenseCard({
   const [users, setUsers] = useState(0);
   const [emails, setEmails] = useState(0);
   const [consent, setConsent] = useState(false);
-  const [shaking, setShaking] = useState(false);
-  const shakeTimer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(shakeTimer.current), []);
+  const { shaking, shake } = useShake();
 
   const countersDisabled = action === 'active' || isSubUser;
   const selection: PurchaseSelection = {
@@ -103,9 +101,7 @@ export function LicenseCard({
 
   function buy() {
     if (needsAutoUpgradeConsent(product) && !consent) {
-      clearTimeout(shakeTimer.current);
-      setShaking(true);
-      shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
+      shake();
       return;
     }
     onBuy({ product, selection, autoUpgradeConsent: consent });
