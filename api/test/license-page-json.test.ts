@@ -4,7 +4,7 @@ import { licenses, products, subscriptions } from '../src/db/schema';
 import { toLicense } from '../src/modules/license/license-mapper';
 import { createTestApp, registerUser, type TestApp, type TestIdentity } from './helpers';
 
-// The license page is written as JSON by the database (ownerLicensePageJson); these tests hold it to what the
+// The license page is built from plain columns (listOwnerLicensePage, licenseItem); these tests hold it to what the
 // License mapper and the response schema make of the same rows.
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +74,7 @@ async function expectedPage(owner: TestIdentity, subscription: { id: string; lic
   return licensePageSchema.parse({ items, total: items.length, page: 1, pageSize: 10 });
 }
 
-describe('the license page written by the database', () => {
+describe('the license page built from the database rows', () => {
   it('is what the mapper and the response schema make of the rows, with no key the schema does not know', async () => {
     const owner = await registerUser(t.app);
     const { subscription } = await seed(owner);

@@ -177,4 +177,34 @@ onPostgres('PostgreSQL store, two api instances on one database', () => {
     expect(statements).toBe(2);
     expect(await incr()).toBe(21);
   });
+  it('under load a request clearly under the limit passes without waiting for the statement in flight', async () => {
+    const Store = pgRateLimitStore(
+      () => handles[0].db,
+      () => undefined,
+    );
+    const store = new Store();
+    const key = `under-${crypto.randomBytes(4).toString('hex')}`;
+    const incr = (max?: number) =>
+      new Promise<number>((resolve, reject) =>
+        store.incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), 60_000, max),
+      );
+    const first = incr(100);
+    const waited = Array.from({ length: 19 }, () => incr(100));
+    // The first statement answered: the 19 that waited for it are in flight as the second.
+    expect(await first).toBe(1);
+    const answered: number[] = [];
+    for (let i = 0; i < 5; i++) store.incr(key, (err, res) => answered.push(res!.current), 60_000, 100);
+    // Answered at once, counted as if they came after the 19 in flight.
+    expect(answered).toEqual([21, 22, 23, 24, 25]);
+    // 26 of a limit of 40 is more than half: this one waits for the database's count.
+    let late = 0;
+    const nearLimit = new Promise<number>((resolve) =>
+      store.incr(key, (err, res) => resolve((late = res!.current)), 60_000, 40),
+    );
+    expect(late).toBe(0);
+    expect((await Promise.all(waited)).sort((x, y) => x - y)).toEqual(Array.from({ length: 19 }, (_, i) => i + 2));
+    expect(await nearLimit).toBe(26);
+    // Nothing was lost: the database counted every increment.
+    expect(await incr()).toBe(27);
+  });
 });

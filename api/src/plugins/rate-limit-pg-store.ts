@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
+/** A counter with a statement in flight: its increments, and those queued for the next (null: answered already). */
+type Slot = { inFlight: number; queued: (Callback | null)[] };
 
 /** How often (in increments) this instance sweeps counters that expired more than a minute ago. */
 const SWEEP_EVERY = 500;
@@ -18,20 +20,44 @@ const SWEEP_EVERY = 500;
  */
 export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) {
   let increments = 0;
+  /** Each counter's count and window end as the last statement for it returned them (this process's clock). */
+  const known = new Map<string, { count: number; expiresAt: number }>();
+
+  /**
+   * While a statement for a counter is in flight, a request that keeps the count at most half the limit by what
+   * this instance knows (the database's last answer plus the increments sent or queued since) need not wait for
+   * it: it passes at once and its increment goes in the next statement. Other instances' increments since that
+   * answer are not seen, so near the limit every request waits for the database's own count (which decides).
+   */
+  function clearlyUnder(slot: string, state: Slot, max: number | undefined) {
+    const last = known.get(slot);
+    if (!last || max === undefined) return null;
+    const ttl = last.expiresAt - Date.now();
+    const current = last.count + state.inFlight + state.queued.length + 1;
+    // A window about to end is left to the database, which resets it.
+    if (ttl < 1000 || current > max / 2) return null;
+    return { current, ttl };
+  }
   /**
    * Counters with a statement in flight, and the increments that arrived meanwhile. Those go to the database as one
    * statement adding all of them (each caller still gets its own count, as if they had come one by one), so callers
    * of one counter (one address under load) do not queue on its row lock one statement at a time.
    */
-  const waiting = new Map<string, Callback[]>();
+  const waiting = new Map<string, Slot>();
 
-  function add(id: string, window: number, callbacks: Callback[], slot: string): void {
+  function add(id: string, window: number, callbacks: (Callback | null)[], slot: string): void {
     const n = callbacks.length;
+    const state = waiting.get(slot)!;
+    state.inFlight = n;
     const next = () => {
-      const queued = waiting.get(slot) ?? [];
-      if (queued.length === 0) waiting.delete(slot);
-      else {
-        waiting.set(slot, []);
+      const queued = state.queued;
+      state.inFlight = 0;
+      if (queued.length === 0) {
+        // An idle counter: the next request goes to the database anyway (this map holds only busy counters).
+        waiting.delete(slot);
+        known.delete(slot);
+      } else {
+        state.queued = [];
         add(id, window, queued, slot);
       }
     };
@@ -49,7 +75,8 @@ export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) 
           const row = (result as unknown as { rows: { count: number; ttl: number }[] }).rows[0];
           const last = Number(row.count);
           const ttl = Number(row.ttl);
-          callbacks.forEach((callback, i) => callback(null, { current: last - n + 1 + i, ttl }));
+          known.set(slot, { count: last, expiresAt: Date.now() + ttl });
+          callbacks.forEach((callback, i) => callback?.(null, { current: last - n + 1 + i, ttl }));
           if (++increments % SWEEP_EVERY === 0) {
             db()
               .execute(sql`DELETE FROM rate_limit_counters WHERE expires_at < clock_timestamp() - interval '1 minute'`)
@@ -59,7 +86,8 @@ export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) 
         },
         (err: Error) => {
           onError(err);
-          for (const callback of callbacks) callback(err);
+          known.delete(slot);
+          for (const callback of callbacks) callback?.(err);
           next();
         },
       );
@@ -71,17 +99,24 @@ export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) 
       private readonly prefix = 'rl:',
     ) {}
 
-    incr(key: string, callback: Callback, timeWindow: number): void {
+    incr(key: string, callback: Callback, timeWindow: number, max?: number): void {
       const id = `${this.prefix}${key}`;
       const window = Math.max(1, Math.round(timeWindow));
       const slot = `${window} ${id}`;
-      const queued = waiting.get(slot);
-      if (queued) {
-        queued.push(callback);
+      const state = waiting.get(slot);
+      if (!state) {
+        waiting.set(slot, { inFlight: 0, queued: [] });
+        add(id, window, [callback], slot);
         return;
       }
-      waiting.set(slot, []);
-      add(id, window, [callback], slot);
+      const answer = clearlyUnder(slot, state, max);
+      if (answer) {
+        // Counted with the next statement; the caller goes on at once.
+        state.queued.push(null);
+        callback(null, answer);
+        return;
+      }
+      state.queued.push(callback);
     }
 
     /** The counter without counting (`{ increment: false }` checks). */

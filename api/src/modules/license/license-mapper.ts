@@ -13,7 +13,7 @@ export function effectiveStatus(row: Pick<LicenseRow, 'status' | 'expiresAt'>, n
   return row.status === 'active' && !isLicenseValid(license, now) ? 'inactive' : row.status;
 }
 
-/** The columns a license view is made of (the page query writes the same view as JSON in SQL: ownerLicensePageJson). */
+/** The columns a license view is made of (the license page builds the same view: licenseItem). */
 export interface LicenseViewRow {
   id: string;
   key: string;

@@ -1,5 +1,4 @@
 import {
-  extraOptionsSchema,
   parseLicenseSortOrder,
   type License,
   type LicenseFilter,
@@ -12,6 +11,7 @@ import type { Db } from '../../db/client';
 import { licenses, products, subscriptions, users } from '../../db/schema';
 import { pluginNamesFor } from './product';
 import { toLicense } from './license-mapper';
+import { licenseItem, licenseItemColumnsSql, type LicenseItemRow } from './license-page-items';
 
 /** isLicenseValid() of @portal/shared as SQL: active and no expiry or one after `now` (tested against it). */
 export function validLicenseSql(now: Date) {
@@ -54,37 +54,6 @@ function orderBySql(sort: LicenseFilter['sort']): SQL {
   return sql`${key} ${dir}${nulls}, l.created_at DESC, l.id DESC`;
 }
 
-/** An ISO 8601 UTC timestamp with milliseconds, as Date#toISOString() writes it. */
-const isoSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** The license's own options over the product's (as toLicenseView merges them), only the schema's keys. */
-const extraOptionsSql = sql`json_strip_nulls(json_build_object(${sql.join(
-  Object.keys(extraOptionsSchema.shape).map(
-    (key) => sql`${sql.raw(`'${key}'`)}, (p.extra_options || l.extra_options) -> ${sql.raw(`'${key}'`)}`,
-  ),
-  sql`, `,
-)}))`;
-
-/**
- * One license as JSON written by the database, key for key what toLicenseView() and the licenseSchema make of the
- * same row (tested against them), so a page goes out as the text PostgreSQL produced: no per-row mapping, parsing
- * and serializing in the api.
- */
-const licenseJsonSql = (now: Date) => sql`json_build_object(
-  'id', l.id, 'productId', p.id, 'productName', p.name, 'pluginName', p.plugin_name, 'key', l.key,
-  'status', ${effectiveStatusSql(now)}, 'licenseCreated', ${isoSql(sql`l.created_at`)},
-  'licenseExpired', ${isoSql(sql`l.expires_at`)},
-  'licenseTypeDetails', json_build_object(
-    'type', p.license_type, 'extraOptions', ${extraOptionsSql}, 'maxRegistrationsCount', p.max_registrations),
-  'licenseUser', (SELECT coalesce(json_agg(json_build_object('type', u.e ->> 'type', 'value', u.e ->> 'value')
-      ORDER BY u.n), '[]'::json) FROM jsonb_array_elements(l.license_users) WITH ORDINALITY AS u(e, n)),
-  'priceNetto', json_build_object('amount', p.price_amount, 'currency', p.currency),
-  'subscription', CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object(
-    'id', s.id, 'status', s.status, 'cancelAtPeriodEnd', s.cancel_at_period_end,
-    'currentPeriodEnd', ${isoSql(sql`s.current_period_end`)},
-    'renewalInvoice', CASE WHEN r.renewal_invoice_id IS NULL THEN NULL
-      ELSE json_build_object('id', r.renewal_invoice_id, 'paymentUrl', r.renewal_payment_url) END) END)`;
-
 const dialect = new PgDialect();
 
 /**
@@ -100,15 +69,16 @@ async function executePrepared(db: Db, statement: SQL): Promise<unknown> {
 type LicensePageFilter = Pick<LicenseFilter, 'page' | 'pageSize' | 'sort' | 'pluginName' | 'status'>;
 
 /**
- * One page of an owner's licenses, filtered, sorted, paged and counted in the database, with the page's items as
- * one JSON array text (licenseSchema items, newest first by default) written by the database.
+ * One page of an owner's licenses (licenseSchema items, newest first by default), filtered, sorted, paged and
+ * counted in the database. The database returns plain columns and licenseItem() makes the items: measured faster
+ * than writing the JSON in SQL (json_build_object) on PostgreSQL and on PGlite.
  */
-export async function ownerLicensePageJson(
+export async function listOwnerLicensePage(
   db: Db,
   ownerId: string,
   filter: LicensePageFilter,
   now = new Date(),
-): Promise<{ itemsJson: string; total: number }> {
+): Promise<{ items: License[]; total: number }> {
   const where = [sql`l.user_id = ${ownerId}`];
   if (filter.pluginName) {
     const names = pluginNamesFor(filter.pluginName).map((name) => sql`${name}`);
@@ -118,42 +88,36 @@ export async function ownerLicensePageJson(
   const from = sql`FROM licenses l JOIN products p ON p.id = l.product_id ${subscriptionJoin}
     WHERE ${sql.join(where, sql` AND `)}`;
   const order = orderBySql(filter.sort);
-  // The text cast keeps the drivers from parsing the JSON: it is sent as it is.
+  const limit = sql`LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`;
   const result = (await executePrepared(
     db,
-    sql`
-    SELECT coalesce(json_agg(page.item ORDER BY page.n), '[]'::json)::text AS items, max(page.total) AS total
-    FROM (
-      SELECT ${licenseJsonSql(now)} AS item, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS n
-      ${from}
-      ORDER BY ${order}
-      LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}
-    ) page`,
-  )) as unknown as { rows: { items: string; total: string | number | null }[] };
-  const [row] = result.rows;
-  if (row.total != null) return { itemsJson: row.items, total: Number(row.total) };
+    sql`SELECT ${licenseItemColumnsSql(effectiveStatusSql(now))}, count(*) OVER () AS total
+        ${from} ORDER BY ${order} ${limit}`,
+  )) as unknown as { rows: (LicenseItemRow & { total: string | number })[] };
+  const { rows } = result;
+  if (rows.length > 0) return { items: rows.map(licenseItem), total: Number(rows[0].total) };
   // A page beyond the end has no row to carry the total.
   const counted = (await db.execute(sql`SELECT count(*) AS total ${from}`)) as unknown as {
     rows: { total: string | number }[];
   };
-  return { itemsJson: '[]', total: Number(counted.rows[0]?.total ?? 0) };
+  return { items: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
 
-/** The page of licensePageSchema as JSON text, ready to send. */
-export async function ownerLicensePageBody(db: Db, ownerId: string, filter: LicensePageFilter): Promise<string> {
-  const { itemsJson, total } = await ownerLicensePageJson(db, ownerId, filter);
-  return `{"items":${itemsJson},"total":${total},"page":${filter.page},"pageSize":${filter.pageSize}}`;
-}
-
-/** One page of an owner's licenses as License objects (see ownerLicensePageJson). */
-export async function listOwnerLicensePage(
+/** The items of a page as one JSON array text (see listOwnerLicensePage). */
+export async function ownerLicensePageJson(
   db: Db,
   ownerId: string,
   filter: LicensePageFilter,
   now = new Date(),
-): Promise<{ items: License[]; total: number }> {
-  const { itemsJson, total } = await ownerLicensePageJson(db, ownerId, filter, now);
-  return { items: JSON.parse(itemsJson) as License[], total };
+): Promise<{ itemsJson: string; total: number }> {
+  const { items, total } = await listOwnerLicensePage(db, ownerId, filter, now);
+  return { itemsJson: JSON.stringify(items), total };
+}
+
+/** The page of licensePageSchema as JSON text, ready to send (its items hold only the schema's keys). */
+export async function ownerLicensePageBody(db: Db, ownerId: string, filter: LicensePageFilter): Promise<string> {
+  const { itemsJson, total } = await ownerLicensePageJson(db, ownerId, filter);
+  return `{"items":${itemsJson},"total":${total},"page":${filter.page},"pageSize":${filter.pageSize}}`;
 }
 
 /** Every license of an owner (a seller has a handful), newest first, mapped to the shared License shape. */
