@@ -1,17 +1,11 @@
-import Box from '@mui/material/Box';
+import { IllustrationSvg } from './illustration-svg';
 import { useIllustrationPalette } from './palette';
 
 /** The plugin's entry in the Freshworks Marketplace with its install button. */
 export function FreshdeskMarketplaceImage({ label }: { label: string }) {
   const c = useIllustrationPalette();
   return (
-    <Box
-      component="svg"
-      viewBox="0 0 400 240"
-      role="img"
-      aria-label={label}
-      sx={{ width: '100%', maxWidth: 420, height: 'auto', display: 'block' }}
-    >
+    <IllustrationSvg label={label} viewBox="0 0 400 240" maxWidth={420}>
       <rect width="400" height="240" rx="12" style={{ fill: c.page }} />
       <rect x="16" y="16" width="368" height="208" rx="10" style={{ fill: c.paper, stroke: c.line }} />
       <rect x="36" y="36" width="72" height="72" rx="16" style={{ fill: c.primary }} />
@@ -28,6 +22,6 @@ export function FreshdeskMarketplaceImage({ label }: { label: string }) {
       <rect x="36" y="164" width="240" height="9" rx="4" style={{ fill: c.muted }} />
       <rect x="36" y="188" width="100" height="20" rx="10" style={{ fill: c.line }} />
       <rect x="146" y="188" width="80" height="20" rx="10" style={{ fill: c.line }} />
-    </Box>
+    </IllustrationSvg>
   );
 }

@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { IllustrationSvg } from './illustration-svg';
 import { useIllustrationPalette } from './palette';
 
 export interface FreshdeskTicketProps {
@@ -13,13 +13,7 @@ export function FreshdeskTicket({ label, step }: FreshdeskTicketProps) {
   const shown = (from: number) => ({ opacity: step === 0 || step >= from ? 1 : 0.15, transition: 'opacity 400ms' });
   const focus = (on: boolean) => (on ? { stroke: c.primary, strokeWidth: 3 } : { stroke: c.line, strokeWidth: 1 });
   return (
-    <Box
-      component="svg"
-      viewBox="0 0 640 360"
-      role="img"
-      aria-label={label}
-      sx={{ width: '100%', height: 'auto', display: 'block' }}
-    >
+    <IllustrationSvg label={label} viewBox="0 0 640 360">
       <rect x="0" y="0" width="640" height="360" rx="12" style={{ fill: c.page }} />
       <rect x="0" y="0" width="640" height="36" rx="12" style={{ fill: c.text }} />
       <circle cx="22" cy="18" r="5" style={{ fill: c.warning }} />
@@ -62,6 +56,6 @@ export function FreshdeskTicket({ label, step }: FreshdeskTicketProps) {
           style={{ fill: 'none', stroke: c.success, strokeWidth: 3 }}
         />
       </g>
-    </Box>
+    </IllustrationSvg>
   );
 }

@@ -1,17 +1,11 @@
-import Box from '@mui/material/Box';
+import { IllustrationSvg } from './illustration-svg';
 import { useIllustrationPalette } from './palette';
 
 /** The GPSR questionnaire: topics on the left, a point with its answer, attachments and the progress bar. */
 export function GpsrQuestionnaireImage({ label }: { label: string }) {
   const c = useIllustrationPalette();
   return (
-    <Box
-      component="svg"
-      viewBox="0 0 480 300"
-      role="img"
-      aria-label={label}
-      sx={{ width: '100%', height: 'auto', display: 'block' }}
-    >
+    <IllustrationSvg label={label} viewBox="0 0 480 300">
       <rect width="480" height="300" rx="12" style={{ fill: c.page }} />
       <rect x="16" y="16" width="120" height="268" rx="8" style={{ fill: c.paper, stroke: c.line }} />
       {Array.from({ length: 11 }, (_, i) => (
@@ -43,7 +37,7 @@ export function GpsrQuestionnaireImage({ label }: { label: string }) {
         </g>
       ))}
       <rect x="364" y="240" width="84" height="28" rx="6" style={{ fill: c.primary }} />
-    </Box>
+    </IllustrationSvg>
   );
 }
 
@@ -51,13 +45,7 @@ export function GpsrQuestionnaireImage({ label }: { label: string }) {
 export function GpsrDownloadImage({ label }: { label: string }) {
   const c = useIllustrationPalette();
   return (
-    <Box
-      component="svg"
-      viewBox="0 0 480 300"
-      role="img"
-      aria-label={label}
-      sx={{ width: '100%', height: 'auto', display: 'block' }}
-    >
+    <IllustrationSvg label={label} viewBox="0 0 480 300">
       <rect width="480" height="300" rx="12" style={{ fill: c.page }} />
       <rect x="16" y="16" width="448" height="268" rx="8" style={{ fill: c.paper, stroke: c.line }} />
       {Array.from({ length: 5 }, (_, i) => (
@@ -85,6 +73,6 @@ export function GpsrDownloadImage({ label }: { label: string }) {
         <rect x="50" y="54" width="6" height="6" style={{ fill: c.paper }} />
         <path d="M96 40 v26 m-8 -8 l8 8 l8 -8" style={{ fill: 'none', stroke: c.primary, strokeWidth: 3 }} />
       </g>
-    </Box>
+    </IllustrationSvg>
   );
 }

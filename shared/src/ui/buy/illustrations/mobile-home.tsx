@@ -1,17 +1,11 @@
-import Box from '@mui/material/Box';
+import { IllustrationSvg } from './illustration-svg';
 import { useIllustrationPalette } from './palette';
 
 /** The mobile app's start screen: today's orders, revenue curve and a low-stock warning. */
 export function MobileHomeImage({ label }: { label: string }) {
   const c = useIllustrationPalette();
   return (
-    <Box
-      component="svg"
-      viewBox="0 0 220 400"
-      role="img"
-      aria-label={label}
-      sx={{ width: '100%', maxWidth: 260, height: 'auto', display: 'block', mx: 'auto' }}
-    >
+    <IllustrationSvg label={label} viewBox="0 0 220 400" maxWidth={260} centred>
       <rect x="10" y="4" width="200" height="392" rx="28" style={{ fill: c.text }} />
       <rect x="20" y="20" width="180" height="360" rx="20" style={{ fill: c.page }} />
       <rect x="36" y="40" width="90" height="12" rx="6" style={{ fill: c.text }} />
@@ -53,6 +47,6 @@ export function MobileHomeImage({ label }: { label: string }) {
           <rect x="150" y={313 + i * 30} width="28" height="10" rx="5" style={{ fill: c.success }} />
         </g>
       ))}
-    </Box>
+    </IllustrationSvg>
   );
 }

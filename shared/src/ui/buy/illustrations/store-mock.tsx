@@ -1,5 +1,5 @@
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { IllustrationSvg } from './illustration-svg';
 import { useIllustrationPalette } from './palette';
 
 /** A phone showing the app's store entry on Google Play or the App Store (the how-it-works store toggle). */
@@ -9,12 +9,11 @@ export function StoreMock({ store }: { store: 'android' | 'ios' }) {
   const storeName = t(store === 'android' ? 'how_store_mock_android' : 'how_store_mock_ios');
   const radius = store === 'ios' ? 30 : 18;
   return (
-    <Box
-      component="svg"
+    <IllustrationSvg
+      label={t('how_store_mock_label', { store: storeName })}
       viewBox="0 0 200 320"
-      role="img"
-      aria-label={t('how_store_mock_label', { store: storeName })}
-      sx={{ width: '100%', maxWidth: 220, height: 'auto', display: 'block', mx: 'auto' }}
+      maxWidth={220}
+      centred
     >
       <rect x="20" y="6" width="160" height="308" rx={radius} style={{ fill: c.text }} />
       <rect x="28" y="22" width="144" height="276" rx={radius - 10} style={{ fill: c.paper }} />
@@ -46,6 +45,6 @@ export function StoreMock({ store }: { store: 'android' | 'ios' }) {
       <rect x="40" y="252" width="120" height="6" rx="3" style={{ fill: c.line }} />
       <rect x="40" y="264" width="96" height="6" rx="3" style={{ fill: c.line }} />
       <rect x="40" y="276" width="108" height="6" rx="3" style={{ fill: c.line }} />
-    </Box>
+    </IllustrationSvg>
   );
 }
