@@ -1,5 +1,5 @@
 import type { HttpClient } from '@portal/shared';
-import type { GpsrDeleteResponse, GpsrProductListItem } from '@portal/shared/domain';
+import type { GpsrDeleteResponse, GpsrProductListItem, GpsrVersion } from '@portal/shared/domain';
 
 /** GET /gpsr/products — the whole list; the page shows it 8 at a time. */
 export function fetchGpsrProducts(http: HttpClient): Promise<GpsrProductListItem[]> {
@@ -10,14 +10,8 @@ export function deleteGpsrProduct(http: HttpClient, id: string): Promise<GpsrDel
   return http.del<GpsrDeleteResponse>(`/gpsr/product/${encodeURIComponent(id)}/delete`);
 }
 
-export interface RetainedVersion {
-  productId: string;
-  productName: string;
-  number: number;
-  releasedAt: string;
-  retentionUntil: string;
-  progress: number;
-}
+/** A released version of a deleted product. */
+export type RetainedVersion = GpsrVersion & { productId: string; productName: string };
 
 /** Released versions of deleted products, still within their 10-year retention. */
 export function fetchRetainedVersions(http: HttpClient): Promise<RetainedVersion[]> {
