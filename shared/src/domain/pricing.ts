@@ -70,20 +70,17 @@ export function vatAmount(netCents: number, ratePercent: number): number {
   return Math.round((netCents * ratePercent) / 100);
 }
 
+const counterSchema = z
+  .number({ error: 'validation_counter_invalid' })
+  .int({ error: 'validation_counter_invalid' })
+  .min(EXTRA_COUNTER.min, { error: 'validation_counter_invalid' })
+  .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
+  .default(0);
+
 /** The counters a buyer chooses on a card (spec §9: 0..46 each). */
 export const purchaseSelectionSchema = z.object({
-  extra_users_count: z
-    .number({ error: 'validation_counter_invalid' })
-    .int({ error: 'validation_counter_invalid' })
-    .min(EXTRA_COUNTER.min, { error: 'validation_counter_invalid' })
-    .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
-    .default(0),
-  extra_email_blocks: z
-    .number({ error: 'validation_counter_invalid' })
-    .int({ error: 'validation_counter_invalid' })
-    .min(EXTRA_COUNTER.min, { error: 'validation_counter_invalid' })
-    .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
-    .default(0),
+  extra_users_count: counterSchema,
+  extra_email_blocks: counterSchema,
 });
 export type PurchaseSelection = z.infer<typeof purchaseSelectionSchema>;
 
