@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { createHttpClient } from '@portal/shared';
 import { fetchPortalConfig } from './config/portal-config';
-import { createLazyIdentity } from './identity/lazy-identity';
+import { createLazyIdentity, sessionHintSaysSignedIn } from './identity/lazy-identity';
 import { createShellI18n } from './i18n/create-shell-i18n';
 import { createFederationRemoteLoader } from './remotes/remote-loader';
+import { preloadSignedInPages } from './routes/load-signed-in';
 import { ROUTER_FUTURE } from './routes/router-options';
 import { createShellRoutes } from './routes/shell-routes';
 import { readStoredLanguage } from './preferences/preferences-store';
@@ -13,6 +14,8 @@ import { createShell } from './composition/create-shell';
 import { ShellApp } from './shell-app';
 
 async function boot(container: HTMLElement) {
+  // Probably signed in: the signed-in layout's chunk loads beside the config, not after it.
+  if (sessionHintSaysSignedIn()) preloadSignedInPages();
   const language = readStoredLanguage();
   document.documentElement.lang = language;
   const i18n = createShellI18n(language);

@@ -45,6 +45,15 @@ function localStorageOrNull(): HintStorage | null {
   }
 }
 
+/** The session hint says the identity service last reported a user: a signed-in page is the likely next one. */
+export function sessionHintSaysSignedIn(storage: HintStorage | null = localStorageOrNull()): boolean {
+  try {
+    return storage?.getItem(SESSION_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export function createLazyIdentity({
   load,
   storage = localStorageOrNull() ?? undefined,

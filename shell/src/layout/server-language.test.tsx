@@ -8,6 +8,8 @@ const languageCalls = (view: ReturnType<typeof renderShell>, method: string) =>
 
 async function ready(view: ReturnType<typeof renderShell>) {
   await waitFor(() => expect(view.runtime.stores.session.getState().dataLoaded).toBe(true));
+  // The signed-in layout is a lazily loaded chunk (routes/load-signed-in.ts).
+  await screen.findByRole('main');
   return view;
 }
 

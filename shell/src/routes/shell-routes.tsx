@@ -1,20 +1,17 @@
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { LoadingState } from '@portal/shared';
 import { ConnectionLostBanner } from '../connection/connection-lost-banner';
-import { AppLayout } from '../layout/app-layout';
 import { CookieConsentBanner } from '../layout/cookie-consent-banner';
 import { LoadingBar } from '../layout/loading-bar';
 import { NotificationArea } from '../layout/notification-area';
 import { ForgotPasswordPage } from '../pages/auth/forgot-password-page';
 import { LoginPage } from '../pages/auth/login-page';
 import { RegisterPage } from '../pages/auth/register-page';
-import { DashboardPage } from '../pages/dashboard/dashboard-page';
-import { ContentMasterPage } from '../pages/misc/content-master-page';
 import { LogoutPage } from '../pages/misc/logout-page';
 import { UnexpectedErrorPage } from '../pages/misc/unexpected-error-page';
-import { RemoteOutlet } from '../remotes/remote-outlet';
-import { StaffRoute } from '../staff/staff-route';
 import { PublicOnly, RequireAuth } from './route-guards';
-import { RequireRegistryRoute } from './require-registry-route';
+import { loadSignedInPages, signedInPages, type SignedInPages } from './load-signed-in';
 
 /** Frame around every page: loading bar, connection-lost banner, notifications and cookie banner also show on the sign-in screens. */
 function RootFrame() {
@@ -27,6 +24,14 @@ function RootFrame() {
       <CookieConsentBanner />
     </>
   );
+}
+
+/** A page of the signed-in chunk, rendered under the signed-in layout (which has loaded the chunk by then). */
+function signedInPage(pick: (pages: SignedInPages) => ComponentType): ComponentType {
+  return function SignedInPage() {
+    const Page = pick(signedInPages());
+    return <Page />;
+  };
 }
 
 export function createShellRoutes(): RouteObject[] {
@@ -54,25 +59,23 @@ export function createShellRoutes(): RouteObject[] {
         { path: '/forgot-password', element: <ForgotPasswordPage /> },
         { path: '/logout', element: <LogoutPage /> },
         {
-          element: (
-            <RequireAuth>
-              <AppLayout />
-            </RequireAuth>
-          ),
+          // The signed-in layout and its pages come from one lazily loaded chunk (load-signed-in.ts).
+          lazy: () =>
+            loadSignedInPages().then(({ AppLayout }) => ({
+              element: (
+                <RequireAuth>
+                  <AppLayout />
+                </RequireAuth>
+              ),
+            })),
+          hydrateFallbackElement: <LoadingState />,
           errorElement: <UnexpectedErrorPage />,
           children: [
             { path: '/', element: <Navigate to="/dashboard" replace /> },
-            { path: '/dashboard', element: <DashboardPage /> },
-            { path: '/staff', element: <StaffRoute /> },
-            {
-              path: '/features/content-master',
-              element: (
-                <RequireRegistryRoute>
-                  <ContentMasterPage />
-                </RequireRegistryRoute>
-              ),
-            },
-            { path: '*', element: <RemoteOutlet /> },
+            { path: '/dashboard', Component: signedInPage((pages) => pages.DashboardPage) },
+            { path: '/staff', Component: signedInPage((pages) => pages.StaffRoute) },
+            { path: '/features/content-master', Component: signedInPage((pages) => pages.ContentMasterRoute) },
+            { path: '*', Component: signedInPage((pages) => pages.RemoteOutlet) },
           ],
         },
       ],
