@@ -50,17 +50,9 @@ export async function chargeAutomatically(
   }
   if (payment.status === 'Paid') return { status: 'already-paid' };
   if (sandboxDeclinesAutoCharge([invoice.userEmail, invoice.buyer.invoiceEmail])) {
-    await provider.sendEvent('PAYMENT.CANCELLED', {
-      ref: payment.providerRef!,
-      amount_cents: payment.amountCents,
-      currency: payment.currency,
-    });
+    await provider.sendPaymentEvent('PAYMENT.CANCELLED', payment);
     return { status: 'declined' };
   }
-  await provider.sendEvent('PAYMENT.COMPLETED', {
-    ref: payment.providerRef!,
-    amount_cents: payment.amountCents,
-    currency: payment.currency,
-  });
+  await provider.sendPaymentEvent('PAYMENT.COMPLETED', payment);
   return { status: 'sent' };
 }

@@ -7,14 +7,14 @@ import { formatMoney, type Language } from '@portal/shared/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findInvoiceById, setDraftPaymentStatus } from '../invoice';
+import { findInvoiceById } from '../invoice';
 import type { PostPaymentDeps } from './post-payment';
 import { PaymentProviderError, type PaymentProvider } from './provider';
-import { refParams } from './ref-params';
+import { pageSchema } from './ref-params';
 import { escapeHtml, html, layout, pageText } from './payment-page';
-import { findPaymentByRef, markPaymentFailed, type PaymentRow } from './repository';
+import { findPaymentByRef } from './repository';
 import { SandboxProvider } from './sandbox-provider';
-import { settlePayment } from './webhook-service';
+import { failPayment, settlePayment } from './webhook-service';
 
 export const OVERAGE_RESULT_PARAM = 'overage_approval_result';
 /** Where the browser returns: the shell opens the result dialog on any page with the parameter. */
@@ -82,7 +82,6 @@ export function consentPage(v: ConsentView): string {
   );
 }
 
-
 const back = (reply: FastifyReply, approved: boolean) =>
   reply.header('cache-control', 'no-store').redirect(overageReturnUrl(approved), 303);
 
@@ -95,18 +94,11 @@ export function overageApprovalPages(
   return async (app) => {
     if (provider instanceof SandboxProvider) {
       const sandbox = provider;
-      const schema = (summary: string) => ({
-        tags: ['payment'],
-        summary,
-        security: [],
-        params: refParams,
-        produces: ['text/html'],
-      });
       const find = (ref: string) => findPaymentByRef(app.db, 'sandbox', ref);
 
       app.get(
         '/sandbox/:ref/consent',
-        { schema: schema('Sandbox consent page of an overage approval (the approval_url of the sandbox)') },
+        { schema: pageSchema('Sandbox consent page of an overage approval (the approval_url of the sandbox)') },
         async (request, reply) => {
           const payment = await find(request.params.ref);
           if (!payment) return back(reply, false);
@@ -131,17 +123,10 @@ export function overageApprovalPages(
         },
       );
 
-      const send = async (payment: PaymentRow, type: 'PAYMENT.COMPLETED' | 'PAYMENT.CANCELLED') =>
-        sandbox.sendEvent(type, {
-          ref: payment.providerRef!,
-          amount_cents: payment.amountCents,
-          currency: payment.currency,
-        });
-
       app.post(
         '/sandbox/:ref/consent/approve',
         {
-          schema: schema(
+          schema: pageSchema(
             'Approve on the consent page: a signed PAYMENT.COMPLETED to the webhook, then back to the portal',
           ),
         },
@@ -150,7 +135,7 @@ export function overageApprovalPages(
           if (!payment) return back(reply, false);
           if (payment.status === 'Pending' || payment.status === 'Created' || payment.status === 'Failed') {
             try {
-              await send(payment, 'PAYMENT.COMPLETED');
+              await sandbox.sendPaymentEvent('PAYMENT.COMPLETED', payment);
             } catch (err) {
               if (!(err instanceof PaymentProviderError)) throw err;
               request.log.error({ err }, 'the sandbox could not deliver its event');
@@ -165,7 +150,7 @@ export function overageApprovalPages(
       app.post(
         '/sandbox/:ref/consent/cancel',
         {
-          schema: schema(
+          schema: pageSchema(
             'Cancel on the consent page: a signed PAYMENT.CANCELLED to the webhook, then back to the portal',
           ),
         },
@@ -174,7 +159,7 @@ export function overageApprovalPages(
           if (!payment) return back(reply, false);
           if (payment.status === 'Paid') return back(reply, true);
           if (payment.status === 'Pending' || payment.status === 'Created') {
-            await send(payment, 'PAYMENT.CANCELLED').catch((err: unknown) => {
+            await sandbox.sendPaymentEvent('PAYMENT.CANCELLED', payment).catch((err: unknown) => {
               request.log.error({ err }, 'the sandbox could not deliver its event');
             });
           }
@@ -205,9 +190,7 @@ export function overageApprovalPages(
           const payment = ref ? await findPaymentByRef(app.db, 'paypal', ref) : null;
           if (!payment) return back(reply, false);
           if (request.query.cancelled) {
-            if (await markPaymentFailed(app.db, payment.id)) {
-              await setDraftPaymentStatus(app.db, payment.invoiceId, 'Failed');
-            }
+            await failPayment(app.db, payment);
             return back(reply, false);
           }
           if (payment.status === 'Pending' && provider.capture) {

@@ -3,7 +3,6 @@
 import type { DurationUnit, Language } from '@portal/shared/domain';
 
 export type PaymentProviderName = 'sandbox' | 'paypal';
-export const PAYMENT_PROVIDER_NAMES: readonly PaymentProviderName[] = ['sandbox', 'paypal'];
 
 export interface CheckoutRequest {
   invoiceId: string;

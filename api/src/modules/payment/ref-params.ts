@@ -2,3 +2,12 @@ import { z } from 'zod';
 
 /** The payment reference in the sandbox's page routes (`/sandbox/:ref/...`). */
 export const refParams = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'ref is invalid') });
+
+/** The schema of a sandbox page route: an HTML page (or form post) without a bearer token, the ref its capability. */
+export const pageSchema = (summary: string) => ({
+  tags: ['payment'],
+  summary,
+  security: [],
+  params: refParams,
+  produces: ['text/html'],
+});

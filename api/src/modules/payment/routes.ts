@@ -3,23 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { errorBodySchema } from '../../lib/schemas';
-import { findInvoiceById, setDraftPaymentStatus } from '../invoice';
+import { findInvoiceById } from '../invoice';
 import { postPaymentDeps } from './deps';
 import { overageApprovalPages } from './overage-consent';
 import { checkoutPage, CLOSE_WINDOW_JS, html, PAGE_CSS, resultPage, type PageText } from './payment-page';
 import { runPostPayment, resumeUnfinished } from './post-payment';
 import { PaymentProviderError } from './provider';
-import { refParams } from './ref-params';
-import { findPaymentByRef, listSteps, markPaymentFailed, type PaymentRow } from './repository';
+import { pageSchema } from './ref-params';
+import { findPaymentByRef, listSteps, type PaymentRow } from './repository';
 import { SandboxProvider } from './sandbox-provider';
-import { handleWebhook, settlePayment } from './webhook-service';
+import { failPayment, handleWebhook, settlePayment } from './webhook-service';
 
 const webhookResponse = z.object({
   received: z.literal(true),
   duplicate: z.boolean().describe('The same event (provider, event id) was received before'),
   status: z.enum(['Created', 'Pending', 'Paid', 'Failed', 'Refunded']).describe('Payment status after the event'),
 });
-
 
 /**
  * /api/payment: the webhook every provider calls, the sandbox payment page (PAYMENT_PROVIDER=sandbox) and PayPal's
@@ -131,13 +130,6 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return payment;
     };
-    const pageSchema = (summary: string) => ({
-      tags: ['payment'],
-      summary,
-      security: [],
-      params: refParams,
-      produces: ['text/html'],
-    });
 
     app.get(
       '/sandbox/:ref',
@@ -172,11 +164,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             (action === 'pay' && payment.status === 'Failed')
           ) {
             try {
-              await sandbox.sendEvent(action === 'pay' ? 'PAYMENT.COMPLETED' : 'PAYMENT.CANCELLED', {
-                ref: payment.providerRef!,
-                amount_cents: payment.amountCents,
-                currency: payment.currency,
-              });
+              await sandbox.sendPaymentEvent(action === 'pay' ? 'PAYMENT.COMPLETED' : 'PAYMENT.CANCELLED', payment);
             } catch (err) {
               if (!(err instanceof PaymentProviderError)) throw err;
               request.log.error({ err }, 'the sandbox could not deliver its event');
@@ -217,8 +205,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!payment) return html(reply, 404, resultPage('de', 'notFound', { status: 'NotFound' }));
         if (request.query.cancelled) {
           // The buyer cancelled on PayPal's page (PayPal sends no webhook for that).
-          if (await markPaymentFailed(app.db, payment.id))
-            await setDraftPaymentStatus(app.db, payment.invoiceId, 'Failed');
+          await failPayment(app.db, payment);
         } else if (payment.status === 'Pending' && provider.capture && !request.query.subscription_id) {
           const result = await provider.capture(payment.providerRef!, payment.invoiceId).catch((err: unknown) => {
             request.log.error({ err }, 'PayPal capture failed');

@@ -14,6 +14,7 @@ import {
   type PaymentProvider,
   type WebhookRequest,
 } from './provider';
+import type { PaymentRow } from './repository';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** A signed event older (or newer) than this is refused, so a captured request cannot be replayed forever. */
@@ -130,6 +131,12 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** What the sandbox page does on Pay/Cancel: sign the event and deliver it to the webhook route over HTTP. */
+  /** The event of `payment` (its ref, amount and currency), signed and sent to the webhook. */
+  sendPaymentEvent(type: SandboxEventType, payment: Pick<PaymentRow, 'providerRef' | 'amountCents' | 'currency'>) {
+    const resource = { ref: payment.providerRef!, amount_cents: payment.amountCents, currency: payment.currency };
+    return this.sendEvent(type, resource);
+  }
+
   async sendEvent(type: SandboxEventType, resource: SandboxEventBody['resource']): Promise<SandboxEventBody> {
     const url = this.webhookUrl();
     if (!url) throw new PaymentProviderError('the sandbox has no webhook address (the api is not listening)');

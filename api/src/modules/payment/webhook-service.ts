@@ -47,6 +47,11 @@ export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow):
   return runPostPayment(deps, payment.invoiceId);
 }
 
+/** The payment failed (declined, or cancelled by the buyer): it and its draft invoice are marked Failed, once. */
+export async function failPayment(db: PostPaymentDeps['db'], payment: PaymentRow): Promise<void> {
+  if (await markPaymentFailed(db, payment.id)) await setDraftPaymentStatus(db, payment.invoiceId, 'Failed');
+}
+
 export async function handleWebhook(
   deps: PostPaymentDeps,
   provider: PaymentProvider,
@@ -106,7 +111,7 @@ export async function handleWebhook(
       process = await captureApproved(deps, provider, payment);
       break;
     case 'failed':
-      if (await markPaymentFailed(db, payment.id)) await setDraftPaymentStatus(db, payment.invoiceId, 'Failed');
+      await failPayment(db, payment);
       break;
     case 'refunded':
       if (await markPaymentRefunded(db, payment.id)) {
@@ -144,9 +149,7 @@ async function captureApproved(
     throw new HttpError(502, 'payment-provider-error', 'The payment provider could not be reached');
   }
   if (result.status === 'failed') {
-    if (await markPaymentFailed(deps.db, payment.id)) {
-      await setDraftPaymentStatus(deps.db, payment.invoiceId, 'Failed');
-    }
+    await failPayment(deps.db, payment);
     return null;
   }
   if (result.status !== 'completed') return null; // PAYMENT.CAPTURE.COMPLETED follows

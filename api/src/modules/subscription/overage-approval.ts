@@ -98,6 +98,21 @@ export async function approveOverage(
     const tx = transaction as unknown as Db;
     const sub = await lockOwnedSubscription(tx, user.id, id);
     if (!sub) throw notFound();
+    /** The provider's approval page for the invoice, remembered for the banner's next Approve. */
+    const approvalPage = async (
+      invoiceId: string,
+      grossCents: number,
+      currency: string,
+      description: string,
+      language: Language,
+    ) => {
+      const checkout = await startCheckout(
+        { db: tx, provider: app.paymentProvider, log },
+        { invoiceId, grossCents, currency, description, language, subscription: null, flow: 'overage-approval' },
+      );
+      await setOverageApprovalUrl(tx, sub.id, checkout.paymentUrl);
+      return { approvalUrl: checkout.paymentUrl };
+    };
     if (sub.status !== 'Active' || !sub.overagePending) throw nothingPending();
     const events = await pendingOverageEvents(tx, sub.id);
     if (events.length === 0) throw nothingPending();
@@ -109,20 +124,8 @@ export async function approveOverage(
       if (invoice && invoice.status !== 'Paid') {
         const payment = await findLatestPayment(tx, invoice.id);
         if (payment?.approvalUrl && payment.status !== 'Refunded') return { approvalUrl: payment.approvalUrl };
-        const checkout = await startCheckout(
-          { db: tx, provider: app.paymentProvider, log },
-          {
-            invoiceId: invoice.id,
-            grossCents: invoice.amount,
-            currency: invoice.currency,
-            description: invoice.products[0]?.info ?? sub.productName,
-            language: invoice.language,
-            subscription: null,
-            flow: 'overage-approval',
-          },
-        );
-        await setOverageApprovalUrl(tx, sub.id, checkout.paymentUrl);
-        return { approvalUrl: checkout.paymentUrl };
+        const description = invoice.products[0]?.info ?? sub.productName;
+        return approvalPage(invoice.id, invoice.amount, invoice.currency, description, invoice.language);
       }
     }
 
@@ -158,19 +161,6 @@ export async function approveOverage(
       open.map((e) => e.period),
       invoiceId,
     );
-    const checkout = await startCheckout(
-      { db: tx, provider: app.paymentProvider, log },
-      {
-        invoiceId,
-        grossCents: quote.grossCents,
-        currency: quote.currency,
-        description: info,
-        language: user.language,
-        subscription: null,
-        flow: 'overage-approval',
-      },
-    );
-    await setOverageApprovalUrl(tx, sub.id, checkout.paymentUrl);
-    return { approvalUrl: checkout.paymentUrl };
+    return approvalPage(invoiceId, quote.grossCents, quote.currency, info, user.language);
   });
 }

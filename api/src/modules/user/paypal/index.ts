@@ -1,2 +1,1 @@
 export { default } from './routes';
-export { loadPaypalCredentials } from './repository';

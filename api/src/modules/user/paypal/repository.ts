@@ -29,12 +29,3 @@ export async function deletePaypalAuth(db: Db, userId: string): Promise<boolean>
   const deleted = await db.delete(paypalAuth).where(eq(paypalAuth.userId, userId)).returning({ id: paypalAuth.userId });
   return deleted.length > 0;
 }
-
-/** Decrypted credentials for the payments service (never sent to a client). */
-export async function loadPaypalCredentials(
-  app: { db: Db; crypto: { decrypt(v: string): string } },
-  userId: string,
-): Promise<{ clientId: string; clientSecret: string; mode: 'sandbox' | 'live' } | null> {
-  const row = await findPaypalAuth(app.db, userId);
-  return row ? { clientId: row.clientId, clientSecret: app.crypto.decrypt(row.secretEncrypted), mode: row.mode } : null;
-}
