@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { formatDateUtc, GPSR_RETENTION_CHECKLIST, GPSR_TOPICS } from '@portal/shared/domain';
 import PDFDocument from 'pdfkit';
 import type { DocumentationSource } from './documentation-source';
@@ -25,12 +26,7 @@ export function renderTechnicalFile(source: DocumentationSource, evidence: ZipEv
       ModDate: source.date,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = buffer(doc);
 
   doc.font('Helvetica-Bold').fontSize(18).text(l.title);
   doc.font('Helvetica').fontSize(10).fillColor('#444').text(l.regulation).fillColor('black');

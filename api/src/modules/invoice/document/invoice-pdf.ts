@@ -2,6 +2,7 @@
 // factur-x.xml attached as the "Alternative" representation with the Factur-X XMP extension schema.
 import fs from 'node:fs';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { countryName, formatMoney } from '@portal/shared/domain';
 import PDFDocument from 'pdfkit';
 import type { InvoiceDocumentData } from './document-data';
@@ -85,12 +86,7 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
       ModDate: data.issueDate,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = buffer(doc);
   doc.registerFont('regular', fonts().regular);
   doc.registerFont('bold', fonts().bold);
 
