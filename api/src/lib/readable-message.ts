@@ -32,7 +32,6 @@ const KNOWN: Record<string, string> = {
   validation_country_invalid: 'Country is not one of the supported countries',
   validation_language_invalid: 'Language must be de or en',
   validation_id_required: 'Id is required',
-  error_connection_details_missing: 'Database connection details are missing',
   validation_port_invalid: 'Port must be a whole number between 0 and 65535',
   validation_host_invalid: 'Host must be a host name or an IP address',
   validation_host_instance: 'An instance name (host\\INSTANCE) is only possible for SQL Server',

@@ -19,6 +19,7 @@ export {
   setDraftPaymentStatus,
   type DraftInvoiceInput,
   type InvoiceRow,
+  type PurchaseJson,
 } from './repository';
 export { cancelInvoice, finalizeInvoice, type FinalizeOptions } from './finalize';
 export { seedDemoInvoices } from './demo-invoices';

@@ -17,15 +17,22 @@ export interface DraftInvoiceInput {
   /** Product id and its display info (the table's plugin column shows the first one's info). */
   products: { productId: string; info: string }[];
   proceedType: ProceedType;
-  purchase: {
-    product_id: string;
-    extra_users_count: number;
-    extra_email_blocks: number;
-    auto_upgrade_consent: boolean;
-    /** A renewal invoice of the renewal job: paid against this subscription's license (post-payment.ts). */
-    renewal_of_subscription_id?: string;
-  };
+  purchase: PurchaseJson;
   paymentProvider: string;
+}
+
+/** The invoice's `purchase` JSON: what was bought, read again by the post-payment process (post-payment.ts). */
+export interface PurchaseJson {
+  product_id: string;
+  extra_users_count: number;
+  extra_email_blocks: number;
+  auto_upgrade_consent: boolean;
+  /** A renewal invoice (issue 9's billing job): extends this subscription's license instead of issuing one. */
+  renewal_of_subscription_id?: string;
+  /** An overage invoice: paid against this subscription's license, no new license. */
+  overage_of_subscription_id?: string;
+  /** The months of the overage invoice. */
+  overage_periods?: string[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,7 +7,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../db/client';
 import type { products, PostPaymentStepName } from '../../db/schema';
 import type { MailService } from '../../plugins/mail';
-import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow } from '../invoice';
+import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow, type PurchaseJson } from '../invoice';
 import { issueLicense } from '../license';
 import { findUser } from '../user';
 import { purchaseConfirmation } from './confirmation-mail';
@@ -48,17 +48,6 @@ interface StepContext {
   payment: PaymentRow;
   /** Outputs of the steps already done. */
   done: Partial<Record<PostPaymentStepName, Output>>;
-}
-
-interface PurchaseJson {
-  product_id: string;
-  extra_users_count: number;
-  extra_email_blocks: number;
-  auto_upgrade_consent: boolean;
-  /** A renewal invoice (issue 9's billing job): extends this subscription's license instead of issuing one. */
-  renewal_of_subscription_id?: string;
-  /** An overage invoice: paid against this subscription's license, no new license. */
-  overage_of_subscription_id?: string;
 }
 
 class PermanentStepError extends Error {}
