@@ -1,4 +1,7 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { PAYMENT_WINDOW } from '../domain/constants';
+import { useNotify } from './context';
+import type { NotifyInput } from './contract';
 
 /**
  * Opens the payment provider's page in a centred 1000×800 window (spec §9). Returns null when the browser
@@ -23,4 +26,29 @@ export function watchWindowClosed(popup: Window, onClosed: () => void): () => vo
     }
   }, PAYMENT_WINDOW.closePollMs);
   return () => window.clearInterval(timer);
+}
+
+/**
+ * `open(url, blocked)` shows a payment page in the payment window and calls `onClosed` once it is closed (a newer
+ * window replaces the watch; unmounting stops it). A blocked pop-up shows `blocked` as a warning instead.
+ */
+export function usePaymentWindow(onClosed: () => void) {
+  const notify = useNotify();
+  const stopWatching = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopWatching.current?.(), []);
+  return useCallback(
+    (url: string, blocked: NotifyInput) => {
+      const popup = openPaymentWindow(url);
+      if (!popup) {
+        notify.warning(blocked);
+        return;
+      }
+      stopWatching.current?.();
+      stopWatching.current = watchWindowClosed(popup, () => {
+        stopWatching.current = null;
+        onClosed();
+      });
+    },
+    [notify, onClosed],
+  );
 }
