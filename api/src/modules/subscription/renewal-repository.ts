@@ -161,11 +161,14 @@ export async function findRenewalEvent(db: Db, subscriptionId: string, period: s
   return row ?? null;
 }
 
+/** The event's detail without its item lease (the runner is done with the item). */
+const detailWithoutLease = () => sql`coalesce(${billingEvents.detail}, '{}'::jsonb) - 'leaseUntil'`;
+
 /** Lets go of the lease (the run is over for this item but the period is not settled, e.g. PayPal still bills). */
 export async function releaseRenewal(db: Db, subscriptionId: string, period: string): Promise<void> {
   await db
     .update(billingEvents)
-    .set({ detail: sql`coalesce(${billingEvents.detail}, '{}'::jsonb) - 'leaseUntil'`, updatedAt: new Date() })
+    .set({ detail: detailWithoutLease(), updatedAt: new Date() })
     .where(eventKey(subscriptionId, period));
 }
 
@@ -173,11 +176,7 @@ export async function releaseRenewal(db: Db, subscriptionId: string, period: str
 export async function markRenewalDone(db: Db, subscriptionId: string, period: string): Promise<void> {
   await db
     .update(billingEvents)
-    .set({
-      status: 'done',
-      detail: sql`coalesce(${billingEvents.detail}, '{}'::jsonb) - 'leaseUntil'`,
-      updatedAt: new Date(),
-    })
+    .set({ status: 'done', detail: detailWithoutLease(), updatedAt: new Date() })
     .where(eventKey(subscriptionId, period));
 }
 
@@ -196,7 +195,7 @@ export async function markRenewalFailed(
       .update(billingEvents)
       .set({
         status: 'failed',
-        detail: sql`(coalesce(${billingEvents.detail}, '{}'::jsonb) - 'leaseUntil') || ${JSON.stringify(detail)}::jsonb`,
+        detail: sql`(${detailWithoutLease()}) || ${JSON.stringify(detail)}::jsonb`,
         updatedAt: new Date(),
       })
       .where(eventKey(subscriptionId, period));
@@ -227,11 +226,7 @@ export async function deleteUnusedDraft(db: Db, invoiceId: string): Promise<void
 export async function settlePaidRenewals(db: Db): Promise<number> {
   const rows = await db
     .update(billingEvents)
-    .set({
-      status: 'done',
-      detail: sql`coalesce(${billingEvents.detail}, '{}'::jsonb) - 'leaseUntil'`,
-      updatedAt: new Date(),
-    })
+    .set({ status: 'done', detail: detailWithoutLease(), updatedAt: new Date() })
     .where(
       and(
         eq(billingEvents.kind, 'renewal'),

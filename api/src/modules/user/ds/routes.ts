@@ -37,6 +37,8 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     forbidSubUser(currentUser(request), 'manage the database connection');
     if (!currentIdentity(request).emailVerified) throw emailNotVerified();
   };
+  /** Each of these connects outward to the given host: strict rate limit, main users with a verified email. */
+  const connecting = { config: { rateLimit: strictRateLimit }, preHandler: mainUserWithVerifiedEmail };
 
   app.get(
     '/',
@@ -63,9 +65,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/test',
     {
-      // Each of these connects outward to the given host.
-      config: { rateLimit: strictRateLimit },
-      preHandler: mainUserWithVerifiedEmail,
+      ...connecting,
       schema: {
         tags: ['datasource'],
         summary: 'Connect to the database (5 s timeout). Without a password the stored one is used',
@@ -84,9 +84,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      // Each of these connects outward to the given host.
-      config: { rateLimit: strictRateLimit },
-      preHandler: mainUserWithVerifiedEmail,
+      ...connecting,
       schema: {
         tags: ['datasource'],
         summary: 'Test, then create (201) or replace (200) the data source; saved only when the test passes',
@@ -112,9 +110,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/',
     {
-      // Each of these connects outward to the given host.
-      config: { rateLimit: strictRateLimit },
-      preHandler: mainUserWithVerifiedEmail,
+      ...connecting,
       schema: {
         tags: ['datasource'],
         summary: 'Test, then update the data source; without a password the stored one is kept',
@@ -148,9 +144,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/schemas',
     {
-      // Each of these connects outward to the given host.
-      config: { rateLimit: strictRateLimit },
-      preHandler: mainUserWithVerifiedEmail,
+      ...connecting,
       schema: {
         tags: ['datasource'],
         summary: 'Databases on the connection given in the body, or on the stored one when the body is empty',
