@@ -11,7 +11,7 @@ import Menu from '@mui/icons-material/Menu';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from './language-switcher';
-import { ThemeToggle } from './theme-toggle';
+import { useThemeToggle } from './theme-toggle';
 
 export interface HeaderProps {
   isSubUser: boolean;
@@ -22,6 +22,7 @@ export interface HeaderProps {
 
 export function Header({ isSubUser, compact, drawerOpen, onMenuClick }: HeaderProps) {
   const { t } = useTranslation('shell');
+  const themeToggle = useThemeToggle();
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       {/* Tighter gaps and buttons on phones so the portal name is not cut to "Kunden…" at 390 px. */}
@@ -57,7 +58,11 @@ export function Header({ isSubUser, compact, drawerOpen, onMenuClick }: HeaderPr
           {t('app_name')}
         </Typography>
         <LanguageSwitcher />
-        <ThemeToggle />
+        <Tooltip title={themeToggle.label}>
+          <IconButton color="inherit" aria-label={themeToggle.label} onClick={themeToggle.toggle}>
+            {themeToggle.icon}
+          </IconButton>
+        </Tooltip>
         {!isSubUser && (
           <Tooltip title={t('nav_profile')}>
             <IconButton color="inherit" component={RouterLink} to="/profile" aria-label={t('nav_profile')}>
