@@ -1,6 +1,6 @@
 // Drizzle of the payment module: payments (one per checkout), webhook events (once per provider and event id),
 // the rows of the post-payment process and what its steps read and write.
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@portal/shared/domain';
 import type { Db } from '../../db/client';
 import {
@@ -209,6 +209,10 @@ export async function unfinishedProcesses(db: Db): Promise<string[]> {
   return rows.map((r) => r.invoiceId);
 }
 
+/** The subscription's overage events that also match `conditions`. */
+const overageEvents = (subscriptionId: string, ...conditions: SQL[]) =>
+  and(eq(billingEvents.subscriptionId, subscriptionId), eq(billingEvents.kind, 'overage'), ...conditions);
+
 /**
  * A paid overage invoice (post-payment, once per invoice): its billing events are done, and the subscription's
  * pending overage becomes what is still pending without an invoice (a month closed after the approval started);
@@ -218,23 +222,11 @@ export async function settleOverageEvents(db: Db, subscriptionId: string, invoic
   await db
     .update(billingEvents)
     .set({ status: 'done', updatedAt: new Date() })
-    .where(
-      and(
-        eq(billingEvents.subscriptionId, subscriptionId),
-        eq(billingEvents.kind, 'overage'),
-        eq(billingEvents.invoiceId, invoiceId),
-      ),
-    );
+    .where(overageEvents(subscriptionId, eq(billingEvents.invoiceId, invoiceId)));
   const [left] = await db
     .select({ cents: sql<number>`coalesce(sum(${billingEvents.amountCents}), 0)::int` })
     .from(billingEvents)
-    .where(
-      and(
-        eq(billingEvents.subscriptionId, subscriptionId),
-        eq(billingEvents.kind, 'overage'),
-        eq(billingEvents.status, 'pending'),
-      ),
-    );
+    .where(overageEvents(subscriptionId, eq(billingEvents.status, 'pending')));
   const remaining = Number(left?.cents ?? 0);
   await db
     .update(subscriptions)

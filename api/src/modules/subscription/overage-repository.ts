@@ -1,6 +1,6 @@
 // Drizzle of the overage approval: the owner's subscription with its license and product (locked while an approval
 // starts), its pending overage months, and which invoice they are charged on.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingEvents, licenses, products, subscriptions } from '../../db/schema';
 
@@ -39,18 +39,16 @@ export async function lockOwnedSubscription(db: Db, ownerId: string, id: string)
   return row ?? null;
 }
 
+/** The subscription's overage events that also match `conditions`. */
+const overageEvents = (subscriptionId: string, ...conditions: SQL[]) =>
+  and(eq(billingEvents.subscriptionId, subscriptionId), eq(billingEvents.kind, 'overage'), ...conditions);
+
 /** The months of the subscription whose overage waits for approval (consented, not yet paid), oldest first. */
 export function pendingOverageEvents(db: Db, subscriptionId: string): Promise<OverageEventRow[]> {
   return db
     .select()
     .from(billingEvents)
-    .where(
-      and(
-        eq(billingEvents.subscriptionId, subscriptionId),
-        eq(billingEvents.kind, 'overage'),
-        eq(billingEvents.status, 'pending'),
-      ),
-    )
+    .where(overageEvents(subscriptionId, eq(billingEvents.status, 'pending')))
     .orderBy(asc(billingEvents.period));
 }
 
@@ -65,14 +63,7 @@ export async function assignOverageInvoice(
   await db
     .update(billingEvents)
     .set({ invoiceId, updatedAt: new Date() })
-    .where(
-      and(
-        eq(billingEvents.subscriptionId, subscriptionId),
-        eq(billingEvents.kind, 'overage'),
-        inArray(billingEvents.period, periods),
-        isNull(billingEvents.invoiceId),
-      ),
-    );
+    .where(overageEvents(subscriptionId, inArray(billingEvents.period, periods), isNull(billingEvents.invoiceId)));
 }
 
 /** Remembered for the banner's next Approve (the same page again, not a second invoice). */
