@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import PDFDocument from 'pdfkit';
 import { avvDocument, type AvvTextInput } from './avv-text';
 
@@ -13,12 +14,7 @@ export function renderAvvPdf(lang: 'de' | 'en', input: AvvTextInput): Promise<Bu
     compress: false,
     info: { Title: text.title, Author: text.processor[0], Subject: text.subtitle },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = buffer(doc);
 
   doc.font('Helvetica-Bold').fontSize(18).text(text.title, { align: 'center' });
   doc.font('Helvetica').fontSize(11).text(text.subtitle, { align: 'center' });
