@@ -1,5 +1,6 @@
 // The EN 16931 (Factur-X / ZUGFeRD profile EN16931) Cross Industry Invoice embedded as factur-x.xml. Built with
 // xmlbuilder2 from the same InvoiceDocumentData as the PDF, so both show the same totals.
+import { buyerDisplayName } from '@portal/shared/domain';
 import { create } from 'xmlbuilder2';
 import type { InvoiceDocumentData } from './document-data';
 import { ciiDate, invoiceTexts } from './invoice-texts';
@@ -58,7 +59,6 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
     'ram:RateApplicablePercent': String(data.vatRate),
   };
   const buyer = data.buyer;
-  const buyerName = buyer.companyName.trim() || `${buyer.firstName} ${buyer.lastName}`.trim();
 
   const notes: object[] = [];
   if (data.reverseCharge) notes.push({ 'ram:Content': `${texts.reverseCharge}. ${texts.reverseChargeNote}` });
@@ -132,7 +132,7 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
         'ram:ApplicableHeaderTradeAgreement': {
           'ram:SellerTradeParty': tradeParty(data.seller),
           'ram:BuyerTradeParty': tradeParty({
-            name: buyerName,
+            name: buyerDisplayName(buyer),
             postalCode: buyer.postalCode,
             street: `${buyer.street} ${buyer.houseNumber}`.trim(),
             city: buyer.city,
