@@ -1,4 +1,5 @@
-import type { RegistryEntryInput, StaffRegistryEntry } from '@portal/shared/domain';
+import { z } from 'zod';
+import { registryEntryInputSchema, type RegistryEntryInput, type StaffRegistryEntry } from '@portal/shared/domain';
 
 export type AudienceKind = 'all' | 'internal' | 'sellers';
 
@@ -110,3 +111,6 @@ export function toEntryInput(values: EntryFormValues): RegistryEntryInput {
       : null,
   };
 }
+
+/** The form's check: the shared schema applied to what would be sent (the values turned into the api body first). */
+export const entryFormSchema = z.custom<EntryFormValues>().transform(toEntryInput).pipe(registryEntryInputSchema);
