@@ -1,11 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -15,8 +10,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { Controller, get, type FieldError, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +20,7 @@ import { useManifestCheck } from '../hooks/use-manifest-check';
 import type { StaffRegistryEntry } from '@portal/shared/domain';
 import { CheckResult } from './check-result';
 import { LinesField } from './lines-field';
+import { StaffFormDialog } from './staff-form-dialog';
 
 interface Props {
   /** null = a new entry. */
@@ -52,9 +46,7 @@ function listError(error: unknown, values: readonly string[]): { message?: strin
 export function EntryDialog({ entry, onClose, onSaved }: Props) {
   const { t } = useTranslation('shell');
   const errorText = useErrorText();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
+  const audienceLabelId = useId();
   const { form, submit, submitError, editing } = useEntryForm(entry, onSaved);
   const { register, control, watch, formState } = form;
   const { errors, isSubmitting } = formState;
@@ -125,138 +117,118 @@ export function EntryDialog({ entry, onClose, onSaved }: Props) {
   );
 
   return (
-    <Dialog
-      open
-      onClose={isSubmitting ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
+    <StaffFormDialog
+      title={editing ? t('staff_dialog_edit_title', { id: entry?.id }) : t('staff_dialog_new_title')}
+      submitLabel={editing ? t('staff_save') : t('staff_create')}
+      busy={isSubmitting}
+      submitError={submitError}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>
-          {editing ? t('staff_dialog_edit_title', { id: entry?.id }) : t('staff_dialog_new_title')}
-        </DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
-            {submitError && <Alert severity="error">{t(submitError, { ns: 'common' })}</Alert>}
-
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              {t('staff_section_remote')}
-            </Typography>
-            <TextField
-              {...text('id', t('staff_field_id'), { hint: t('staff_field_id_hint'), required: true })}
-              disabled={editing}
-            />
-            <TextField {...text('remote', t('staff_field_remote'), { hint: t('staff_field_remote_hint') })} />
-            <Box>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-                <TextField
-                  {...text('manifestUrl', t('staff_field_manifest_url'), { hint: t('staff_field_manifest_url_hint') })}
-                />
-                <Button
-                  variant="outlined"
-                  onClick={() => void manifestCheck.check(manifestUrl.trim())}
-                  disabled={!manifestUrl.trim() || manifestCheck.state.status === 'checking'}
-                  sx={{ flexShrink: 0, mt: { sm: 1 } }}
-                >
-                  {t('staff_check_manifest')}
-                </Button>
-              </Stack>
-              <CheckResult state={manifestCheck.state} />
-            </Box>
-            {lines('routes', t('staff_field_routes'), t('staff_field_routes_hint'))}
-
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              {t('staff_section_visibility')}
-            </Typography>
-            {toggle('enabled', t('staff_field_enabled'), 'switch')}
-            <Controller
-              control={control}
-              name="audience.kind"
-              render={({ field }) => (
-                <FormControl>
-                  <FormLabel id={`${titleId}-audience`}>{t('staff_field_audience')}</FormLabel>
-                  <RadioGroup
-                    aria-labelledby={`${titleId}-audience`}
-                    value={field.value}
-                    onChange={(event) => field.onChange(event.target.value)}
-                    onBlur={field.onBlur}
-                  >
-                    {(['all', 'internal', 'sellers'] as const).map((kind) => (
-                      <FormControlLabel
-                        key={kind}
-                        value={kind}
-                        control={<Radio />}
-                        label={t(`staff_audience_${kind}_long`)}
-                      />
-                    ))}
-                  </RadioGroup>
-                </FormControl>
-              )}
-            />
-            {audienceKind === 'sellers' &&
-              lines('audience.emails', t('staff_field_emails'), t('staff_field_emails_hint'))}
-            <TextField
-              {...text('order', t('staff_field_order'), {
-                hint: t('staff_field_order_hint'),
-                required: true,
-                number: true,
-              })}
-              type="number"
-              slotProps={{ htmlInput: { min: 0, max: 1000, step: 1 } }}
-              sx={{ maxWidth: { sm: 240 } }}
-            />
-
-            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-              {t('staff_section_card')}
-            </Typography>
-            {toggle('hasCard', t('staff_field_has_card'), 'checkbox')}
-            {hasCard && (
-              <Stack spacing={2.5}>
-                <TextField
-                  {...text('card.pluginName', t('staff_field_plugin_name'), {
-                    hint: t('staff_field_plugin_name_hint'),
-                    required: true,
-                  })}
-                />
-                <TextField
-                  {...text('card.configurePath', t('staff_field_configure_path'), {
-                    hint: t('staff_field_configure_path_hint'),
-                    required: true,
-                  })}
-                />
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {t('staff_card_texts_hint')}
-                </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextField {...text('card.title.de', t('staff_field_title_de'))} />
-                  <TextField {...text('card.title.en', t('staff_field_title_en'))} />
-                </Stack>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextField {...text('card.description.de', t('staff_field_description_de'))} multiline minRows={2} />
-                  <TextField {...text('card.description.en', t('staff_field_description_en'))} multiline minRows={2} />
-                </Stack>
-                <TextField
-                  {...text('card.illustration', t('staff_field_illustration'), {
-                    hint: t('staff_field_illustration_hint'),
-                  })}
-                />
-                {toggle('comingSoon', t('staff_field_coming_soon'), 'checkbox')}
-                {toggle('buyWithoutFilling', t('staff_field_buy_without_filling'), 'checkbox')}
-              </Stack>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            {t('staff_cancel')}
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('staff_section_remote')}
+      </Typography>
+      <TextField
+        {...text('id', t('staff_field_id'), { hint: t('staff_field_id_hint'), required: true })}
+        disabled={editing}
+      />
+      <TextField {...text('remote', t('staff_field_remote'), { hint: t('staff_field_remote_hint') })} />
+      <Box>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            {...text('manifestUrl', t('staff_field_manifest_url'), { hint: t('staff_field_manifest_url_hint') })}
+          />
+          <Button
+            variant="outlined"
+            onClick={() => void manifestCheck.check(manifestUrl.trim())}
+            disabled={!manifestUrl.trim() || manifestCheck.state.status === 'checking'}
+            sx={{ flexShrink: 0, mt: { sm: 1 } }}
+          >
+            {t('staff_check_manifest')}
           </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            {editing ? t('staff_save') : t('staff_create')}
-          </Button>
-        </DialogActions>
+        </Stack>
+        <CheckResult state={manifestCheck.state} />
       </Box>
-    </Dialog>
+      {lines('routes', t('staff_field_routes'), t('staff_field_routes_hint'))}
+
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('staff_section_visibility')}
+      </Typography>
+      {toggle('enabled', t('staff_field_enabled'), 'switch')}
+      <Controller
+        control={control}
+        name="audience.kind"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={audienceLabelId}>{t('staff_field_audience')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={audienceLabelId}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+            >
+              {(['all', 'internal', 'sellers'] as const).map((kind) => (
+                <FormControlLabel
+                  key={kind}
+                  value={kind}
+                  control={<Radio />}
+                  label={t(`staff_audience_${kind}_long`)}
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      {audienceKind === 'sellers' && lines('audience.emails', t('staff_field_emails'), t('staff_field_emails_hint'))}
+      <TextField
+        {...text('order', t('staff_field_order'), {
+          hint: t('staff_field_order_hint'),
+          required: true,
+          number: true,
+        })}
+        type="number"
+        slotProps={{ htmlInput: { min: 0, max: 1000, step: 1 } }}
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {t('staff_section_card')}
+      </Typography>
+      {toggle('hasCard', t('staff_field_has_card'), 'checkbox')}
+      {hasCard && (
+        <Stack spacing={2.5}>
+          <TextField
+            {...text('card.pluginName', t('staff_field_plugin_name'), {
+              hint: t('staff_field_plugin_name_hint'),
+              required: true,
+            })}
+          />
+          <TextField
+            {...text('card.configurePath', t('staff_field_configure_path'), {
+              hint: t('staff_field_configure_path_hint'),
+              required: true,
+            })}
+          />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('staff_card_texts_hint')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField {...text('card.title.de', t('staff_field_title_de'))} />
+            <TextField {...text('card.title.en', t('staff_field_title_en'))} />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField {...text('card.description.de', t('staff_field_description_de'))} multiline minRows={2} />
+            <TextField {...text('card.description.en', t('staff_field_description_en'))} multiline minRows={2} />
+          </Stack>
+          <TextField
+            {...text('card.illustration', t('staff_field_illustration'), {
+              hint: t('staff_field_illustration_hint'),
+            })}
+          />
+          {toggle('comingSoon', t('staff_field_coming_soon'), 'checkbox')}
+          {toggle('buyWithoutFilling', t('staff_field_buy_without_filling'), 'checkbox')}
+        </Stack>
+      )}
+    </StaffFormDialog>
   );
 }
