@@ -66,24 +66,14 @@ export function TextDiff({ before, after, label }: TextDiffProps) {
         }}
       >
         {parts.map((part, index) => {
-          if (part.added) {
+          if (part.added || part.removed) {
+            const [mark, sx, kind] = part.added
+              ? (['ins', insertedSx, 'avv_diff_added'] as const)
+              : (['del', deletedSx, 'avv_diff_removed'] as const);
             return (
-              <Box component="ins" key={index} sx={insertedSx}>
+              <Box component={mark} key={index} sx={sx}>
                 <Box component="span" sx={visuallyHidden}>
-                  {`[${t('avv_diff_added')}: `}
-                </Box>
-                {part.value}
-                <Box component="span" sx={visuallyHidden}>
-                  ]
-                </Box>
-              </Box>
-            );
-          }
-          if (part.removed) {
-            return (
-              <Box component="del" key={index} sx={deletedSx}>
-                <Box component="span" sx={visuallyHidden}>
-                  {`[${t('avv_diff_removed')}: `}
+                  {`[${t(kind)}: `}
                 </Box>
                 {part.value}
                 <Box component="span" sx={visuallyHidden}>
@@ -99,18 +89,15 @@ export function TextDiff({ before, after, label }: TextDiffProps) {
   );
 }
 
-const insertedSx = {
-  textDecoration: 'underline',
-  bgcolor: (th: Theme) => alpha(th.palette.success.main, th.palette.mode === 'dark' ? 0.35 : 0.18),
-  color: 'text.primary',
-  borderRadius: 0.5,
-  px: 0.25,
-} as const;
+/** An added or removed passage: underlined or struck through on a tint of its colour (stronger in dark mode). */
+const markSx = (textDecoration: string, color: 'success' | 'error', lightAlpha: number) =>
+  ({
+    textDecoration,
+    bgcolor: (th: Theme) => alpha(th.palette[color].main, th.palette.mode === 'dark' ? 0.35 : lightAlpha),
+    color: 'text.primary',
+    borderRadius: 0.5,
+    px: 0.25,
+  }) as const;
 
-const deletedSx = {
-  textDecoration: 'line-through',
-  bgcolor: (th: Theme) => alpha(th.palette.error.main, th.palette.mode === 'dark' ? 0.35 : 0.15),
-  color: 'text.primary',
-  borderRadius: 0.5,
-  px: 0.25,
-} as const;
+const insertedSx = markSx('underline', 'success', 0.18);
+const deletedSx = markSx('line-through', 'error', 0.15);
