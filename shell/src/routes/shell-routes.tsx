@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
 import { ConnectionLostBanner } from '../connection/connection-lost-banner';
@@ -25,6 +25,13 @@ function RootFrame() {
     </>
   );
 }
+
+/**
+ * The signed-in layout, from the lazily loaded chunk (load-signed-in.ts). A component-level lazy behind RequireAuth,
+ * not a route `lazy`: the router resolves a route's `lazy` before anything renders, so a signed-out visitor of `/`
+ * would download the chunk before being sent to /login.
+ */
+const AppLayout = lazy(() => loadSignedInPages().then((pages) => ({ default: pages.AppLayout })));
 
 /** A page of the signed-in chunk, rendered under the signed-in layout (which has loaded the chunk by then). */
 function signedInPage(pick: (pages: SignedInPages) => ComponentType): ComponentType {
@@ -59,16 +66,13 @@ export function createShellRoutes(): RouteObject[] {
         { path: '/forgot-password', element: <ForgotPasswordPage /> },
         { path: '/logout', element: <LogoutPage /> },
         {
-          // The signed-in layout and its pages come from one lazily loaded chunk (load-signed-in.ts).
-          lazy: () =>
-            loadSignedInPages().then(({ AppLayout }) => ({
-              element: (
-                <RequireAuth>
-                  <AppLayout />
-                </RequireAuth>
-              ),
-            })),
-          hydrateFallbackElement: <LoadingState />,
+          element: (
+            <RequireAuth>
+              <Suspense fallback={<LoadingState />}>
+                <AppLayout />
+              </Suspense>
+            </RequireAuth>
+          ),
           errorElement: <UnexpectedErrorPage />,
           children: [
             { path: '/', element: <Navigate to="/dashboard" replace /> },
