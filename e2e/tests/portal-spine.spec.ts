@@ -6,7 +6,7 @@
 // seeded by the api with SEED_DEMO=true.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_SELLER, DEMO_STAFF } from '../support/env';
-import { exact, navLabel, oneOf, text, whole } from '../support/locales';
+import { exact, navLabel, oneOf, staffText, text, whole } from '../support/locales';
 import { emulatorOobCodes, expectSignedIn, presetPreferences, signIn, signOut, uniqueEmail } from '../support/portal';
 
 function notification(page: Page, message: string | RegExp) {
@@ -142,6 +142,11 @@ test.describe('Portal spine', () => {
     await expect(page.getByRole('heading', { name: exact('en', 'dashboard_title') })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/features\/gpsr$/);
+    await expect(panel).toBeVisible();
+    // A page of the shell's own in a lazily loaded chunk opens too (its chunk load does not wait on the broken remote).
+    await page.goto('/staff');
+    await expect(page.getByRole('heading', { level: 1, name: staffText('en', 'staff_title') })).toBeVisible();
+    await page.goto('/features/gpsr');
     await expect(panel).toBeVisible();
 
     blocked = false;

@@ -256,6 +256,10 @@ function federationPlugin(options) {
   return new ModuleFederationPlugin({
     manifest: true,
     dts: false,
+    // The shell provides every shared singleton and remotes use what is loaded. 'version-first' (the default) would
+    // fetch every registered remote's manifest and entry before each of the shell's lazy chunks to compare versions,
+    // so one unreachable remote failed the staff console's and the signed-in layout's chunk loads as well.
+    shareStrategy: 'loaded-first',
     ...options,
   });
 }
