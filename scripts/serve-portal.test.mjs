@@ -201,6 +201,7 @@ test('security headers: CSP lists exactly the portal and the registered remote o
     assert.equal(csp['connect-src'], "'self' https://cdn.example.test http://127.0.0.1:9099", url);
     assert.equal(csp['frame-ancestors'], "'none'", url);
     assert.equal(csp['object-src'], "'none'", url);
+    assert.equal(csp['frame-src'], "'self' blob:", url);
     assert.equal(headers['x-content-type-options'], 'nosniff', url);
     assert.equal(headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
   }

@@ -93,8 +93,12 @@ test.describe.serial('Account onboarding: from registration to a Buy button, the
     await expect(dialog).toBeVisible();
     const accept = dialog.getByRole('button', { name: whole(acc(lang, 'avv_dialog_accept')) });
     // Accept stays disabled until the contract PDF arrived and is shown.
-    await expect(dialog.locator(`iframe[title="${acc(lang, 'avv_dialog_pdf_title')}"]`)).toBeVisible();
+    const pdf = dialog.locator(`iframe[title="${acc(lang, 'avv_dialog_pdf_title')}"]`);
+    await expect(pdf).toBeVisible();
     await expect(accept).toBeEnabled();
+    // The portal's CSP lets the PDF show: a blocked frame ends on Chrome's error page ("This content is blocked").
+    const frame = await (await pdf.elementHandle())?.contentFrame();
+    await expect.poll(() => frame?.url()).toMatch(/^blob:/);
     // A click outside does not close it (it shakes instead).
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();

@@ -108,6 +108,8 @@ export function cspDirectives({ portalConfig, remoteOrigins, inlineScriptHashes 
     imgSrc: [code('data:')],
     fontSrc: [code('data:')],
     connectSrc: [code(...identity.filter(Boolean))],
+    // The AVV dialog shows the contract PDF from a blob: URL in an iframe; without this, default-src blocked it.
+    frameSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
