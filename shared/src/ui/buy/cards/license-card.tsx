@@ -107,42 +107,13 @@ export function LicenseCard({
     onBuy({ product, selection, autoUpgradeConsent: consent });
   }
 
-  const button = () => {
-    const disabled = isSubUser || busy;
-    switch (action) {
-      case 'active':
-        return (
-          <Button fullWidth variant="outlined" disabled>
-            {t('card_active')}
-          </Button>
-        );
-      case 'get_app':
-        return (
-          <Button fullWidth variant="contained" disabled={disabled} onClick={() => onGetApp(product)}>
-            {t('card_get_app')}
-          </Button>
-        );
-      case 'activate_free':
-      case 'start_trial':
-        return (
-          <Button fullWidth variant="contained" disabled={disabled} onClick={() => onActivate(product)}>
-            {t(action === 'start_trial' ? 'card_start_trial' : 'card_activate_free')}
-          </Button>
-        );
-      default:
-        return (
-          <Button
-            fullWidth
-            variant="contained"
-            disabled={disabled}
-            onClick={buy}
-            aria-label={t('card_buy_named', { name: product.name })}
-          >
-            {t('card_buy')}
-          </Button>
-        );
-    }
-  };
+  const onClick = {
+    buy,
+    get_app: () => onGetApp(product),
+    activate_free: () => onActivate(product),
+    start_trial: () => onActivate(product),
+    active: undefined,
+  }[action];
 
   const activeText = activeLicense
     ? activeLicense.licenseExpired
@@ -244,7 +215,17 @@ export function LicenseCard({
           <AutoUpgradeConsent checked={consent} onChange={setConsent} shaking={shaking} disabled={isSubUser} />
         )}
       </CardContent>
-      <CardActions sx={{ p: 2, pt: 0 }}>{button()}</CardActions>
+      <CardActions sx={{ p: 2, pt: 0 }}>
+        <Button
+          fullWidth
+          variant={action === 'active' ? 'outlined' : 'contained'}
+          disabled={action === 'active' || isSubUser || busy}
+          onClick={onClick}
+          aria-label={action === 'buy' ? t('card_buy_named', { name: product.name }) : undefined}
+        >
+          {t(`card_${action}`)}
+        </Button>
+      </CardActions>
     </Card>
   );
 }

@@ -92,16 +92,17 @@ function Busy({ text }: { text: string }) {
 
 function Body({ state }: { state: PurchaseState }) {
   const { t } = useTranslation('buy');
+  const alert = (severity: 'error' | 'success' | 'info', title: string, text: string, role?: 'status') => (
+    <Alert severity={severity} role={role}>
+      <AlertTitle>{t(title)}</AlertTitle>
+      {t(text)}
+    </Alert>
+  );
   switch (state.kind) {
     case 'idle':
       return null;
     case 'missing_info':
-      return (
-        <Alert severity="error">
-          <AlertTitle>{t('dialog_missing_info')}</AlertTitle>
-          {t('dialog_missing_info_text')}
-        </Alert>
-      );
+      return alert('error', 'dialog_missing_info', 'dialog_missing_info_text');
     case 'loading':
       return <Busy text={t('dialog_loading')} />;
     case 'confirm':
@@ -123,30 +124,16 @@ function Body({ state }: { state: PurchaseState }) {
     case 'checking':
       return <Busy text={t('dialog_checking')} />;
     case 'paid':
-      return (
-        <Alert severity="success" role="status">
-          <AlertTitle>{t('dialog_paid_title')}</AlertTitle>
-          {t('dialog_paid_text')}
-        </Alert>
-      );
+      return alert('success', 'dialog_paid_title', 'dialog_paid_text', 'status');
     case 'not_paid':
-      return (
-        <Alert severity="info">
-          <AlertTitle>{t('dialog_not_paid_title')}</AlertTitle>
-          {t('dialog_not_paid_text')}
-        </Alert>
-      );
+      return alert('info', 'dialog_not_paid_title', 'dialog_not_paid_text');
   }
 }
 
 function QuoteTable({ quote }: { quote: PurchaseQuote }) {
   const { t } = useTranslation('buy');
-  const describe = (row: QuoteRow) =>
-    row.kind === 'extra_users'
-      ? t('row_extra_users')
-      : row.kind === 'extra_email_blocks'
-        ? t('row_extra_email_blocks')
-        : row.description;
+  // The base row is the product's name; extras are named by kind.
+  const describe = (row: QuoteRow) => (row.kind === 'base' ? row.description : t(`row_${row.kind}`));
   return (
     <>
       <Table size="small" aria-label={t('dialog_table_label')} sx={{ mb: 2 }}>

@@ -2,19 +2,17 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FAQ_COUNT } from '../buy-plugins';
-import { SectionHeading } from './section-heading';
+import { BuySection } from './section-heading';
 
 /** Eight questions, each opened and closed on its own (fresh_desk only). */
 export function FaqSection() {
   const { t } = useTranslation('buy');
   const entries = Array.from({ length: FAQ_COUNT }, (_, i) => i + 1);
   return (
-    <Box component="section" aria-labelledby="buy-faq-title" sx={{ mb: 6 }}>
-      <SectionHeading id="buy-faq-title">{t('faq_title')}</SectionHeading>
+    <BuySection name="faq" title={t('faq_title')}>
       {entries.map((n) => (
         <Accordion key={n} disableGutters variant="outlined">
           <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`buy-faq-${n}`} aria-controls={`buy-faq-${n}-answer`}>
@@ -25,6 +23,6 @@ export function FaqSection() {
           </AccordionDetails>
         </Accordion>
       ))}
-    </Box>
+    </BuySection>
   );
 }

@@ -7,13 +7,13 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QR_CODE } from '../../../domain/constants';
 import { useLinks } from '../../../services/context';
 import { BUY_PAGE_LAYOUT, GET_NOW_SECTION_ID, type BuyPage } from '../buy-plugins';
 import { FreshdeskMarketplaceImage } from '../illustrations/freshdesk-marketplace';
-import { SectionHeading } from './section-heading';
+import { BuySection } from './section-heading';
 
 const StoreQrCode = lazy(() => import('./store-qr-code'));
 
@@ -26,31 +26,15 @@ export function GetNow({ page }: { page: BuyPage }) {
   const kind = BUY_PAGE_LAYOUT[page].getNow;
   if (kind === 'none') return null;
   return (
-    <Box
-      component="section"
-      id={GET_NOW_SECTION_ID}
-      aria-labelledby="buy-get-now-title"
-      sx={{ mb: 6, scrollMarginTop: 80 }}
-    >
-      <SectionHeading id="buy-get-now-title">{t('get_now_title')}</SectionHeading>
+    <BuySection name="get-now" title={t('get_now_title')} id={GET_NOW_SECTION_ID}>
       {kind === 'stores' ? (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('get_now_mobile_text')}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <StoreCard
-              url={links.androidApp}
-              icon={<AndroidIcon />}
-              linkText={t('get_now_android')}
-              qrLabel={t('get_now_qr_android')}
-            />
-            <StoreCard
-              url={links.iosApp}
-              icon={<AppleIcon />}
-              linkText={t('get_now_ios')}
-              qrLabel={t('get_now_qr_ios')}
-            />
+            <StoreCard os="android" />
+            <StoreCard os="ios" />
           </Box>
         </>
       ) : (
@@ -72,21 +56,12 @@ export function GetNow({ page }: { page: BuyPage }) {
           </Stack>
         </Paper>
       )}
-    </Box>
+    </BuySection>
   );
 }
 
-function StoreCard({
-  url,
-  icon,
-  linkText,
-  qrLabel,
-}: {
-  url?: string;
-  icon: ReactNode;
-  linkText: string;
-  qrLabel: string;
-}) {
+function StoreCard({ os }: { os: 'android' | 'ios' }) {
+  const url = useLinks()[`${os}App`];
   const { t } = useTranslation('buy');
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
@@ -103,11 +78,16 @@ function StoreCard({
                 />
               }
             >
-              <StoreQrCode value={url} label={qrLabel} />
+              <StoreQrCode value={url} label={t(`get_now_qr_${os}`)} />
             </Suspense>
           </Box>
-          <Button variant="outlined" startIcon={icon} href={url} {...external}>
-            {linkText}
+          <Button
+            variant="outlined"
+            startIcon={os === 'android' ? <AndroidIcon /> : <AppleIcon />}
+            href={url}
+            {...external}
+          >
+            {t(`get_now_${os}`)}
           </Button>
         </>
       ) : (

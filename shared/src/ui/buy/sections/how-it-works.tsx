@@ -1,15 +1,25 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUY_PAGE_LAYOUT, type BuyPage } from '../buy-plugins';
 import { StoreMock } from '../illustrations/store-mock';
-import { SectionHeading } from './section-heading';
+import { BuySection } from './section-heading';
+import { TileList } from './why-choose';
+
+const STEP_NUMBER = {
+  flexShrink: 0,
+  width: 32,
+  height: 32,
+  borderRadius: '50%',
+  bgcolor: 'primary.main',
+  color: 'primary.contrastText',
+  display: 'grid',
+  placeItems: 'center',
+  fontWeight: 700,
+} as const;
 
 export type MobileStore = 'android' | 'ios';
 
@@ -23,8 +33,7 @@ export function HowItWorks({ page }: { page: BuyPage }) {
     layout.storeToggle && n === 1 ? t(`how_${page}_1_text_${store}`) : t(`how_${page}_${n}_text`);
 
   return (
-    <Box component="section" aria-labelledby="buy-how-title" sx={{ mb: 6 }}>
-      <SectionHeading id="buy-how-title">{t('how_title')}</SectionHeading>
+    <BuySection name="how" title={t('how_title')}>
       {layout.storeToggle && (
         <ToggleButtonGroup
           exclusive
@@ -46,57 +55,22 @@ export function HowItWorks({ page }: { page: BuyPage }) {
           </Grid>
         )}
         <Grid size={{ xs: 12, md: layout.storeToggle ? 8 : 12 }}>
-          <Box
-            component="ol"
-            sx={{
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: {
-                xs: '1fr',
-                sm: 'repeat(2, 1fr)',
-                md: `repeat(${layout.storeToggle ? 2 : 3}, 1fr)`,
-              },
-            }}
-          >
-            {steps.map((n) => (
-              <Paper component="li" key={n} variant="outlined" sx={{ p: 2 }}>
-                <Stack direction="row" spacing={1.5} alignItems="flex-start">
-                  <Box
-                    aria-hidden
-                    sx={{
-                      flexShrink: 0,
-                      width: 32,
-                      height: 32,
-                      borderRadius: '50%',
-                      bgcolor: 'primary.main',
-                      color: 'primary.contrastText',
-                      display: 'grid',
-                      placeItems: 'center',
-                      fontWeight: 700,
-                    }}
-                  >
-                    {n}
-                  </Box>
-                  <Box>
-                    <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.5 }}>
-                      {t('how_step_label', { number: n })}
-                    </Typography>
-                    <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', fontWeight: 700, mb: 0.5 }}>
-                      {t(`how_${page}_${n}_title`)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {text(n)}
-                    </Typography>
-                  </Box>
-                </Stack>
-              </Paper>
-            ))}
-          </Box>
+          <TileList
+            ordered
+            columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: `repeat(${layout.storeToggle ? 2 : 3}, 1fr)` }}
+            tiles={steps.map((n) => ({
+              mark: (
+                <Box aria-hidden sx={STEP_NUMBER}>
+                  {n}
+                </Box>
+              ),
+              overline: t('how_step_label', { number: n }),
+              title: t(`how_${page}_${n}_title`),
+              text: text(n),
+            }))}
+          />
         </Grid>
       </Grid>
-    </Box>
+    </BuySection>
   );
 }

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { PUBLIC_BUY_PLUGINS } from '../buy-plugins';
-import { SectionHeading } from './section-heading';
+import { BuySection } from './section-heading';
 
 /**
  * The default buy page (no or an unknown ?plugin=): a card per publicly offered plugin leading to its plans (Content
@@ -16,8 +16,7 @@ import { SectionHeading } from './section-heading';
 export function PluginChooser({ basePath = '/licenses/buy' }: { basePath?: string }) {
   const { t } = useTranslation('buy');
   return (
-    <Box component="section" aria-labelledby="buy-choose-title" sx={{ mb: 6 }}>
-      <SectionHeading id="buy-choose-title">{t('default_choose_title')}</SectionHeading>
+    <BuySection name="choose" title={t('default_choose_title')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {PUBLIC_BUY_PLUGINS.map((plugin) => (
           <Card key={plugin} variant="outlined" component="article" sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -37,6 +36,6 @@ export function PluginChooser({ basePath = '/licenses/buy' }: { basePath?: strin
           </Card>
         ))}
       </Box>
-    </Box>
+    </BuySection>
   );
 }

@@ -72,19 +72,12 @@ export function Walkthrough() {
               </Box>
               {t(`work_fresh_desk_step_${step}`)}
             </Typography>
-            {finished ? (
-              <Button startIcon={<ReplayIcon />} onClick={play}>
-                {t('work_fresh_desk_replay')}
-              </Button>
-            ) : playing ? (
-              <Button startIcon={<PauseIcon />} onClick={() => setPlaying(false)}>
-                {t('work_fresh_desk_pause')}
-              </Button>
-            ) : (
-              <Button startIcon={<PlayArrowIcon />} onClick={play}>
-                {t('work_fresh_desk_resume')}
-              </Button>
-            )}
+            <Button
+              startIcon={finished ? <ReplayIcon /> : playing ? <PauseIcon /> : <PlayArrowIcon />}
+              onClick={playing ? () => setPlaying(false) : play}
+            >
+              {t(finished ? 'work_fresh_desk_replay' : playing ? 'work_fresh_desk_pause' : 'work_fresh_desk_resume')}
+            </Button>
           </Stack>
         </Stack>
       )}

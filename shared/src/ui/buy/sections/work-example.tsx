@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BUY_PAGE_LAYOUT, type BuyPage } from '../buy-plugins';
 import { GpsrDownloadImage, GpsrQuestionnaireImage } from '../illustrations/gpsr-images';
 import { MobileHomeImage } from '../illustrations/mobile-home';
-import { SectionHeading } from './section-heading';
+import { BuySection } from './section-heading';
 import { Walkthrough } from './walkthrough';
 
 /** fresh_desk: click-to-play walkthrough; magic_matrix: placeholder; gpsr: two images; mobile: one image. */
@@ -22,8 +22,7 @@ export function WorkExample({ page }: { page: BuyPage }) {
     </Paper>
   );
   return (
-    <Box component="section" aria-labelledby="buy-work-title" sx={{ mb: 6 }}>
-      <SectionHeading id="buy-work-title">{t('work_title')}</SectionHeading>
+    <BuySection name="work" title={t('work_title')}>
       {kind === 'walkthrough' && <Walkthrough />}
       {kind === 'placeholder' && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
@@ -40,6 +39,6 @@ export function WorkExample({ page }: { page: BuyPage }) {
         </Box>
       )}
       {kind === 'one_image' && figure(<MobileHomeImage label={t('work_mobile_image')} />, t('work_mobile_caption'))}
-    </Box>
+    </BuySection>
   );
 }
