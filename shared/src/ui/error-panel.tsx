@@ -3,16 +3,19 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorKey } from '../i18n';
 
 export interface ErrorPanelProps {
   /** Default: 'Something went wrong'. */
   title?: ReactNode;
   message?: ReactNode;
+  /** A failed request, told by its apiErrorKey message when there is no `message`. */
+  error?: unknown;
   /** Shows a Retry button. */
   onRetry?: () => void;
 }
 
-export function ErrorPanel({ title, message, onRetry }: ErrorPanelProps) {
+export function ErrorPanel({ title, message, error, onRetry }: ErrorPanelProps) {
   const { t } = useTranslation('common');
   return (
     <Alert
@@ -39,7 +42,7 @@ export function ErrorPanel({ title, message, onRetry }: ErrorPanelProps) {
       }
     >
       <AlertTitle>{title ?? t('error_panel_title')}</AlertTitle>
-      {message}
+      {message ?? (error != null && t(apiErrorKey(error)))}
     </Alert>
   );
 }

@@ -36,6 +36,12 @@ describe('ErrorPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
+  it("tells a failed request's error by its message", () => {
+    renderWithPortal(<ErrorPanel title="Could not load" error={{ status: 500 }} />);
+    expect(
+      within(screen.getByRole('alert')).getByText('Something went wrong on our side. Please try again later.'),
+    ).toBeInTheDocument();
+  });
   it('has no retry button without onRetry', () => {
     renderWithPortal(<ErrorPanel title="Oops" message="x" />);
     expect(screen.getByText('Oops')).toBeInTheDocument();

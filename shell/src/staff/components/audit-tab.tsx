@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { apiErrorKey, EmptyState, ErrorPanel, LoadingState, Pagination } from '@portal/shared';
+import { EmptyState, ErrorPanel, LoadingState, Pagination } from '@portal/shared';
 import { formatDateTime } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,13 +74,7 @@ export function AuditTab() {
         ))}
       </TextField>
       {state.status === 'loading' && <LoadingState label={t('staff_audit_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel
-          title={t('staff_audit_error')}
-          message={t(apiErrorKey(state.error), { ns: 'common' })}
-          onRetry={retry}
-        />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('staff_audit_error')} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && state.data.total === 0 && (
         <EmptyState
           icon={<History fontSize="inherit" />}

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { apiErrorKey, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
+import { EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
 import { formatDate, formatDateTime } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,13 +54,7 @@ export function AvvTab() {
   return (
     <Box>
       {state.status === 'loading' && <LoadingState label={t('staff_avv_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel
-          title={t('staff_avv_error')}
-          message={t(apiErrorKey(state.error), { ns: 'common' })}
-          onRetry={retry}
-        />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('staff_avv_error')} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>

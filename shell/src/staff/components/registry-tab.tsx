@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { apiErrorKey, ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
+import { ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntryActions } from '../hooks/use-entry-actions';
@@ -34,13 +34,7 @@ export function RegistryTab() {
   return (
     <Box>
       {state.status === 'loading' && <LoadingState label={t('staff_registry_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel
-          title={t('staff_registry_error')}
-          message={t(apiErrorKey(state.error), { ns: 'common' })}
-          onRetry={retry}
-        />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('staff_registry_error')} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && state.data.length === 0 && (
         <EmptyState
           icon={<Extension fontSize="inherit" />}

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { apiErrorKey, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
 import { clampPage } from '@portal/shared/domain';
 import { INVOICE_PAGE_SIZE } from '@portal/shared/domain';
 import { useEffect } from 'react';
@@ -59,13 +59,7 @@ function MainUserInvoices() {
     <>
       <PageHeader title={t('invoices_title')} subtitle={t('invoices_description')} />
       {state.status === 'loading' && <LoadingState label={t('invoices_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel
-          title={t('invoices_fetch_error')}
-          message={t(apiErrorKey(state.error), { ns: 'common' })}
-          onRetry={retry}
-        />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('invoices_fetch_error')} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && state.data.total === 0 && (
         <EmptyState
           title={t('invoices_empty_title')}

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { apiErrorKey, ErrorPanel, useNotify, type LoadState } from '@portal/shared';
+import { ErrorPanel, useNotify, type LoadState } from '@portal/shared';
 import { isValidFreshdeskApiKey } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 
@@ -41,11 +41,7 @@ export function ApiKeyCard({ state, onRetry }: { state: LoadState<string>; onRet
           </Stack>
         )}
         {state.status === 'error' && (
-          <ErrorPanel
-            title={t('api_key_error_title')}
-            message={t(apiErrorKey(state.error), { ns: 'common' })}
-            onRetry={onRetry}
-          />
+          <ErrorPanel title={t('api_key_error_title')} error={state.error} onRetry={onRetry} />
         )}
         {state.status === 'ready' && !isValidFreshdeskApiKey(state.data) && (
           <Alert severity="error" role="alert">

@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { apiErrorKey, ErrorPanel, type LoadState } from '@portal/shared';
+import { ErrorPanel, type LoadState } from '@portal/shared';
 import { EMAIL_BLOCK_SIZE, MAX_MONTHLY_OVERAGE_EUR, type LicenseUsage } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { isLicenseRequired } from '../api';
@@ -41,13 +41,7 @@ export function EmailUsageCard({ state, onRetry }: { state: LoadState<LicenseUsa
       </Stack>
     );
   } else if (state.status === 'error') {
-    body = (
-      <ErrorPanel
-        title={t('usage_error_title')}
-        message={t(apiErrorKey(state.error), { ns: 'common' })}
-        onRetry={onRetry}
-      />
-    );
+    body = <ErrorPanel title={t('usage_error_title')} error={state.error} onRetry={onRetry} />;
   } else {
     const { used, included, month } = state.data;
     const percent = included > 0 ? Math.min(100, Math.round((used / included) * 100)) : used > 0 ? 100 : 0;

@@ -1,13 +1,4 @@
-import {
-  apiErrorKey,
-  ErrorPanel,
-  LicenseRequired,
-  LoadingState,
-  PageHeader,
-  useHttp,
-  useLoad,
-  useLoading,
-} from '@portal/shared';
+import { ErrorPanel, LicenseRequired, LoadingState, PageHeader, useHttp, useLoad, useLoading } from '@portal/shared';
 import type { GpsrProduct } from '@portal/shared/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,13 +52,7 @@ export function ProductEditorPage({ mode }: { mode: 'add' | 'edit' }) {
     <>
       {header}
       {state.status === 'loading' && <LoadingState label={t('editor_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel
-          title={t('editor_load_error')}
-          message={t(apiErrorKey(state.error), { ns: 'common' })}
-          onRetry={retry}
-        />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('editor_load_error')} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && <ProductEditor key={state.data.id} product={state.data} onSaved={onSaved} />}
     </>
   );

@@ -135,13 +135,7 @@ export function ProductsPage() {
         }
       />
       {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel
-          title={t('notify_list_error')}
-          message={t(apiErrorKey(state.error), { ns: 'common' })}
-          onRetry={reload}
-        />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('notify_list_error')} error={state.error} onRetry={reload} />}
       {state.status === 'ready' && products.length === 0 && (
         <EmptyState title={t('list_empty_title')} message={t('list_empty_message')} />
       )}

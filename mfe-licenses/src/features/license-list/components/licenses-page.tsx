@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { apiErrorKey, EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
 import { clampPage } from '@portal/shared/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,13 +51,7 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
       <PageHeader title={t('list_title')} subtitle={t('list_description')} />
       <LicenseWarningAlerts warnings={warnings} />
       {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel
-          title={t('list_error_title')}
-          message={t(apiErrorKey(state.error), { ns: 'common' })}
-          onRetry={retry}
-        />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('list_error_title')} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && state.data.total === 0 && (
         <EmptyState
           title={t('list_empty_title')}

@@ -11,7 +11,6 @@ import { useNavigate } from 'react-router-dom';
 import { DEFAULT_COUNTRY } from '../../../domain/constants';
 import { productsForBilling } from '../../../domain/money';
 import type { Product } from '../../../domain/types';
-import { apiErrorKey } from '../../../i18n/api-error-key';
 import { useHttp, useNotify, useSession } from '../../../services/context';
 import { ErrorPanel } from '../../error-panel';
 import { LoadingState } from '../../loading-state';
@@ -93,9 +92,7 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
         </Alert>
       )}
       {state.status === 'loading' && <LoadingState label={t('cards_loading')} />}
-      {state.status === 'error' && (
-        <ErrorPanel title={t('cards_error')} message={t(apiErrorKey(state.error), { ns: 'common' })} onRetry={retry} />
-      )}
+      {state.status === 'error' && <ErrorPanel title={t('cards_error')} error={state.error} onRetry={retry} />}
       {state.status === 'ready' && (
         <Cards
           products={productsForBilling(state.data, billing)}
