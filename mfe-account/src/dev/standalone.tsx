@@ -27,6 +27,13 @@ const STANDALONE_ACCEPTANCE = {
 
 let subUsers: SubUser[] = demoSubUsers();
 
+const savedDataSource = (req: FakeRequest) => ({
+  ...(req.body as object),
+  password: undefined,
+  userEmails: [],
+  status: 'active',
+});
+
 const routes = {
   'GET /user/profile/avv/download': (req: FakeRequest) => ({
     pdf: demoPdfBase64(
@@ -46,18 +53,8 @@ const routes = {
       throw new ApiError(422, 'connection-test-failed', 'Connection refused (demo: host contains "fail")');
     return { ok: true, message: 'Connected' };
   },
-  'POST /user/ds': (req: FakeRequest) => ({
-    ...(req.body as object),
-    password: undefined,
-    userEmails: [],
-    status: 'active',
-  }),
-  'PUT /user/ds': (req: FakeRequest) => ({
-    ...(req.body as object),
-    password: undefined,
-    userEmails: [],
-    status: 'active',
-  }),
+  'POST /user/ds': savedDataSource,
+  'PUT /user/ds': savedDataSource,
   'GET /user/subusers': () => subUsers,
   'POST /user/subusers': (req: FakeRequest) => {
     const body = req.body as { name: string; email: string };

@@ -14,8 +14,6 @@ export const LICENSE_CHECK_CODES = [
 ] as const;
 export type LicenseCheckCode = (typeof LICENSE_CHECK_CODES)[number];
 
-/** Longest key accepted at all (generated keys are about 24 characters); longer input is not looked up. */
-export const LICENSE_KEY_MAX_LENGTH = 64;
 export const LICENSE_IDENTIFIER_MAX_LENGTH = 255;
 
 const identifierValue = z

@@ -23,6 +23,7 @@ export function AvvSection({ missingFields, onOpenDialog }: AvvSectionProps) {
   const { busy: downloading, run } = useBusyTask();
   const avv = session.profile?.avv;
   if (!avv) return null;
+  const complete = missingFields.length === 0;
 
   const download = () =>
     run(
@@ -52,22 +53,13 @@ export function AvvSection({ missingFields, onOpenDialog }: AvvSectionProps) {
             </Button>
           </Stack>
         </>
-      ) : missingFields.length === 0 ? (
-        <>
-          <Typography variant="body2" sx={{ mb: 2 }}>
-            {t('avv_not_accepted')}
-          </Typography>
-          <Button variant="contained" onClick={onOpenDialog}>
-            {t('avv_accept_button')}
-          </Button>
-        </>
       ) : (
         <>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            {t('avv_complete_profile_first', { fields: missingFields.join(', ') })}
+            {complete ? t('avv_not_accepted') : t('avv_complete_profile_first', { fields: missingFields.join(', ') })}
           </Typography>
-          <Button variant="outlined" onClick={onOpenDialog}>
-            {t('avv_complete_profile_button')}
+          <Button variant={complete ? 'contained' : 'outlined'} onClick={onOpenDialog}>
+            {complete ? t('avv_accept_button') : t('avv_complete_profile_button')}
           </Button>
         </>
       )}

@@ -1,21 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { formatDateTime, licenseStatusView } from '@portal/shared/domain';
 import type { License } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
-
-// Pixel strings on purpose: in sx a bare `width: 1` means 100 %, which stretched the page sideways.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export function LicenseStatusCell({ license, now }: { license: License; now: Date }) {
   const { t } = useTranslation('licenses');
