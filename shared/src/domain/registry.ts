@@ -56,26 +56,15 @@ export function isIllustration(value: string): boolean {
   }
 }
 
-const localizedField = (max: number) =>
-  z
-    .object(
-      {
-        en: z
-          .string({ error: 'validation_registry_text_required' })
-          .trim()
-          .min(1, 'validation_registry_text_required')
-          .max(max, 'validation_too_long')
-          .check(plainText()),
-        de: z
-          .string({ error: 'validation_registry_text_required' })
-          .trim()
-          .min(1, 'validation_registry_text_required')
-          .max(max, 'validation_too_long')
-          .check(plainText()),
-      },
-      { error: 'validation_registry_text_required' },
-    )
-    .strict();
+const localizedField = (max: number) => {
+  const text = z
+    .string({ error: 'validation_registry_text_required' })
+    .trim()
+    .min(1, 'validation_registry_text_required')
+    .max(max, 'validation_too_long')
+    .check(plainText());
+  return z.object({ en: text, de: text }, { error: 'validation_registry_text_required' }).strict();
+};
 
 export const registryAudienceSchema = z.discriminatedUnion(
   'kind',
