@@ -18,7 +18,7 @@ import { RegistryTable } from './registry-table';
 export function RegistryTab() {
   const { t } = useTranslation('shell');
   const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const List = useMediaQuery(theme.breakpoints.down('md')) ? RegistryCards : RegistryTable;
   const { state, reload, retry } = useRegistryEntries();
   const { setEnabled, remove, busyId } = useEntryActions(reload);
   const [editing, setEditing] = useState<StaffRegistryEntry | 'new' | null>(null);
@@ -46,11 +46,7 @@ export function RegistryTab() {
       {state.status === 'ready' && state.data.length > 0 && (
         <>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{newButton}</Box>
-          {narrow ? (
-            <RegistryCards entries={state.data} {...listProps} />
-          ) : (
-            <RegistryTable entries={state.data} {...listProps} />
-          )}
+          <List entries={state.data} {...listProps} />
         </>
       )}
       {editing && (

@@ -16,14 +16,7 @@ export function ProductEditorPage({ mode }: { mode: 'add' | 'edit' }) {
   const http = useHttp();
   const loading = useLoading();
   const { state, retry, update } = useLoad(
-    async () => {
-      loading.begin();
-      try {
-        return await fetchGpsrProduct(http, productId ?? '');
-      } finally {
-        loading.end();
-      }
-    },
+    () => loading.track(fetchGpsrProduct(http, productId ?? '')),
     [http, loading, productId],
     mode === 'edit' && !!productId && licensed,
   );
@@ -31,29 +24,22 @@ export function ProductEditorPage({ mode }: { mode: 'add' | 'edit' }) {
   const onSaved = useCallback((product: GpsrProduct) => update(() => product), [update]);
 
   const title = mode === 'add' ? t('editor_add_title') : t('editor_edit_title');
-  const header = <PageHeader title={title} subtitle={t('editor_description')} backTo="/features/gpsr" />;
-  if (!licensed) {
-    return (
-      <>
-        {header}
-        <LicenseRequired pluginName="gpsr" pluginLabel="GPSR" />
-      </>
-    );
-  }
-  if (mode === 'add') {
-    return (
-      <>
-        {header}
-        <ProductEditor product={null} onSaved={onSaved} />
-      </>
-    );
-  }
   return (
     <>
-      {header}
-      {state.status === 'loading' && <LoadingState label={t('editor_loading')} />}
-      {state.status === 'error' && <ErrorPanel title={t('editor_load_error')} error={state.error} onRetry={retry} />}
-      {state.status === 'ready' && <ProductEditor key={state.data.id} product={state.data} onSaved={onSaved} />}
+      <PageHeader title={title} subtitle={t('editor_description')} backTo="/features/gpsr" />
+      {!licensed ? (
+        <LicenseRequired pluginName="gpsr" pluginLabel="GPSR" />
+      ) : mode === 'add' ? (
+        <ProductEditor product={null} onSaved={onSaved} />
+      ) : (
+        <>
+          {state.status === 'loading' && <LoadingState label={t('editor_loading')} />}
+          {state.status === 'error' && (
+            <ErrorPanel title={t('editor_load_error')} error={state.error} onRetry={retry} />
+          )}
+          {state.status === 'ready' && <ProductEditor key={state.data.id} product={state.data} onSaved={onSaved} />}
+        </>
+      )}
     </>
   );
 }

@@ -68,21 +68,12 @@ export function ProductEditor({
 
   const errorText = (error: unknown) => t(apiErrorKey(error as ErrorLike), { ns: 'common' });
 
-  async function withLoading<T>(work: () => Promise<T>): Promise<T> {
-    loading.begin();
-    try {
-      return await work();
-    } finally {
-      loading.end();
-    }
-  }
-
   const save = handleSubmit(
     async (values) => {
       const input = { name: values.name, riskQuestions: toGpsrRiskQuestions(values.answers) };
       setBusy(true);
       try {
-        const saved = await withLoading(() =>
+        const saved = await loading.track(
           product ? updateGpsrProduct(http, { ...input, id: product.id }) : createGpsrProduct(http, input),
         );
         dirtyNow.current = false;
@@ -108,7 +99,7 @@ export function ProductEditor({
   async function upload(point: GpsrPoint, files: File[]) {
     setUploadingPoint(point.id);
     try {
-      const added = await withLoading(() => uploadGpsrFiles(http, point, files));
+      const added = await loading.track(uploadGpsrFiles(http, point, files));
       const current = getValues(`answers.${point.id}.files`) ?? [];
       setValue(`answers.${point.id}.files`, [...current, ...added], { shouldDirty: true });
       notify.success({ title: t('notify_success'), message: t('notify_files_added') });
@@ -124,7 +115,7 @@ export function ProductEditor({
     const { point, file } = removal;
     setBusy(true);
     try {
-      await withLoading(() => deleteGpsrFile(http, file.name));
+      await loading.track(deleteGpsrFile(http, file.name));
       const wasDirty = formState.isDirty;
       const rest = (getValues(`answers.${point.id}.files`) ?? []).filter((f) => f.name !== file.name);
       setValue(`answers.${point.id}.files`, rest, { shouldDirty: true });
@@ -143,7 +134,7 @@ export function ProductEditor({
     if (!product) return;
     setBusy(true);
     try {
-      const version = await withLoading(() => releaseGpsrVersion(http, product.id));
+      const version = await loading.track(releaseGpsrVersion(http, product.id));
       notify.success({
         title: t('notify_released', { number: version.number }),
         message: t('notify_released_until', { date: formatDateUtc(version.retentionUntil) }),
@@ -159,7 +150,7 @@ export function ProductEditor({
   async function download(version?: number) {
     if (!product) return;
     try {
-      await withLoading(() => downloadDocumentation(http, product, { version, language }));
+      await loading.track(downloadDocumentation(http, product, { version, language }));
     } catch (error) {
       const message =
         error instanceof DocumentationDownloadError

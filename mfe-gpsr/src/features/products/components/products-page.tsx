@@ -67,26 +67,22 @@ export function ProductsPage() {
   }
 
   async function download(product: { id: string; name: string }, version?: number) {
-    loading.begin();
     try {
-      await downloadDocumentation(http, product, { language: i18n.language, version });
+      await loading.track(downloadDocumentation(http, product, { language: i18n.language, version }));
     } catch (error) {
       const message =
         error instanceof DocumentationDownloadError
           ? t(error.reason === 'empty' ? 'notify_download_empty' : 'notify_download_not_zip')
           : t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' });
       notify.error({ title: t('notify_download_error'), message });
-    } finally {
-      loading.end();
     }
   }
 
   async function confirmDelete() {
     if (!toDelete) return;
     setBusy(true);
-    loading.begin();
     try {
-      const result = await deleteGpsrProduct(http, toDelete.id);
+      const result = await loading.track(deleteGpsrProduct(http, toDelete.id));
       const kept = result.retainedVersions;
       const removed = t('notify_product_removed', { name: toDelete.name });
       notify.success({
@@ -112,7 +108,6 @@ export function ProductsPage() {
       });
     } finally {
       setBusy(false);
-      loading.end();
     }
   }
 

@@ -8,17 +8,11 @@ export function useGpsrProducts(enabled: boolean) {
   const http = useHttp();
   const loading = useLoading();
   return useLoad(
-    async () => {
-      loading.begin();
-      try {
-        return await fetchGpsrProducts(http);
-      } catch (error) {
+    () =>
+      loading.track(fetchGpsrProducts(http)).catch((error: unknown) => {
         if (isNotFoundError(error)) return [];
         throw error;
-      } finally {
-        loading.end();
-      }
-    },
+      }),
     [http, loading],
     enabled,
   );
