@@ -1,15 +1,6 @@
-// The invoice module's public face: its routes (read/download in routes.ts, purchase and payment check in
-// purchase-routes.ts) and the functions the payment flow builds on.
-import type { FastifyPluginAsync } from 'fastify';
-import purchaseRoutes from './purchase-routes';
-import readRoutes from './routes';
-
-const invoiceRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(readRoutes);
-  await app.register(purchaseRoutes);
-};
-
-export default invoiceRoutes;
+// The invoice module's public face: its routes (buy, read, download, payment check) and the functions the payment
+// flow builds on.
+export { default } from './routes';
 export {
   createDraftInvoice,
   findInvoiceById,

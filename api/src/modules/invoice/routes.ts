@@ -6,6 +6,9 @@ import {
   invoiceListResponseSchema,
   invoiceViewSchema,
   normalizedEmailSchema,
+  paymentCheckResponseSchema,
+  purchaseRequestSchema,
+  purchaseResponseSchema,
 } from '@portal/shared/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +16,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
+import { findLatestPayment } from '../payment';
 import { assertOwnEmail } from '../user';
 import { toInvoiceView } from './invoice-mapper';
 import {
@@ -22,17 +26,18 @@ import {
   listOwnedInvoices,
   type InvoiceRow,
 } from './repository';
+import { buyProduct } from './service';
 
 const invoiceNotFound = () => new HttpError(404, 'invoice-not-found', 'Invoice not found');
 const idParams = z.object({ id: z.string().trim().min(1, 'id is required').max(100, 'id is too long') });
 
 /**
- * The caller's invoices (spec §7). Invoices belong to the main user; a sub-user gets 403 (spec §6: no
- * Invoices for sub-users). Foreign and unknown ids both answer 404.
+ * Buying (POST /invoice) and the caller's invoices (spec §7). Invoices belong to the main user; a sub-user gets 403
+ * (spec §6: no Invoices for sub-users). Foreign and unknown ids both answer 404.
  */
 const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
-  app.addHook('preHandler', async (request) => forbidSubUser(currentUser(request), 'see invoices'));
+  const reader = { preHandler: async (request: FastifyRequest) => forbidSubUser(currentUser(request), 'see invoices') };
 
   async function ownedOr404(request: FastifyRequest, id: string): Promise<InvoiceRow> {
     const row = await findOwnedInvoice(app.db, currentUser(request).id, id);
@@ -49,6 +54,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/list',
     {
+      ...reader,
       schema: {
         tags: ['invoice'],
         summary: "One page of the caller's invoices, newest first (offset = (page - 1) * limit)",
@@ -67,6 +73,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/count',
     {
+      ...reader,
       schema: {
         tags: ['invoice'],
         summary: 'How many invoices the caller has (drafts included)',
@@ -84,6 +91,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      ...reader,
       schema: {
         tags: ['invoice'],
         summary: 'One invoice of the caller',
@@ -99,6 +107,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/download',
     {
+      ...reader,
       schema: {
         tags: ['invoice'],
         summary: 'The stored PDF/A-3b (with factur-x.xml) as base64, named after the invoice number',
@@ -120,6 +129,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/pdf',
     {
+      ...reader,
       schema: {
         tags: ['invoice'],
         summary: 'The stored PDF itself (application/pdf), for links',
@@ -137,6 +147,46 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('etag', `"${doc.sha256}"`)
         .header('cache-control', 'private, no-cache')
         .send(doc.pdf);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['invoice'],
+        summary: 'Buy a product: a draft invoice priced from the catalogue, and the payment window to pay it',
+        description:
+          'The body names the product and the counters only; amounts come from the catalogue (quotePurchase with ' +
+          "the buyer's country and VAT ID). Any other field (amount, unit_price, rows, …) is refused with 400. " +
+          'Free and trial products go through POST /license/product/free_or_trial.',
+        body: purchaseRequestSchema,
+        response: { 201: purchaseResponseSchema, ...authErrors, 502: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      forbidSubUser(user, 'buy a license');
+      return reply.code(201).send(await buyProduct(app, request.log, user, request.body));
+    },
+  );
+
+  app.get(
+    '/:id/payment-check',
+    {
+      ...reader,
+      schema: {
+        tags: ['invoice'],
+        summary: 'Payment status of one of your invoices (Created, Pending, Paid, Failed, Refunded)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: paymentCheckResponseSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const invoice = await ownedOr404(request, request.params.id);
+      const payment = await findLatestPayment(app.db, invoice.id);
+      const status = payment?.status === 'Refunded' ? 'Refunded' : invoice.status;
+      return { invoice_id: invoice.id, payment: { status }, invoice_number: invoice.invoiceNumber ?? null };
     },
   );
 };
