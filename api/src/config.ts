@@ -12,24 +12,7 @@ export type PaymentConfig = AppConfig['payment'];
 
 // Seller data: read from SELLER_* with demo defaults so `npm start` works; a real deployment sets every key.
 /** The seller printed on every invoice (§14(4) Nr. 1 and 2 UStG: full name, address, VAT ID or tax number). */
-export interface SellerConfig {
-  name: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  vatId: string;
-  taxNumber: string;
-  email: string;
-  phone: string;
-  iban: string;
-  bic: string;
-  bankName: string;
-  register: string;
-  managingDirector: string;
-}
-
-export const DEMO_SELLER: SellerConfig = {
+export const DEMO_SELLER = {
   name: 'Portal Demo Software GmbH',
   street: 'Friedrichstraße 123',
   postalCode: '10117',
@@ -45,29 +28,13 @@ export const DEMO_SELLER: SellerConfig = {
   register: 'Amtsgericht Charlottenburg, HRB 000000',
   managingDirector: 'Max Mustermann',
 };
+export type SellerConfig = typeof DEMO_SELLER;
 
-const SELLER_KEYS: Record<keyof SellerConfig, string> = {
-  name: 'SELLER_NAME',
-  street: 'SELLER_STREET',
-  postalCode: 'SELLER_POSTAL_CODE',
-  city: 'SELLER_CITY',
-  country: 'SELLER_COUNTRY',
-  vatId: 'SELLER_VAT_ID',
-  taxNumber: 'SELLER_TAX_NUMBER',
-  email: 'SELLER_EMAIL',
-  phone: 'SELLER_PHONE',
-  iban: 'SELLER_IBAN',
-  bic: 'SELLER_BIC',
-  bankName: 'SELLER_BANK_NAME',
-  register: 'SELLER_REGISTER',
-  managingDirector: 'SELLER_MANAGING_DIRECTOR',
-};
-
-/** Seller data from SELLER_* variables; each unset key keeps its demo default. */
+/** Seller data from SELLER_* variables (postalCode ← SELLER_POSTAL_CODE); each unset key keeps its demo default. */
 export function loadSellerConfig(env: NodeJS.ProcessEnv = process.env): SellerConfig {
   const seller = { ...DEMO_SELLER };
-  for (const [field, key] of Object.entries(SELLER_KEYS) as [keyof SellerConfig, string][]) {
-    const value = env[key]?.trim();
+  for (const field of Object.keys(seller) as (keyof SellerConfig)[]) {
+    const value = env[`SELLER_${field.replace(/[A-Z]/g, '_$&').toUpperCase()}`]?.trim();
     if (value) seller[field] = value;
   }
   seller.country = seller.country.toUpperCase();

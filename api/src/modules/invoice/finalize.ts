@@ -14,7 +14,7 @@ import {
   updateInvoice,
   type InvoiceRow,
 } from './repository';
-import { loadSellerConfig, type SellerConfig } from './seller';
+import { loadSellerConfig, type SellerConfig } from '../../config';
 
 export interface FinalizeOptions {
   paidAt: Date;
