@@ -6,15 +6,14 @@
 import { formatMoney, type Language } from '@portal/shared/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { findInvoiceById } from '../invoice';
 import type { PostPaymentDeps } from './post-payment';
 import { PaymentProviderError, type PaymentProvider } from './provider';
-import { pageSchema } from './ref-params';
+import { pageSchema, paypalReturnQuery } from './ref-params';
 import { escapeHtml, html, layout, pageText } from './payment-page';
 import { findPaymentByRef } from './repository';
 import { SandboxProvider } from './sandbox-provider';
-import { failPayment, settlePayment } from './webhook-service';
+import { captureOnReturn, failPayment } from './webhook-service';
 
 export const OVERAGE_RESULT_PARAM = 'overage_approval_result';
 /** Where the browser returns: the shell opens the result dialog on any page with the parameter. */
@@ -176,12 +175,7 @@ export function overageApprovalPages(
             tags: ['payment'],
             summary: "PayPal's return page of an overage approval: captures the order, then back to the portal",
             security: [],
-            querystring: z.object({
-              token: z.string().max(64).optional(),
-              cancelled: z.string().max(64).optional(),
-              PayerID: z.string().max(64).optional(),
-              ba_token: z.string().max(128).optional(),
-            }),
+            querystring: paypalReturnQuery,
             produces: ['text/html'],
           },
         },
@@ -193,19 +187,7 @@ export function overageApprovalPages(
             await failPayment(app.db, payment);
             return back(reply, false);
           }
-          if (payment.status === 'Pending' && provider.capture) {
-            const result = await provider.capture(payment.providerRef!, payment.invoiceId).catch((err: unknown) => {
-              request.log.error({ err }, 'PayPal capture failed');
-              return null;
-            });
-            if (
-              result?.status === 'completed' &&
-              result.amountCents === payment.amountCents &&
-              result.currency === payment.currency
-            ) {
-              await settlePayment(deps(), payment);
-            }
-          }
+          await captureOnReturn({ ...deps(), log: request.log }, provider, payment);
           const fresh = await findPaymentByRef(app.db, 'paypal', ref);
           return back(reply, fresh?.status === 'Paid');
         },

@@ -11,3 +11,12 @@ export const pageSchema = (summary: string) => ({
   params: refParams,
   produces: ['text/html'],
 });
+
+// The query of PayPal's return pages (token = order id); PayPal also appends PayerID and ba_token, which the strict
+// query guard would refuse undeclared.
+export const paypalReturnQuery = z.object({
+  token: z.string().max(64).optional(),
+  cancelled: z.string().max(64).optional(),
+  PayerID: z.string().max(64).optional(),
+  ba_token: z.string().max(128).optional(),
+});

@@ -83,34 +83,25 @@ export async function findPaidPayment(db: Db, invoiceId: string): Promise<Paymen
   return row ?? null;
 }
 
-/** Created/Pending/Failed → Paid. False when it was already paid (a duplicate or replayed event). */
-export async function markPaymentPaid(db: Db, id: string, paidAt: Date): Promise<boolean> {
+/** Moves the payment to `set.status` when it is in one of `from`; false when it was not (nothing changes). */
+async function movePayment(db: Db, id: string, from: PaymentRow['status'][], set: Partial<PaymentRow>) {
   const rows = await db
     .update(payments)
-    .set({ status: 'Paid', paidAt, updatedAt: new Date() })
-    .where(and(eq(payments.id, id), inArray(payments.status, ['Created', 'Pending', 'Failed'])))
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), inArray(payments.status, from)))
     .returning({ id: payments.id });
   return rows.length === 1;
 }
+
+/** Created/Pending/Failed → Paid. False when it was already paid (a duplicate or replayed event). */
+export const markPaymentPaid = (db: Db, id: string, paidAt: Date) =>
+  movePayment(db, id, ['Created', 'Pending', 'Failed'], { status: 'Paid', paidAt });
 
 /** Created/Pending → Failed; a paid payment stays paid (an out-of-order cancel changes nothing). */
-export async function markPaymentFailed(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ status: 'Failed', updatedAt: new Date() })
-    .where(and(eq(payments.id, id), inArray(payments.status, ['Created', 'Pending'])))
-    .returning({ id: payments.id });
-  return rows.length === 1;
-}
+export const markPaymentFailed = (db: Db, id: string) =>
+  movePayment(db, id, ['Created', 'Pending'], { status: 'Failed' });
 
-export async function markPaymentRefunded(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ status: 'Refunded', updatedAt: new Date() })
-    .where(and(eq(payments.id, id), eq(payments.status, 'Paid')))
-    .returning({ id: payments.id });
-  return rows.length === 1;
-}
+export const markPaymentRefunded = (db: Db, id: string) => movePayment(db, id, ['Paid'], { status: 'Refunded' });
 
 /**
  * Stores a webhook event once. Returns the stored row and whether this call inserted it (false: the provider sent

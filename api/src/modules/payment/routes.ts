@@ -9,10 +9,10 @@ import { overageApprovalPages } from './overage-consent';
 import { checkoutPage, CLOSE_WINDOW_JS, html, PAGE_CSS, resultPage, type PageText } from './payment-page';
 import { runPostPayment, resumeUnfinished } from './post-payment';
 import { PaymentProviderError } from './provider';
-import { pageSchema } from './ref-params';
+import { pageSchema, paypalReturnQuery } from './ref-params';
 import { findPaymentByRef, listSteps, type PaymentRow } from './repository';
 import { SandboxProvider } from './sandbox-provider';
-import { failPayment, handleWebhook, settlePayment } from './webhook-service';
+import { captureOnReturn, failPayment, handleWebhook } from './webhook-service';
 
 const webhookResponse = z.object({
   received: z.literal(true),
@@ -188,14 +188,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payment'],
           summary: "PayPal's return page: captures the approved order, then shows the result",
           security: [],
-          querystring: z.object({
-            token: z.string().max(64).optional(),
-            subscription_id: z.string().max(64).optional(),
-            cancelled: z.string().max(64).optional(),
-            // PayPal appends these to the return URL; the strict query guard refuses undeclared keys.
-            PayerID: z.string().max(64).optional(),
-            ba_token: z.string().max(128).optional(),
-          }),
+          querystring: paypalReturnQuery.extend({ subscription_id: z.string().max(64).optional() }),
           produces: ['text/html'],
         },
       },
@@ -206,14 +199,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.query.cancelled) {
           // The buyer cancelled on PayPal's page (PayPal sends no webhook for that).
           await failPayment(app.db, payment);
-        } else if (payment.status === 'Pending' && provider.capture && !request.query.subscription_id) {
-          const result = await provider.capture(payment.providerRef!, payment.invoiceId).catch((err: unknown) => {
-            request.log.error({ err }, 'PayPal capture failed');
-            return null;
-          });
-          if (result?.status === 'completed' && result.amountCents === payment.amountCents) {
-            await settlePayment(deps(), payment);
-          }
+        } else if (payment.status === 'Pending' && !request.query.subscription_id) {
+          await captureOnReturn({ ...deps(), log: request.log }, provider, payment);
         } else if (payment.status === 'Paid') {
           await runPostPayment(deps(), payment.invoiceId);
         }

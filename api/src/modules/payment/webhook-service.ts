@@ -47,6 +47,20 @@ export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow):
   return runPostPayment(deps, payment.invoiceId);
 }
 
+/**
+ * PayPal's return pages: the buyer approved, so capture the pending order (idempotent by request id) and settle it
+ * when the money is booked as invoiced. A failed capture is only logged: the page shows the state, the webhook follows.
+ */
+export async function captureOnReturn(deps: PostPaymentDeps, provider: PaymentProvider, payment: PaymentRow) {
+  if (payment.status !== 'Pending' || !provider.capture) return;
+  const result = await provider.capture(payment.providerRef!, payment.invoiceId).catch((err: unknown) => {
+    deps.log.error({ err }, 'PayPal capture failed');
+    return null;
+  });
+  const booked = result?.status === 'completed' && result.amountCents === payment.amountCents;
+  if (booked && result.currency === payment.currency) await settlePayment(deps, payment);
+}
+
 /** The payment failed (declined, or cancelled by the buyer): it and its draft invoice are marked Failed, once. */
 export async function failPayment(db: PostPaymentDeps['db'], payment: PaymentRow): Promise<void> {
   if (await markPaymentFailed(db, payment.id)) await setDraftPaymentStatus(db, payment.invoiceId, 'Failed');
