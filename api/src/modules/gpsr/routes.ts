@@ -33,6 +33,7 @@ import {
   productNotFound,
   releaseVersion,
   toProduct,
+  toVersion,
   updateProduct,
 } from './service';
 import { handleUpload } from './upload';
@@ -193,10 +194,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
       (await listRetainedVersions(app.db, gpsrOwner(request), new Date())).map((v) => ({
         productId: v.originalProductId,
         productName: v.productName,
-        number: v.number,
-        releasedAt: v.releasedAt.toISOString(),
-        retentionUntil: v.retentionUntil.toISOString(),
-        progress: v.progress,
+        ...toVersion(v),
       })),
   );
 

@@ -19,7 +19,7 @@ import {
   resolveDetails,
   runConnectionTest,
   runListSchemas,
-  saveDataSource,
+  testAndSaveDataSource,
   toDataSourceDto,
 } from './service';
 
@@ -95,14 +95,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const stored = await findDataSource(app.db, user.id);
-      const details = resolveDetails(app, request.body, stored);
-      await runConnectionTest(app, details);
-      const row = await saveDataSource(
-        app,
-        user.id,
-        details,
-        request.body.userEmails ?? stored?.userEmails ?? [user.email],
-      );
+      const row = await testAndSaveDataSource(app, user, request.body, stored);
       return reply.code(stored ? 200 : 201).send(toDataSourceDto(row));
     },
   );
@@ -122,10 +115,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const stored = await findDataSource(app.db, user.id);
       if (!stored) throw dataSourceNotFound();
-      const details = resolveDetails(app, request.body, stored);
-      await runConnectionTest(app, details);
-      const row = await saveDataSource(app, user.id, details, request.body.userEmails ?? stored.userEmails);
-      return toDataSourceDto(row);
+      return toDataSourceDto(await testAndSaveDataSource(app, user, request.body, stored));
     },
   );
 
@@ -153,26 +143,12 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
       const body = request.body ?? {};
-      const stored = await findDataSource(app.db, user.id);
-      const hasDetails = Boolean(body.host || body.database || body.user);
-      const details = hasDetails
-        ? resolveDetails(app, body, stored)
-        : stored
-          ? resolveDetails(
-              app,
-              {
-                host: stored.host,
-                port: stored.port,
-                database: stored.database,
-                user: stored.dbUser,
-                engine: stored.engine,
-              },
-              stored,
-            )
-          : resolveDetails(app, body, null);
-      return { schemas: await runListSchemas(app, details) };
+      const stored = await findDataSource(app.db, currentUser(request).id);
+      // An empty body lists the databases of the stored connection.
+      const { host, port, database, dbUser: user, engine } = stored ?? {};
+      const source = body.host || body.database || body.user || !stored ? body : { host, port, database, user, engine };
+      return { schemas: await runListSchemas(app, resolveDetails(app, source, stored)) };
     },
   );
 };

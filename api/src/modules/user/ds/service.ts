@@ -1,5 +1,6 @@
 import { canTestConnection, dataSourceInputSchema, fieldErrors, type DataSourceRequest } from '@portal/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import type { UserRow } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { readableMessage } from '../../../lib/readable-message';
 import {
@@ -94,25 +95,29 @@ export async function runListSchemas(app: FastifyInstance, details: ConnectionDe
   }
 }
 
-/** Insert or replace the caller's data source after a passed test; the password is stored encrypted. */
-export async function saveDataSource(
+/**
+ * Tests the connection, then inserts or replaces the caller's data source (the password stored encrypted). The
+ * notified addresses: the body's, else the stored ones, else the caller's own.
+ */
+export async function testAndSaveDataSource(
   app: FastifyInstance,
-  userId: string,
-  details: ConnectionDetails,
-  userEmails: string[],
+  user: Pick<UserRow, 'id' | 'email'>,
+  body: DataSourceRequest,
+  stored: DataSourceRow | null,
 ): Promise<DataSourceRow> {
+  const details = resolveDetails(app, body, stored);
+  await runConnectionTest(app, details);
   const now = new Date();
-  const values = {
+  return upsertDataSource(app.db, user.id, {
     engine: details.engine,
     host: details.host,
     port: details.port,
     database: details.database,
     dbUser: details.user,
     passwordEncrypted: app.crypto.encrypt(details.password),
-    userEmails,
-    status: 'active' as const,
+    userEmails: body.userEmails ?? stored?.userEmails ?? [user.email],
+    status: 'active',
     lastTestedAt: now,
     updatedAt: now,
-  };
-  return upsertDataSource(app.db, userId, values);
+  });
 }
