@@ -6,7 +6,7 @@ import { HttpError, invalidField } from '../../lib/http-error';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import { runMonthEnd } from '../../jobs/month-end';
 import { runRenewals } from '../../jobs/renewals';
-import { approveOverage } from './overage-approval';
+import { approveOverage } from './service';
 import { cancelAtPeriodEnd, listOveragePending } from './repository';
 
 /** The `:id` of the subscription routes. */
