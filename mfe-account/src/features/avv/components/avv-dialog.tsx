@@ -9,7 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { apiErrorKey, useLoad, useNotify, useSession, useShake } from '@portal/shared';
+import { useBusyTask, useLoad, useNotify, useSession, useShake } from '@portal/shared';
 import { pdfViewerUrl } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 
@@ -24,7 +24,7 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
   const notify = useNotify();
   const session = useSession();
   const accepted = session.profile?.avv.isAccepted ?? false;
-  const [accepting, setAccepting] = useState(false);
+  const { busy: accepting, run } = useBusyTask();
   const [acceptError, setAcceptError] = useState(false);
   const { shaking, shake, sx: shakeSx } = useShake(10);
   const lang = contractLanguage(i18n.language);
@@ -51,22 +51,14 @@ export function AvvDialog({ open, onClose }: AvvDialogProps) {
   };
 
   const accept = async () => {
-    setAccepting(true);
     setAcceptError(false);
-    try {
+    const ok = await run({ title: t('error_failed_accept_avv') }, async () => {
       await api.accept();
       notify.success({ title: t('notification_success'), message: t('success_avv_accepted') });
       onClose();
       await session.refresh('profile');
-    } catch (error) {
-      setAcceptError(true);
-      notify.error({
-        title: t('error_failed_accept_avv'),
-        message: t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' }),
-      });
-    } finally {
-      setAccepting(false);
-    }
+    });
+    setAcceptError(!ok);
   };
 
   return (

@@ -12,6 +12,7 @@ import {
   LoadingState,
   PageHeader,
   Pagination,
+  useBusyTask,
   useHttp,
   useLoading,
   useNotify,
@@ -40,7 +41,7 @@ export function ProductsPage() {
   const { state, reload } = useGpsrProducts(licensed);
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<GpsrProductListItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyTask();
   const products = state.status === 'ready' ? state.data : [];
   const flag = useLoadingFlag(page, products);
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -80,8 +81,7 @@ export function ProductsPage() {
 
   async function confirmDelete() {
     if (!toDelete) return;
-    setBusy(true);
-    try {
+    await run({ title: t('notify_delete_error') }, async () => {
       const result = await loading.track(deleteGpsrProduct(http, toDelete.id));
       const kept = result.retainedVersions;
       const removed = t('notify_product_removed', { name: toDelete.name });
@@ -101,14 +101,7 @@ export function ProductsPage() {
       });
       setToDelete(null);
       reload();
-    } catch (error) {
-      notify.error({
-        title: t('notify_delete_error'),
-        message: t(apiErrorKey(error as { slug?: string }), { ns: 'common' }),
-      });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
