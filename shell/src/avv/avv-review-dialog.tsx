@@ -14,7 +14,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { apiErrorKey, isApiError, useHttp, useLoad, usePreferences } from '@portal/shared';
 import { formatDateTime, formatDateUtc } from '@portal/shared/domain';
 import type { AvvCurrent, AvvSubProcessor } from '@portal/shared/domain';
@@ -39,8 +38,7 @@ export function AvvReviewDialog({ open, state, onClose, onAccepted, onStale }: A
   const { t } = useTranslation('shell');
   const http = useHttp();
   const { language } = usePreferences();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const { current, acceptedVersion } = state;
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState<string | null>(null);

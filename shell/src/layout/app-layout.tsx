@@ -4,7 +4,6 @@ import Drawer from '@mui/material/Drawer';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LegalLinks } from '../pages/auth/legal-links';
@@ -21,8 +20,7 @@ export const DRAWER_WIDTH = 240;
 /** The authenticated frame: header, sidebar (a drawer on small screens), banner, page, footer. */
 export function AppLayout() {
   const { t } = useTranslation('shell');
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const compact = useMediaQuery((theme) => theme.breakpoints.down('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { isSubUser } = useSession();
 

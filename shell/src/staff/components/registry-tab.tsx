@@ -3,7 +3,6 @@ import Extension from '@mui/icons-material/Extension';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +16,7 @@ import { RegistryTable } from './registry-table';
 /** Registry tab: every entry with its status; create, edit, check, enable/disable, delete. */
 export function RegistryTab() {
   const { t } = useTranslation('shell');
-  const theme = useTheme();
-  const List = useMediaQuery(theme.breakpoints.down('md')) ? RegistryCards : RegistryTable;
+  const List = useMediaQuery((theme) => theme.breakpoints.down('md')) ? RegistryCards : RegistryTable;
   const { state, reload, retry } = useRegistryEntries();
   const { setEnabled, remove, busyId } = useEntryActions(reload);
   const [editing, setEditing] = useState<StaffRegistryEntry | 'new' | null>(null);

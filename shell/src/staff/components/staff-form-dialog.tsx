@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -25,8 +24,7 @@ interface Props {
 /** A staff form in a dialog (full screen on phones): title, fields, Cancel and submit; not closable while busy. */
 export function StaffFormDialog({ title, submitLabel, busy, submitError, onSubmit, onClose, children }: Props) {
   const { t } = useTranslation('shell');
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   return (
     <Dialog

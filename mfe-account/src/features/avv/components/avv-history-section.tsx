@@ -12,7 +12,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useLoad, useSession } from '@portal/shared';
 import { formatDateTime, formatDateUtc } from '@portal/shared/domain';
 import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
@@ -62,9 +61,8 @@ export function AvvHistorySection() {
 
 function AvvHistoryContent({ current, history }: { current: AvvCurrent; history: AvvHistory }) {
   const { t } = useTranslation('account');
-  const theme = useTheme();
   // Phones: one block per row instead of a table wider than the screen.
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const version = current.current;
   const acceptedCurrent = history.acceptances.some((a) => a.versionId === version.id);
   return (

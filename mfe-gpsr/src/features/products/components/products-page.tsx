@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   LicenseRequired,
   apiErrorKey,
@@ -44,7 +43,7 @@ export function ProductsPage() {
   const { busy, run } = useBusyTask();
   const products = state.status === 'ready' ? state.data : [];
   const flag = useLoadingFlag(page, products);
-  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const List = narrow ? ProductsCards : ProductsTable;
 
   useEffect(() => {

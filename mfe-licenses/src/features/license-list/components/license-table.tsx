@@ -10,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { ConfirmDialog } from '@portal/shared';
 import { formatDate } from '@portal/shared/domain';
 import type { License } from '@portal/shared/domain';
@@ -44,7 +43,7 @@ interface Cells {
  */
 export function LicenseTable({ licenses, now, canRelease = false, onChanged }: Props) {
   const { t } = useTranslation('licenses');
-  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const [openId, setOpenId] = useState<string | null>(null);
   const open = licenses.find((l) => l.id === openId) ?? null;
   const [cancelling, setCancelling] = useState<License | null>(null);
