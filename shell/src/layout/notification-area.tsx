@@ -10,7 +10,6 @@ import type { PortalNotification } from '@portal/shared';
 
 function NotificationItem({ item, dismiss }: { item: PortalNotification; dismiss(id: string): void }) {
   const { t } = useTranslation('shell');
-  const onClose = () => dismiss(item.id);
   useEffect(() => {
     const timer = setTimeout(() => dismiss(item.id), item.autoHideDuration);
     return () => clearTimeout(timer);
@@ -19,7 +18,7 @@ function NotificationItem({ item, dismiss }: { item: PortalNotification; dismiss
     <Alert
       severity={item.type}
       variant="filled"
-      onClose={onClose}
+      onClose={() => dismiss(item.id)}
       slotProps={{ closeButton: { title: t('notification_close'), 'aria-label': t('notification_close') } }}
       sx={{ boxShadow: 3, minWidth: { xs: 'auto', sm: 320 } }}
     >
