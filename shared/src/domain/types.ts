@@ -1,12 +1,7 @@
 // Entities of spec §3, shared by the shell, the remotes and the api. Types of wire shapes are derived from their zod
 // schemas (type-only imports, so there is no runtime cycle).
 import type { z } from 'zod';
-import type {
-  extraOptionsSchema,
-  durationSpecSchema,
-  moneySchema,
-  productSchema,
-} from './catalogue';
+import type { extraOptionsSchema, durationSpecSchema, moneySchema, productSchema } from './catalogue';
 import type { licenseSchema } from './license';
 import type { pendingOveragesSchema } from './overage';
 import type { profileContactSchema } from './profile';
@@ -15,6 +10,7 @@ import type { apiUserSchema } from './user';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 export type Theme = 'light' | 'dark';
 
 export const PLUGIN_NAMES = ['fresh_desk', 'mobile', 'magic_matrix', 'gpsr', 'lieferbar', 'mobile_default'] as const;
@@ -95,4 +91,3 @@ export interface Page<T> {
 export type SubUser = z.infer<typeof subUserSchema>;
 
 export type PendingOverage = z.infer<typeof pendingOveragesSchema>['subscriptions_to_approve'][number];
-

@@ -1,7 +1,7 @@
 // Language (default de) and theme (default light), persisted in localStorage (spec §9).
 import { createStore } from 'zustand/vanilla';
 import { THEME_STORAGE_KEY } from '@portal/shared';
-import type { Language, Theme } from '@portal/shared/domain';
+import { isLanguage, type Language, type Theme } from '@portal/shared/domain';
 
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
 
@@ -43,7 +43,7 @@ export function readStoredLanguage(): Language {
 /** The language stored on this browser, or null when none was chosen here yet. */
 export function readStoredLanguageChoice(): Language | null {
   const stored = readStorage(LANGUAGE_STORAGE_KEY);
-  return stored === 'en' || stored === 'de' ? stored : null;
+  return isLanguage(stored) ? stored : null;
 }
 
 export function readStoredTheme(): Theme {

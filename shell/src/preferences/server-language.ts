@@ -1,15 +1,13 @@
 // The signed-in user's language on the server (GET|PUT /user/profile/language) next to the local preference.
 // Both directions are silent: no spinner, and a failure is only logged, so a language switch never breaks.
 import type { HttpClient } from '@portal/shared';
-import type { Language } from '@portal/shared/domain';
+import { isLanguage, type Language } from '@portal/shared/domain';
 import type { SessionStore } from '../session/session-store';
 import { readStoredLanguageChoice, type PreferencesStore } from './preferences-store';
 
 const LANGUAGE_PATH = '/user/profile/language';
 
 type Log = (message: string, error?: unknown) => void;
-
-const isLanguage = (value: unknown): value is Language => value === 'de' || value === 'en';
 
 const signedInUid = (session: SessionStore) => {
   const { user, token } = session.getState();
