@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_REGEX } from './email';
+import { EMAIL_REGEX, EMAIL_MAX } from './email';
 import { PHONE_DEFAULT_PREFIX } from './constants';
 import { phoneDigits } from './phone';
-import { EMAIL_MAX } from './email';
 import { plainText } from './text';
 
 const required = (key: string) => z.string({ error: key }).trim().min(1, key);

@@ -4,8 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useHttp, useNotify, useSession } from '@portal/shared';
-import { formatDateUtc } from '@portal/shared/domain';
-import type { AvvCurrent } from '@portal/shared/domain';
+import { formatDateUtc, type AvvCurrent } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { fetchAvvCurrent } from './avv-api';
 

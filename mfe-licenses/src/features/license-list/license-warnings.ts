@@ -1,5 +1,4 @@
-import { hasValidLicense, licenseStatusView } from '@portal/shared/domain';
-import type { License } from '@portal/shared/domain';
+import { hasValidLicense, licenseStatusView, type License } from '@portal/shared/domain';
 
 /** A license counts as "expiring" when it ends within this many days. */
 export const EXPIRING_WITHIN_DAYS = 7;

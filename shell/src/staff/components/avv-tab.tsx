@@ -7,10 +7,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
-import { formatDate, formatDateTime } from '@portal/shared/domain';
+import { formatDate, formatDateTime, type AvvStaffVersion } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AvvStaffVersion } from '@portal/shared/domain';
 import { useAvvVersions } from '../hooks/use-avv-versions';
 import { AvvPublishDialog } from './avv-publish-dialog';
 

@@ -9,8 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useBusyTask, useLoad, useNotify, useSession, useShake } from '@portal/shared';
-import { pdfViewerUrl } from '@portal/shared';
+import { useBusyTask, useLoad, useNotify, useSession, useShake, pdfViewerUrl } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 
 export interface AvvDialogProps {

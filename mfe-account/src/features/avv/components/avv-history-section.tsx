@@ -13,8 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useLoad, useSession } from '@portal/shared';
-import { formatDateTime, formatDateUtc } from '@portal/shared/domain';
-import type { AvvCurrent, AvvHistory } from '@portal/shared/domain';
+import { formatDateTime, formatDateUtc, type AvvCurrent, type AvvHistory } from '@portal/shared/domain';
 import { useAvvApi } from '../api';
 
 /** The AVV in force with its sub-processors, and who accepted which version when (issue 12). */

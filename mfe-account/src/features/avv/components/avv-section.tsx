@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useBusyTask, useSession } from '@portal/shared';
+import { useBusyTask, useSession, base64ToBlob, saveBlob } from '@portal/shared';
 import { formatDateTime } from '@portal/shared/domain';
-import { base64ToBlob, saveBlob } from '@portal/shared';
 import { contractLanguage, useAvvApi } from '../api';
 
 export interface AvvSectionProps {

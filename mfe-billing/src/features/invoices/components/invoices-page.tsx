@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
-import { clampPage } from '@portal/shared/domain';
-import { INVOICE_PAGE_SIZE } from '@portal/shared/domain';
+import { clampPage, INVOICE_PAGE_SIZE } from '@portal/shared/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';

@@ -16,8 +16,7 @@ import {
   useLoading,
   useNotify,
 } from '@portal/shared';
-import { clampPage } from '@portal/shared/domain';
-import { formatDateUtc, GPSR_PAGE_SIZE, pageSlice, type GpsrProductListItem } from '@portal/shared/domain';
+import { clampPage, formatDateUtc, GPSR_PAGE_SIZE, pageSlice, type GpsrProductListItem } from '@portal/shared/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';

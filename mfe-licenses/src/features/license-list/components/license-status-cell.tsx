@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { formatDateTime, licenseStatusView } from '@portal/shared/domain';
-import type { License } from '@portal/shared/domain';
+import { formatDateTime, licenseStatusView, type License } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 
 export function LicenseStatusCell({ license, now }: { license: License; now: Date }) {

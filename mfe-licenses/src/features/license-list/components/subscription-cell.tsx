@@ -1,8 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDate } from '@portal/shared/domain';
-import type { License } from '@portal/shared/domain';
+import { formatDate, type License } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_KEYS = {
