@@ -376,7 +376,8 @@ function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
           name,
           remotes: {},
           shared: sharedConfig(dir),
-          experiments: { provideExternalRuntime: true },
+          // target 'web' lets the federation runtime drop its Node.js entry loading (the shell only runs in browsers).
+          experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
         }),
         new MuiFolderImports(dir),
         htmlPlugin(dir, { title: 'Portal', chunks: ['main'] }),

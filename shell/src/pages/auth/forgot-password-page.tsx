@@ -3,10 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useIdentity, useLoading, useNotify } from '@portal/shared';
+import { FormTextField, useIdentity, useLoading, useNotify } from '@portal/shared';
 import { usePortalForm } from '@portal/shared/forms';
 import { passwordResetSchema } from '@portal/shared/domain';
 import { identityErrorCode } from '../../identity/identity-gateway';
@@ -40,7 +39,7 @@ export function ForgotPasswordPage() {
     <AuthFrame title={t('forgot_password_title')} subtitle={t('forgot_password_subtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('forgot_password_title')} {...prefetchProps}>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
             id="forgot-email"
             label={t('email_label')}
             type="email"

@@ -3,10 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PasswordField, useLoading, useNotify } from '@portal/shared';
+import { FormTextField, PasswordField, useLoading, useNotify } from '@portal/shared';
 import { usePortalForm } from '@portal/shared/forms';
 import { loginSchema } from '@portal/shared/domain';
 import { useShellApi } from '../../composition/shell-api-context';
@@ -40,7 +39,7 @@ export function LoginPage() {
     <AuthFrame title={t('login_title')} subtitle={t('login_subtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')} {...prefetchProps}>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
             id="login-email"
             label={t('email_label')}
             type="email"

@@ -7,10 +7,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
-import { PasswordField, useLoading, useNotify } from '@portal/shared';
+import { FormTextField, PasswordField, useLoading, useNotify } from '@portal/shared';
 import { usePortalForm } from '@portal/shared/forms';
 import { registrationSchema } from '@portal/shared/domain';
 import { BackendUserCreationError } from '../../account/account-operations';
@@ -60,7 +59,7 @@ export function RegisterPage() {
     <AuthFrame title={t('register_title')} subtitle={t('register_subtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('register_title')} {...prefetchProps}>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
             id="register-email"
             label={t('email_label')}
             type="email"
