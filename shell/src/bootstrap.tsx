@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { createHttpClient } from '@portal/shared';
-import { fetchPortalConfig } from './config/portal-config';
+import type { PortalConfig } from './config/portal-config';
 import { createLazyIdentity, sessionHintSaysSignedIn } from './identity/lazy-identity';
 import { createShellI18n } from './i18n/create-shell-i18n';
 import { createFederationRemoteLoader } from './remotes/remote-loader';
@@ -13,14 +13,15 @@ import { readStoredLanguage } from './preferences/preferences-store';
 import { createShell } from './composition/create-shell';
 import { ShellApp } from './shell-app';
 
-async function boot(container: HTMLElement) {
+/** Renders the portal into `container` once the runtime config (fetched by the entry, index.ts) has arrived. */
+export async function boot(container: HTMLElement, portalConfig: Promise<PortalConfig>) {
   // Probably signed in: the signed-in layout's chunk loads beside the config, not after it.
   if (sessionHintSaysSignedIn()) preloadSignedInPages();
   const language = readStoredLanguage();
   document.documentElement.lang = language;
   const i18n = createShellI18n(language);
   try {
-    const config = await fetchPortalConfig();
+    const config = await portalConfig;
     const shell = createShell({
       config,
       i18n,
@@ -49,5 +50,3 @@ async function boot(container: HTMLElement) {
     container.replaceChildren(message);
   }
 }
-
-void boot(document.getElementById('root')!);
