@@ -14,18 +14,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ROOT,
+  answers,
   assertPortFree,
-  emulatorUrl,
   log,
   startApi,
   startAuthEmulator,
   startPortalServer,
   stopAll,
-  answers,
 } from './stack.mjs';
 
 /** The env every api instance of one cluster shares (secrets generated once per cluster when not given). */
-export function sharedApiEnv({ databaseUrl, dataDir, env = process.env }) {
+function sharedApiEnv({ databaseUrl, dataDir, env = process.env }) {
   const secretsFile = path.join(dataDir, 'cluster-secrets.json');
   let secrets;
   if (fs.existsSync(secretsFile)) secrets = JSON.parse(fs.readFileSync(secretsFile, 'utf8'));
@@ -67,16 +66,10 @@ export async function startCluster({
   for (const port of ports) await assertPortFree(port, 'api');
   await assertPortFree(portalPort, 'portal server');
   const apis = [];
-  const startOne = async (i) => {
-    const service = await startApi({
-      port: ports[i],
-      dataDir: path.join(dataDir, `api-${i + 1}`),
-      emulatorHost,
-      env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...shared },
-      quiet,
-    });
-    service.name = `api-${i + 1}`;
-    return service;
+  const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...shared };
+  const startOne = (i) => {
+    const name = `api-${i + 1}`;
+    return startApi({ name, port: ports[i], dataDir: path.join(dataDir, name), emulatorHost, env, quiet });
   };
   try {
     // The first instance migrates and seeds alone; the others then start together.
@@ -107,13 +100,6 @@ export async function startCluster({
   }
 }
 
-/** Starts an Auth emulator on `port` unless one answers there already; returns { host, stop }. */
-export async function ensureEmulator(port) {
-  if (await answers(emulatorUrl(port))) return { host: `127.0.0.1:${port}`, stop: async () => undefined };
-  const emulator = await startAuthEmulator({ port });
-  return { host: emulator.host, stop: () => emulator.stop() };
-}
-
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -121,10 +107,14 @@ async function main() {
     console.error('  DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal npm run cluster');
     process.exit(1);
   }
-  const emulator = await ensureEmulator(Number(process.env.AUTH_EMULATOR_PORT || 9099));
+  // An Auth emulator already answering on the port is used as it is.
+  const emulatorPort = Number(process.env.AUTH_EMULATOR_PORT || 9099);
+  const emulator = (await answers(`http://127.0.0.1:${emulatorPort}`))
+    ? null
+    : await startAuthEmulator({ port: emulatorPort });
   const cluster = await startCluster({
     databaseUrl,
-    emulatorHost: emulator.host,
+    emulatorHost: `127.0.0.1:${emulatorPort}`,
     instances: Number(process.env.API_INSTANCES || 2),
     apiPort: Number(process.env.API_PORT || 3001),
     portalPort: Number(process.env.PORT || 8080),
@@ -136,7 +126,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await cluster.stop();
-    await emulator.stop();
+    await emulator?.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);

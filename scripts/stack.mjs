@@ -3,6 +3,7 @@
 // (import/export of accounts), the api and the portal server.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -67,16 +68,6 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // ---------------------------------------------------------------------------------------------------------------
 // Bundles
 
-/** Packages built by webpack: the shell and every mfe-* folder with a webpack config. */
-export function webpackPackages(root = ROOT) {
-  return fs
-    .readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && (d.name === 'shell' || d.name.startsWith('mfe-')))
-    .map((d) => d.name)
-    .filter((name) => fs.existsSync(path.join(root, name, 'webpack.config.js')))
-    .sort((a, b) => (a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b)));
-}
-
 /**
  * `lerna run build`: Nx's task runner builds only what is stale (inputs and outputs declared in nx.json) and
  * restores or keeps the rest from its local cache. Every package is tried even when one fails; a failure then
@@ -111,9 +102,7 @@ export async function buildBundles({
 
 /** Every spawned service still running, in start order (so an interrupted build is not left behind). */
 const running = new Set();
-export function runningServices() {
-  return [...running];
-}
+export const runningServices = () => [...running];
 
 /**
  * Spawns a child in its own process group (so Ctrl-C reaches it only through us, once, and in the right order)
@@ -127,27 +116,25 @@ export function spawnService(name, command, args, { cwd = ROOT, env = {}, quiet 
     detached: process.platform !== 'win32',
   });
   const prefix = label(name);
-  const pipeLines = (stream, out) => {
-    const rl = readline.createInterface({ input: stream, crlfDelay: Infinity });
-    rl.on('line', (line) => {
+  // Quiet output is read all the same (a full pipe would stall the child) and stays readable on child.stdout.
+  const prefixLines = (input, out) =>
+    readline.createInterface({ input, crlfDelay: Infinity }).on('line', (line) => {
       if (!quiet) out.write(`${prefix} ${line}\n`);
     });
-  };
-  pipeLines(child.stdout, process.stdout);
-  pipeLines(child.stderr, process.stderr);
+  prefixLines(child.stdout, process.stdout);
+  prefixLines(child.stderr, process.stderr);
 
   let exitInfo = null;
   const exited = new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      exitInfo = { code, signal };
+    const done = (info) => {
+      exitInfo = info;
       running.delete(service);
-      resolve(exitInfo);
-    });
+      resolve(info);
+    };
+    child.on('exit', (code, signal) => done({ code, signal }));
     child.on('error', (error) => {
       console.error(`${prefix} could not start ${command}: ${error.message}`);
-      exitInfo = { code: 127, signal: null };
-      running.delete(service);
-      resolve(exitInfo);
+      done({ code: 127, signal: null });
     });
   });
 
@@ -186,43 +173,75 @@ export function spawnService(name, command, args, { cwd = ROOT, env = {}, quiet 
   return service;
 }
 
-/** Resolves when `url` answers with a status accepted by `ok`; rejects on timeout or when `service` exits. */
-export async function waitForHttp(url, { timeoutMs = 60_000, service, ok = (status) => status < 500, name } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = 'no answer';
-  while (Date.now() < deadline) {
-    if (service && !service.running) throw new Error(`${name ?? service.name} exited before ${url} answered`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer().catch(() => undefined);
-      if (ok(response.status)) return response.status;
-      lastError = `HTTP ${response.status}`;
-    } catch (error) {
-      lastError = error.cause?.code ?? error.message;
-    }
-    await sleep(200);
-  }
-  throw new Error(`${name ?? url} did not answer within ${timeoutMs / 1000} s (${lastError})`);
+/** GETs `url`, discards the body and resolves with the status. */
+async function statusOf(url, timeoutMs = 2000) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  await response.arrayBuffer().catch(() => undefined);
+  return response.status;
 }
 
-/** Runs the readiness wait; a service that never became ready is stopped before the error goes on. */
-async function waitOrStop(service, wait) {
+/** True when something answers HTTP on the URL (any status). */
+export const answers = (url) => statusOf(url, 1500).then(Boolean, () => false);
+
+/**
+ * Calls `ready` every 250 ms until it returns true; rejects on timeout or when `service` exits first. A service that
+ * never became ready is stopped before the error goes on.
+ */
+async function waitUntil(ready, { what, timeoutMs, service }) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no answer';
   try {
-    await wait();
+    while (Date.now() < deadline) {
+      if (service && !service.running) throw new Error(`${what} exited during start-up`);
+      try {
+        if (await ready()) return;
+      } catch (error) {
+        lastError = error.cause?.code ?? error.message;
+      }
+      await sleep(250);
+    }
+    throw new Error(`${what} did not get ready within ${timeoutMs / 1000} s (${lastError})`);
   } catch (error) {
-    await service.stop('SIGTERM', 5000);
+    await service?.stop('SIGTERM', 5000);
     throw error;
   }
 }
 
-/** True when something answers HTTP on the URL (any status). */
-export async function answers(url) {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1500) });
-    await response.arrayBuffer().catch(() => undefined);
+/** Resolves when `url` answers 200 (see waitUntil). */
+export function waitForHttp(url, { name = url, timeoutMs = 60_000, service } = {}) {
+  const ok = async () => {
+    const status = await statusOf(url);
+    if (status !== 200) throw new Error(`HTTP ${status}`);
     return true;
-  } catch {
-    return false;
+  };
+  return waitUntil(ok, { what: name, timeoutMs, service });
+}
+
+/** Listens on `port` (0: any) for a moment; resolves with the port, rejects when it is taken. */
+function probePort(port, host) {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const bound = server.address().port;
+      server.close(() => resolve(bound));
+    });
+  });
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export const freePort = () => probePort(0, '127.0.0.1');
+
+/** Throws a clear message when a TCP port is taken (checked before starting services that need it). */
+export async function assertPortFree(port, what) {
+  try {
+    await probePort(port);
+  } catch (error) {
+    throw new Error(
+      error.code === 'EADDRINUSE'
+        ? `port ${port} (${what}) is already in use; stop what runs there or choose another port via env`
+        : `port ${port} (${what}): ${error.message}`,
+    );
   }
 }
 
@@ -234,64 +253,19 @@ function firebaseBin(root) {
   return path.join(path.dirname(pkgJson), 'lib', 'bin', 'firebase.js');
 }
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export async function freePort() {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * The emulator's config. The repo's firebase.json (written when missing) is the documented default for running
- * the emulator by hand; the stack uses a generated copy that also pins the hub and logging ports to free ones,
- * because two emulator suites on one machine otherwise collide on 4400/4500.
+ * The emulator's config. The repo's firebase.json is the documented default for running the emulator by hand; the
+ * stack uses its own that also pins the hub and logging ports to free ones, because two emulator suites on one
+ * machine otherwise collide on 4400/4500.
  */
-async function emulatorConfigFile(root, port, workDir) {
-  const repoConfig = path.join(root, 'firebase.json');
-  const config = { emulators: { auth: { port, host: '127.0.0.1' }, ui: { enabled: false }, singleProjectMode: true } };
-  if (!fs.existsSync(repoConfig))
-    fs.writeFileSync(
-      repoConfig,
-      `${JSON.stringify({ ...config, emulators: { ...config.emulators, auth: { port: 9099, host: '127.0.0.1' } } }, null, 2)}\n`,
-    );
-  config.emulators.hub = { port: await freePort(), host: '127.0.0.1' };
-  config.emulators.logging = { port: await freePort(), host: '127.0.0.1' };
+async function emulatorConfigFile(port, workDir) {
+  const host = '127.0.0.1';
+  const hub = { port: await freePort(), host };
+  const logging = { port: await freePort(), host };
+  const emulators = { auth: { port, host }, hub, logging, ui: { enabled: false }, singleProjectMode: true };
   const file = path.join(workDir, 'firebase.json');
-  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ emulators }, null, 2));
   return file;
-}
-
-/**
- * Ready means: OUR hub (locator file in our private temp dir, written by our child) lists the auth emulator on
- * our port, and that port answers. A bare "port answers" could be another emulator that grabbed the port first.
- */
-async function waitForOwnEmulator({ service, locatorFile, port, timeoutMs }) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!service.running) throw new Error(`the Auth emulator exited during start-up (is port ${port} taken?)`);
-    try {
-      const locator = JSON.parse(fs.readFileSync(locatorFile, 'utf8'));
-      if (locator.pid === service.child.pid && locator.origins?.[0]) {
-        const response = await fetch(`${locator.origins[0]}/emulators`, { signal: AbortSignal.timeout(2000) });
-        const emulators = response.ok ? await response.json() : {};
-        if (emulators.auth?.port === port && (await answers(`${emulatorUrl(port)}/`))) return;
-      }
-    } catch {
-      // not yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`the Auth emulator did not get ready within ${timeoutMs / 1000} s`);
-}
-
-export function emulatorUrl(port) {
-  return `http://127.0.0.1:${port}`;
 }
 
 /**
@@ -301,7 +275,7 @@ export function emulatorUrl(port) {
  * the emulator never needs the internet. The Auth emulator is plain Node, it needs no Java.
  */
 export async function startAuthEmulator({ root = ROOT, port = 9099, persistDir = null, workDir, timeoutMs = 90_000 }) {
-  const url = emulatorUrl(port);
+  const url = `http://127.0.0.1:${port}`;
   if (await answers(url)) {
     throw new Error(
       `something already answers on ${url} (another Firebase emulator?). Stop it, or set AUTH_EMULATOR_PORT to a free port.`,
@@ -310,40 +284,43 @@ export async function startAuthEmulator({ root = ROOT, port = 9099, persistDir =
   const tmp = workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-emulator-'));
   fs.mkdirSync(tmp, { recursive: true });
   const args = [firebaseBin(root), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID];
-  args.push('--config', await emulatorConfigFile(root, port, tmp));
-  if (persistDir) {
-    const dir = path.resolve(persistDir);
+  args.push('--config', await emulatorConfigFile(port, tmp));
+  const dir = persistDir && path.resolve(persistDir);
+  if (dir) {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     if (fs.existsSync(path.join(dir, 'firebase-export-metadata.json'))) args.push('--import', dir);
     args.push('--export-on-exit', dir);
   }
-  const service = spawnService('auth', process.execPath, args, {
-    cwd: root,
-    env: {
-      CI: 'true',
-      NO_UPDATE_NOTIFIER: '1',
-      // The hub writes its locator file to the temp dir; a private one keeps parallel emulators apart.
-      TMPDIR: tmp,
-    },
-  });
-  const locatorFile = path.join(tmp, `hub-${PROJECT_ID}.json`);
-  await waitOrStop(service, () => waitForOwnEmulator({ service, locatorFile, port, timeoutMs }));
+  // The hub writes its locator file to the temp dir; a private one keeps parallel emulators apart.
+  const env = { CI: 'true', NO_UPDATE_NOTIFIER: '1', TMPDIR: tmp };
+  const service = spawnService('auth', process.execPath, args, { cwd: root, env });
+  /** The origin of OUR hub: the locator file in our private temp dir, written by our child. */
+  const hubOrigin = () => {
+    const { pid, origins } = JSON.parse(fs.readFileSync(path.join(tmp, `hub-${PROJECT_ID}.json`), 'utf8'));
+    if (pid !== service.child.pid || !origins?.[0]) throw new Error('no hub locator yet');
+    return origins[0];
+  };
+  // Ready means: our hub lists the auth emulator on our port, and that port answers. A bare "port answers" could be
+  // another emulator that grabbed the port first.
+  const ready = async () => {
+    const response = await fetch(`${hubOrigin()}/emulators`, { signal: AbortSignal.timeout(2000) });
+    const emulators = response.ok ? await response.json() : {};
+    return emulators.auth?.port === port && (await answers(`${url}/`));
+  };
+  await waitUntil(ready, { what: `the Auth emulator (port ${port})`, timeoutMs, service });
   const stopGroup = service.stop;
   // Object.assign onto the service keeps its live `running` getter.
   return Object.assign(service, {
     url,
     host: `127.0.0.1:${port}`,
-    persistDir: persistDir ? path.resolve(persistDir) : null,
+    persistDir: dir || null,
     /** Asks the emulator hub to export accounts now (used periodically and on SIGUSR2). */
     async exportNow() {
-      if (!persistDir || !service.running) return false;
-      const locator = JSON.parse(fs.readFileSync(locatorFile, 'utf8'));
-      const origin = locator.origins?.[0];
-      if (!origin) throw new Error('emulator hub locator has no origin');
-      const response = await fetch(`${origin}/_admin/export`, {
+      if (!dir || !service.running) return false;
+      const response = await fetch(`${hubOrigin()}/_admin/export`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ path: path.resolve(persistDir), initiatedBy: 'portal-start' }),
+        body: JSON.stringify({ path: dir, initiatedBy: 'portal-start' }),
         signal: AbortSignal.timeout(30_000),
       });
       if (!response.ok) throw new Error(`export failed: HTTP ${response.status} ${await response.text()}`);
@@ -356,7 +333,7 @@ export async function startAuthEmulator({ root = ROOT, port = 9099, persistDir =
 
 /** Deletes every account of the project in the emulator (only for an emulator we started ourselves). */
 export async function clearEmulatorAccounts(port = 9099) {
-  const response = await fetch(`${emulatorUrl(port)}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+  const response = await fetch(`http://127.0.0.1:${port}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
     method: 'DELETE',
   });
   if (!response.ok) throw new Error(`clearing emulator accounts failed: HTTP ${response.status}`);
@@ -365,7 +342,8 @@ export async function clearEmulatorAccounts(port = 9099) {
 // ---------------------------------------------------------------------------------------------------------------
 // api and portal server
 
-function tsxBin(root) {
+/** tsx's CLI as the api resolves it (run with `node`). */
+export function tsxBin(root = ROOT) {
   const pkgJson = require.resolve('tsx/package.json', { paths: [path.join(root, 'api'), root] });
   return path.join(path.dirname(pkgJson), 'dist', 'cli.mjs');
 }
@@ -376,6 +354,7 @@ function tsxBin(root) {
  */
 export async function startApi({
   root = ROOT,
+  name = 'api',
   port = 3001,
   dataDir,
   emulatorHost,
@@ -385,7 +364,7 @@ export async function startApi({
   quiet = false,
 }) {
   const args = [tsxBin(root), ...(watch ? ['watch', '--clear-screen=false'] : []), 'src/server.ts'];
-  const service = spawnService('api', process.execPath, args, {
+  const service = spawnService(name, process.execPath, args, {
     cwd: path.join(root, 'api'),
     quiet,
     env: {
@@ -397,9 +376,9 @@ export async function startApi({
       ...env,
     },
   });
-  const healthUrl = `http://127.0.0.1:${port}/api/health`;
-  await waitOrStop(service, () => waitForHttp(healthUrl, { timeoutMs, service, name: 'api', ok: (s) => s === 200 }));
-  return Object.assign(service, { url: `http://127.0.0.1:${port}` });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, { name, timeoutMs, service });
+  return Object.assign(service, { url });
 }
 
 /** Starts scripts/serve-portal.mjs as a child and waits until it serves /portal-config.json. */
@@ -408,33 +387,8 @@ export async function startPortalServer({ root = ROOT, port = 8080, apiPort = 30
     cwd: root,
     env: { PORT: String(port), API_URL: `http://127.0.0.1:${apiPort}`, PORTAL_ROOT: root, ...env },
   });
-  await waitOrStop(service, () =>
-    waitForHttp(`http://127.0.0.1:${port}/portal-config.json`, {
-      timeoutMs,
-      service,
-      name: 'portal server',
-      ok: (s) => s === 200,
-    }),
-  );
+  await waitForHttp(`http://127.0.0.1:${port}/portal-config.json`, { name: 'portal server', timeoutMs, service });
   return Object.assign(service, { url: `http://localhost:${port}` });
-}
-
-/** Throws a clear message when a TCP port is taken (checked before starting services that need it). */
-export async function assertPortFree(port, what) {
-  const net = await import('node:net');
-  await new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', (error) => {
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `port ${port} (${what}) is already in use; stop what runs there or choose another port via env`
-            : `port ${port} (${what}): ${error.message}`,
-        ),
-      );
-    });
-    server.listen(port, () => server.close(resolve));
-  });
 }
 
 /** Stops services in reverse start order (portal before api before emulator). */

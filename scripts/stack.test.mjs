@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, buildBundles, remotePackages, webpackPackages } from './stack.mjs';
+import { ROOT, buildBundles, remotePackages } from './stack.mjs';
 
 function write(file, text) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -39,17 +39,12 @@ function fakeRepo() {
     write(path.join(root, pkg, 'build.js'), BUILD);
     write(path.join(root, pkg, 'src/index.ts'), `export const name = '${pkg}';`);
   }
-  write(path.join(root, 'mfe-nowebpack/package.json'), '{}');
   write(path.join(root, 'api/package.json'), '{"name":"@fake/api"}');
   write(path.join(root, 'api/src/server.ts'), 'listen()');
   write(path.join(root, 'shared/package.json'), '{"name":"@fake/shared"}');
   write(path.join(root, 'shared/src/domain/rules.ts'), 'export const MIN = 6;');
   return root;
 }
-
-test('finds the webpack packages, shell first', () => {
-  assert.deepEqual(webpackPackages(fakeRepo()), ['shell', 'mfe-billing', 'mfe-gpsr']);
-});
 
 test('builds only what is stale: own sources and shared/src count, tests and other packages do not', async () => {
   const root = fakeRepo();

@@ -18,7 +18,6 @@ import path from 'node:path';
 import fs from 'node:fs';
 import {
   ROOT,
-  SHELL_DEV_PORT,
   assertPortFree,
   buildBundles,
   log,
@@ -30,7 +29,6 @@ import {
   startPortalServer,
   stopAll,
   waitForHttp,
-  webpackPackages,
 } from './stack.mjs';
 
 const argv = process.argv.slice(2);
@@ -43,6 +41,7 @@ const dataDir = path.resolve(ROOT, env.DATA_DIR || '.data');
 const exportIntervalS = Number(env.AUTH_EXPORT_INTERVAL_S ?? 300);
 const concurrency = Math.max(1, Number(env.BUILD_CONCURRENCY || 2));
 const forceBuild = argv.includes('--force-build') || env.FORCE_BUILD === '1';
+const SHELL_DEV_PORT = 3000;
 
 const services = [];
 /** Services still starting: shutdown waits for them so none is left behind. */
@@ -86,65 +85,45 @@ function watchExit(service) {
   return service;
 }
 
+/** A service starting while other work goes on: shutdown waits for it; once up it is watched. */
+function background(startup) {
+  pending.push(startup);
+  // Also keeps a failed start-up from being an unhandled rejection while the build runs; it is awaited below.
+  startup.then((service) => services.push(watchExit(service))).catch(() => undefined);
+  return startup;
+}
+
 /** Dev: the api's default registry sends the shell to each remote's dev server (ports from mfe-*\/package.json). */
 function remoteUrlEnv() {
-  const out = {};
-  for (const { folder, id, devPort } of remotePackages()) {
-    if (!fs.existsSync(path.join(ROOT, folder, 'webpack.config.js'))) continue;
+  const urls = remotePackages().map(({ id, devPort }) => {
     const key = `REMOTE_URL_${id.toUpperCase().replace(/-/g, '_')}`;
-    out[key] = env[key] || `http://127.0.0.1:${devPort}/mf-manifest.json`;
-  }
-  return out;
+    return [key, env[key] || `http://127.0.0.1:${devPort}/mf-manifest.json`];
+  });
+  return Object.fromEntries(urls);
 }
 
 async function main() {
   const t0 = Date.now();
+  const seconds = () => ((Date.now() - t0) / 1000).toFixed(1);
+  // The webpack dev servers of `npm run dev`: the shell and every remote, each on its own port.
+  const devServers = dev ? [{ folder: 'shell', devPort: SHELL_DEV_PORT }, ...remotePackages()] : [];
   fs.mkdirSync(dataDir, { recursive: true });
   await assertPortFree(apiPort, 'api');
   if (!dev) await assertPortFree(port, 'portal server');
-  if (dev) {
-    const devPorts = Object.fromEntries(remotePackages().map((r) => [r.folder, r.devPort]));
-    for (const pkg of webpackPackages()) {
-      const devPort = pkg === 'shell' ? SHELL_DEV_PORT : devPorts[pkg];
-      if (devPort) await assertPortFree(devPort, `${pkg} dev server`);
-    }
-  }
+  for (const { folder, devPort } of devServers) await assertPortFree(devPort, `${folder} dev server`);
 
   // The emulator boots while webpack builds; both are needed before the api can start.
-  log(
-    `starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (accounts kept in ${path.join(dataDir, 'auth')})`,
-  );
-  const emulatorPromise = startAuthEmulator({
-    port: emulatorPort,
-    persistDir: path.join(dataDir, 'auth'),
-    workDir: path.join(dataDir, '.emulator'),
-  }).then((emulator) => {
-    services.push(watchExit(emulator));
-    return emulator;
-  });
-  pending.push(emulatorPromise);
-  // Avoid an unhandled rejection while the build runs; the error is rethrown below.
-  emulatorPromise.catch(() => undefined);
-
+  const authDir = path.join(dataDir, 'auth');
+  log(`starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (accounts kept in ${authDir})`);
+  const workDir = path.join(dataDir, '.emulator');
+  const emulatorPromise = background(startAuthEmulator({ port: emulatorPort, persistDir: authDir, workDir }));
   // The portal server needs nothing but the port: it reads dist/ per request and proxies /api lazily.
-  const portalPromise = dev
-    ? null
-    : startPortalServer({
-        port,
-        apiPort,
-        env: { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}` },
-      }).then((portal) => {
-        services.push(watchExit(portal));
-        return portal;
-      });
-  if (portalPromise) {
-    pending.push(portalPromise);
-    portalPromise.catch(() => undefined);
-  }
+  const portalEnv = { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}` };
+  const portalPromise = dev ? null : background(startPortalServer({ port, apiPort, env: portalEnv }));
 
   if (!dev && env.SKIP_BUILD !== '1') await buildBundles({ concurrency, force: forceBuild });
   const emulator = await emulatorPromise;
-  log(`Auth emulator ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  log(`Auth emulator ready after ${seconds()} s`);
 
   if (exportIntervalS > 0) {
     exportTimer = setInterval(() => {
@@ -163,36 +142,30 @@ async function main() {
   services.push(
     watchExit(await startApi({ port: apiPort, dataDir, emulatorHost: emulator.host, watch: dev, env: apiEnv })),
   );
-  log(`api ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  log(`api ready after ${seconds()} s`);
 
-  let url;
-  if (dev) {
-    // All dev servers start at once; on a small machine their first compile takes a minute or two.
-    for (const pkg of webpackPackages()) {
-      const service = spawnService(pkg, 'npm', ['run', 'dev', '--silent'], {
-        cwd: path.join(ROOT, pkg),
-        env: { NODE_ENV: 'development' },
-      });
-      services.push(watchExit(service));
-    }
-    const shellDev = `http://127.0.0.1:${SHELL_DEV_PORT}`;
-    await waitForHttp(`${shellDev}/portal-config.json`, { timeoutMs: 180_000, name: 'shell dev server' });
-    url = shellDev;
-  } else {
-    await portalPromise;
-    url = `http://localhost:${port}`;
+  // All dev servers start at once; on a small machine their first compile takes a minute or two.
+  for (const { folder } of devServers) {
+    const service = spawnService(folder, 'npm', ['run', 'dev', '--silent'], {
+      cwd: path.join(ROOT, folder),
+      env: { NODE_ENV: 'development' },
+    });
+    services.push(watchExit(service));
   }
+  const shellDev = `http://127.0.0.1:${SHELL_DEV_PORT}`;
+  if (dev) await waitForHttp(`${shellDev}/portal-config.json`, { name: 'shell dev server', timeoutMs: 180_000 });
+  else await portalPromise;
+  const url = dev ? shellDev : `http://localhost:${port}`;
 
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   console.log(`
-  Portal ready in ${seconds} s:  ${url}
+  Portal ready in ${seconds()} s:  ${url}
 
   Demo logins
     seller          demo@portal.test   / demo1234
     internal staff  staff@portal.test  / staff1234
 
   api ${`http://127.0.0.1:${apiPort}/api`} · Auth emulator http://127.0.0.1:${emulatorPort} · data in ${dataDir}
-  Ctrl-C stops everything (accounts are exported to ${path.join(dataDir, 'auth')}).
+  Ctrl-C stops everything (accounts are exported to ${authDir}).
 `);
 }
 
