@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { ROOT, remotePackages } from './stack.mjs';
 
 export const TEMPLATE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'remote-template');
@@ -90,30 +91,18 @@ export function createRemote({ name, root = ROOT, dir = root, port, route, title
 
 const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
-  const args = process.argv.slice(2);
-  const option = (flag) => {
-    const i = args.indexOf(flag);
-    if (i === -1) return undefined;
-    const value = args[i + 1];
-    args.splice(i, 2);
-    return value;
-  };
-  const portArg = option('--port');
-  const options = {
-    route: option('--route'),
-    title: option('--title'),
-    port: portArg === undefined ? undefined : Number(portArg),
-    dir: option('--dir'),
-  };
-  const name = args[0];
-  if (!name) {
-    console.error(
-      'usage: npm run new-remote -- <name> [--route /features/<name>] [--title "Title"] [--port n] [--dir path]',
-    );
-    process.exit(2);
-  }
   try {
-    const created = createRemote({ name, ...options });
+    const string = { type: 'string' };
+    const options = { route: string, title: string, port: string, dir: string };
+    const { values, positionals } = parseArgs({ options, allowPositionals: true });
+    const name = positionals[0];
+    if (!name) {
+      console.error(
+        'usage: npm run new-remote -- <name> [--route /features/<name>] [--title "Title"] [--port n] [--dir path]',
+      );
+      process.exit(2);
+    }
+    const created = createRemote({ ...values, name, port: values.port && Number(values.port) });
     const relative = path.relative(process.cwd(), created.folder) || '.';
     console.log(`Created ${relative} (dev port ${created.devPort}, route ${created.route}).
 
