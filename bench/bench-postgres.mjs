@@ -5,39 +5,26 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The configured server URL, or null when BENCH_DATABASE_URL is "off" (any case, surrounding blanks ignored). */
-export function benchPostgresUrl(env = process.env) {
+/**
+ * The server URL to bench against: BENCH_DATABASE_URL, or the default; null (with a line saying why) when it is "off"
+ * (any case, surrounding blanks ignored) or does not answer within two seconds.
+ */
+export async function benchPostgres(env = process.env) {
   const value = (env.BENCH_DATABASE_URL ?? '').trim();
-  if (value.toLowerCase() === 'off') return null;
-  return value || DEFAULT_BENCH_DATABASE_URL;
-}
-
-/** Whether a PostgreSQL server answers at `url` within two seconds. */
-export async function postgresReachable(url) {
-  const require = createRequire(path.join(ROOT, 'api', 'package.json'));
-  const { Client } = require('pg');
+  if (value.toLowerCase() === 'off') {
+    console.log('[bench] PostgreSQL skipped: BENCH_DATABASE_URL=off');
+    return null;
+  }
+  const url = value || 'postgres://postgres@127.0.0.1:5432/test';
+  const { Client } = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
     await client.end();
-    return true;
+    return url;
   } catch {
-    return false;
-  }
-}
-
-/** The server URL to bench against, or null (with a line saying why) when it is off or not reachable. */
-export async function benchPostgres() {
-  const url = benchPostgresUrl();
-  if (!url) {
-    console.log('[bench] PostgreSQL skipped: BENCH_DATABASE_URL=off');
-    return null;
-  }
-  if (!(await postgresReachable(url))) {
     console.log(`[bench] PostgreSQL skipped: ${url} not reachable (set BENCH_DATABASE_URL, or "off")`);
     return null;
   }
-  return url;
 }
