@@ -190,19 +190,17 @@ async function main() {
     await client.end();
 
     // Report.
+    const failed = (r) => r.status === 0 || r.status >= 400;
     const table = new Map();
+    const all = { requests: 0, errors: 0, ms: [] };
     for (const r of results) {
       const key = r.kind.startsWith('read') ? 'reads' : r.kind;
-      const row = table.get(key) ?? { requests: 0, errors: 0, ms: [] };
-      row.requests++;
-      if (r.status === 0 || r.status >= 400) row.errors++;
-      row.ms.push(r.ms);
-      table.set(key, row);
-    }
-    const all = { requests: results.length, errors: 0, ms: [] };
-    for (const row of table.values()) {
-      all.errors += row.errors;
-      all.ms.push(...row.ms);
+      if (!table.has(key)) table.set(key, { requests: 0, errors: 0, ms: [] });
+      for (const row of [table.get(key), all]) {
+        row.requests++;
+        if (failed(r)) row.errors++;
+        row.ms.push(r.ms);
+      }
     }
     table.set('all', all);
     console.log('');
@@ -218,7 +216,7 @@ async function main() {
       );
     }
     const errorKinds = new Map();
-    for (const r of results.filter((x) => x.status === 0 || x.status >= 400)) {
+    for (const r of results.filter(failed)) {
       const key = `${r.kind} → ${r.status} ${r.text.slice(0, 80)}`;
       errorKinds.set(key, (errorKinds.get(key) ?? 0) + 1);
     }

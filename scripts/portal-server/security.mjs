@@ -1,6 +1,7 @@
 // What the portal server trusts and announces: request targets, Content Security Policy, listening interface.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { parseUpstreams } from './api-proxy.mjs';
 
 /**
  * Only origin-form targets (`/path?query`) may reach a route. Absolute-form (`http://host/…`), authority-form,
@@ -48,10 +49,7 @@ export function remoteOriginsSource({ apiUrl, env = process.env, ttlMs = 5000, t
   let inFlight = null;
 
   // API_URL may name several instances (comma list): the first that answers counts.
-  const apis = String(apiUrl)
-    .split(',')
-    .map((part) => part.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
+  const apis = parseUpstreams(apiUrl);
 
   async function refresh() {
     for (const api of apis) {
