@@ -22,13 +22,6 @@ function titleOf(name) {
     .join(' ');
 }
 
-function filesBelow(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesBelow(full) : [full];
-  });
-}
-
 /**
  * Creates `<dir>/mfe-<name>` from the template and returns what a registry entry needs.
  * @param {{ name: string, root?: string, dir?: string, port?: number, route?: string, title?: string }} options
@@ -58,8 +51,10 @@ export function createRemote({ name, root = ROOT, dir = root, port, route, title
     __TITLE__: title ?? titleOf(name),
     __TSCONFIG_BASE__: path.relative(folder, path.join(root, 'tsconfig.base.json')).split(path.sep).join('/'),
   };
-  for (const source of filesBelow(TEMPLATE_DIR)) {
-    const target = path.join(folder, path.relative(TEMPLATE_DIR, source)).replace(/\.tmpl$/, '');
+  for (const file of fs.readdirSync(TEMPLATE_DIR, { recursive: true })) {
+    const source = path.join(TEMPLATE_DIR, file);
+    if (fs.statSync(source).isDirectory()) continue;
+    const target = path.join(folder, file).replace(/\.tmpl$/, '');
     const text = fs.readFileSync(source, 'utf8').replace(/__[A-Z_]+__/g, (token) => {
       if (!(token in values)) throw new Error(`${source}: unknown placeholder ${token}`);
       return values[token];
