@@ -146,6 +146,8 @@ async function main() {
   process.stdout.write(
     `${JSON.stringify({
       driver: database ? 'postgres' : 'pglite',
+      // The per-user read cache (plugins/owner-cache) is on once its LISTEN connection is up.
+      readCache: app.ownerCache.active,
       token,
       steps,
       licenseCheckSingle,

@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   dataDir: string;
+  /** The PostgreSQL database of this app (a second client or app can open it); null on PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,7 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 /** Fresh database: PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-async function freshDatabase(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ handle: DbHandle; url: string | null; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const handle = await openDatabase({
@@ -58,7 +60,7 @@ async function freshDatabase(): Promise<{ handle: DbHandle; drop(): Promise<void
       pgliteDir: 'memory://',
       pgliteTemplate: await pgliteTemplate(),
     });
-    return { handle, drop: async () => handle.close() };
+    return { handle, url: null, drop: async () => handle.close() };
   }
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: baseUrl });
@@ -70,6 +72,7 @@ async function freshDatabase(): Promise<{ handle: DbHandle; drop(): Promise<void
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       await handle.close().catch(() => undefined); // a test may have closed it already
       const c = new Client({ connectionString: baseUrl });
@@ -96,6 +99,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     config,
     dataDir,
+    databaseUrl: db.url,
     close: async () => {
       await app.close();
       await db.drop();

@@ -12,6 +12,15 @@ export interface DbHandle {
   driver: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * LISTENs on `channel`: on a connection of its own on PostgreSQL, on the one connection of PGlite. Resolves once
+   * LISTEN is in effect; `onLost` runs once if that connection breaks (it is closed then: call listen again).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void): Promise<Listener>;
+}
+
+export interface Listener {
+  close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle');
@@ -24,7 +33,7 @@ export async function openDatabase(options: {
   pgliteTemplate?: Blob;
 }): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const { Pool } = await import('pg');
+    const { Client, Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // Fail fast while PostgreSQL is down (requests answer 503 database-unavailable) instead of queueing for ever.
@@ -51,6 +60,39 @@ export async function openDatabase(options: {
         }
       },
       close: () => pool.end(),
+      listen: async (channel, onNotify, onLost) => {
+        const client = new Client({
+          connectionString: options.databaseUrl!,
+          connectionTimeoutMillis: 5000,
+          keepAlive: true,
+        });
+        let closed = false;
+        const lost = (err: Error) => {
+          if (closed) return;
+          closed = true;
+          client.end().catch(() => undefined);
+          onLost(err);
+        };
+        client.on('error', lost);
+        client.on('end', () => lost(new Error('LISTEN connection ended')));
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        try {
+          await client.connect();
+          await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+        } catch (err) {
+          closed = true;
+          await client.end().catch(() => undefined);
+          throw err;
+        }
+        return {
+          close: async () => {
+            closed = true;
+            await client.end().catch(() => undefined);
+          },
+        };
+      },
     };
   }
 
@@ -80,5 +122,10 @@ export async function openDatabase(options: {
       }
     },
     close: () => client.close(),
+    // PGlite delivers a notification before the statement that committed it returns: no connection to lose.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return { close: () => unlisten().catch(() => undefined) };
+    },
   };
 }

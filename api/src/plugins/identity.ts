@@ -164,7 +164,7 @@ export default fp(
       await verify(request, token);
     };
 
-    // Read on every authenticated request (an inactive or removed account is refused at once): prepared once.
+    // Read on every authenticated request (an inactive or removed account is refused): prepared once, and cached.
     const userById = app.db
       .select()
       .from(users)
@@ -175,7 +175,13 @@ export default fp(
     const requireUser: PreHandler = async (request, reply) => {
       await authenticate(request, reply);
       const identity = currentIdentity(request);
-      const [row] = await userById.execute({ id: identity.uid });
+      // Cached (a missing row is not): the row's changes notify the read cache (migration 0013).
+      const row = await app.ownerCache.read(
+        identity.uid,
+        'user',
+        async () => (await userById.execute({ id: identity.uid }))[0] ?? null,
+        (found) => (found ? Infinity : 0),
+      );
       if (!row) throw new HttpError(404, 'user-not-found', 'User not found');
       if (!row.isActive) {
         throw new HttpError(403, 'account-inactive', 'Your account is inactive. Contact your administrator');
@@ -195,5 +201,5 @@ export default fp(
     app.decorate('optionalAuth', optionalAuth);
     app.decorate('requireUser', requireUser);
   },
-  { name: 'identity', dependencies: ['db'] },
+  { name: 'identity', dependencies: ['db', 'owner-cache'] },
 );

@@ -14,6 +14,17 @@ import { findOwnerLicenseByKey, listOwnerLicensePage, listOwnerLicenses, ownerLi
  */
 const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
+/** When the first license of a page body passes its expiry (its status then reads 'inactive'): epoch ms. */
+function nextExpiry(body: string): number {
+  const now = Date.now();
+  let next = Infinity;
+  for (const m of body.matchAll(/"licenseExpired":"([^"]+)"/g)) {
+    const at = Date.parse(m[1]);
+    if (at > now && at < next) next = at;
+  }
+  return next;
+}
+
 const licenseNotFound = () => new HttpError(404, 'license-not-found', 'License not found');
 
 /**
@@ -37,7 +48,13 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;
-      const body = await ownerLicensePageBody(app.db, owner(request), { page, pageSize, sort: 'LicenseCreated|DESC' });
+      // Cached per owner (plugins/owner-cache): until a change notifies it, or a license on the page expires.
+      const body = await app.ownerCache.read(
+        owner(request),
+        `license-page:${page}:${pageSize}`,
+        () => ownerLicensePageBody(app.db, owner(request), { page, pageSize, sort: 'LicenseCreated|DESC' }),
+        nextExpiry,
+      );
       return sendJson(reply, body);
     },
   );

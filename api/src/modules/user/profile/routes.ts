@@ -8,6 +8,7 @@ import {
   profileContactSchema,
   verifyReminderInputSchema,
 } from '@portal/shared/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../../lib/schemas';
@@ -34,7 +35,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact',
     { schema: { tags: ['profile'], response: { 200: profileContactSchema, ...authErrors } } },
-    async (request) => loadContact(app.db, currentUser(request)),
+    async (request, reply) => {
+      const user = currentUser(request);
+      // Cached per user (plugins/owner-cache) as the JSON the response schema makes of it.
+      const body = await app.ownerCache.read(user.id, 'profile-contact', async () =>
+        JSON.stringify(profileContactSchema.parse(await loadContact(app.db, user))),
+      );
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.put(
