@@ -16,12 +16,10 @@ BEGIN
       UNION SELECT l.user_id FROM subscriptions s JOIN licenses l ON l.id = s.license_id
       WHERE s.id = (r->>'subscription_id')::uuid;
   ELSIF tbl = 'invoices' THEN
+    -- A renewal invoice (the license page's "Pay now") is the subscription owner's; linking it to its billing event
+    -- notifies through billing_events.
     RETURN NEXT r->>'user_id';
-    RETURN QUERY SELECT l.user_id FROM licenses l WHERE l.id = (r->>'license_id')::uuid
-      UNION SELECT s.user_id FROM billing_events be JOIN subscriptions s ON s.id = be.subscription_id
-      WHERE be.invoice_id = (r->>'id')::uuid
-      UNION SELECT l.user_id FROM billing_events be JOIN subscriptions s ON s.id = be.subscription_id
-      JOIN licenses l ON l.id = s.license_id WHERE be.invoice_id = (r->>'id')::uuid;
+    RETURN QUERY SELECT l.user_id FROM licenses l WHERE l.id = (r->>'license_id')::uuid;
   ELSE
     RETURN NEXT '*';
   END IF;
