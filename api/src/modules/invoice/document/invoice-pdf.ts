@@ -134,16 +134,19 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
   doc.font('bold').fontSize(18).fillColor('black').text(`${title} ${data.number}`, MARGIN, y);
   y += 36;
 
-  // rows: Pos | Description | Qty | Unit price | Amount
+  // rows: Pos | Description | Qty | Unit price | Amount (x offset, width, alignment of each column)
   const cols = { pos: MARGIN, desc: MARGIN + 30, qty: MARGIN + 270, unit: MARGIN + 320, amount: MARGIN + 405 };
-  const header = (label: string, x: number, width: number, align: 'left' | 'right') =>
-    doc.text(label, x, y, { width, align });
+  const columns = [
+    [cols.pos, 28, 'left'],
+    [cols.desc, 235, 'left'],
+    [cols.qty, 45, 'right'],
+    [cols.unit, 80, 'right'],
+    [cols.amount, CONTENT_WIDTH - 405, 'right'],
+  ] as const;
+  const line = (cells: string[]) =>
+    cells.forEach((cell, i) => doc.text(cell, columns[i][0], y, { width: columns[i][1], align: columns[i][2] }));
   doc.font('bold').fontSize(9);
-  header(t.position, cols.pos, 28, 'left');
-  header(t.description, cols.desc, 235, 'left');
-  header(t.quantity, cols.qty, 45, 'right');
-  header(t.unitPrice, cols.unit, 80, 'right');
-  header(t.amount, cols.amount, CONTENT_WIDTH - 405, 'right');
+  line([t.position, t.description, t.quantity, t.unitPrice, t.amount]);
   y += 16;
   doc
     .moveTo(MARGIN, y)
@@ -156,11 +159,7 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
   data.rows.forEach((row, i) => {
     const description = t.rowKinds[row.kind] ?? row.description;
     const height = doc.heightOfString(description, { width: 235 });
-    doc.text(String(i + 1), cols.pos, y, { width: 28 });
-    doc.text(description, cols.desc, y, { width: 235 });
-    doc.text(String(row.quantity), cols.qty, y, { width: 45, align: 'right' });
-    doc.text(money(row.unitPriceCents), cols.unit, y, { width: 80, align: 'right' });
-    doc.text(money(row.amountCents), cols.amount, y, { width: CONTENT_WIDTH - 405, align: 'right' });
+    line([String(i + 1), description, String(row.quantity), money(row.unitPriceCents), money(row.amountCents)]);
     y += Math.max(height, 12) + 6;
   });
   doc
@@ -190,25 +189,20 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
     doc.text(t.paid(formatDocumentDate(data.paidAt)), MARGIN, y, { width: CONTENT_WIDTH });
   }
 
+  const joined = (...parts: (string | false)[]) => parts.filter(Boolean).join(' · ');
   const footer = [
     `${seller.name} · ${seller.street} · ${seller.postalCode} ${seller.city} · ${countryName(seller.country, data.language)}`,
-    [
+    joined(
       seller.vatId && `${t.sellerVatId} ${seller.vatId}`,
       seller.taxNumber && `${t.taxNumber} ${seller.taxNumber}`,
       seller.register && `${t.register}: ${seller.register}`,
-    ]
-      .filter(Boolean)
-      .join(' · '),
-    [seller.managingDirector && `${t.managingDirector}: ${seller.managingDirector}`, seller.email, seller.phone]
-      .filter(Boolean)
-      .join(' · '),
-    [
+    ),
+    joined(seller.managingDirector && `${t.managingDirector}: ${seller.managingDirector}`, seller.email, seller.phone),
+    joined(
       seller.bankName && `${t.bank}: ${seller.bankName}`,
       seller.iban && `IBAN ${seller.iban}`,
       seller.bic && `BIC ${seller.bic}`,
-    ]
-      .filter(Boolean)
-      .join(' · '),
+    ),
   ].filter(Boolean);
   doc
     .font('regular')
