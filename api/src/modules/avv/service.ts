@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AvvVersionRow, UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { recordAudit } from '../staff';
 import { loadContact } from '../user/profile';
-import { recordPublishAudit } from './audit';
 import {
   findAcceptance,
   findCurrentVersion,
@@ -51,6 +51,10 @@ export function toAcceptance(row: AcceptanceWithVersion): AvvAcceptanceEntry {
 }
 
 export const versionNotFound = () => new HttpError(404, 'avv-version-not-found', 'AVV version not found');
+const versionExists = (label: string) =>
+  new HttpError(400, 'avv-version-exists', `AVV version ${label} exists already`, {
+    version: 'api_error_avv_version_exists',
+  });
 
 /** The version in force today. The first version is created by the migration, so there always is one. */
 export async function currentVersion(db: Db, now = new Date()): Promise<AvvVersionRow> {
@@ -113,11 +117,7 @@ export async function publishVersion(
   input: AvvVersionInput,
   now = new Date(),
 ): Promise<AvvVersionRow> {
-  if (await findVersionByLabel(app.db, input.version)) {
-    throw new HttpError(400, 'avv-version-exists', `AVV version ${input.version} exists already`, {
-      version: 'api_error_avv_version_exists',
-    });
-  }
+  if (await findVersionByLabel(app.db, input.version)) throw versionExists(input.version);
   const latest = await findLatestVersion(app.db);
   const dateIssue = avvEffectiveDateIssue(input.effectiveDate, {
     today: utcDay(now),
@@ -142,19 +142,21 @@ export async function publishVersion(
         publishedBy: actor.email,
         publishedByUserId: actor.uid,
       });
-      await recordPublishAudit(app, tx, actor, toVersion(row));
+      // The staff audit log: entry id `avv:<version>`, action create, after = the version without its texts.
+      const { text: _text, ...after } = toVersion(row);
+      await recordAudit(tx, {
+        actor: { id: actor.uid, email: actor.email },
+        action: 'create',
+        entryId: `avv:${row.version}`,
+        before: null,
+        after,
+      });
       return row;
     });
   } catch (err) {
     // Two staff publishing the same label at once: the unique index decides.
-    if (
-      (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-      (err as { cause?: { code?: string } }).cause?.code === '23505'
-    ) {
-      throw new HttpError(400, 'avv-version-exists', `AVV version ${input.version} exists already`, {
-        version: 'api_error_avv_version_exists',
-      });
-    }
+    const { code, cause } = err as { code?: string; cause?: { code?: string } };
+    if (code === '23505' || cause?.code === '23505') throw versionExists(input.version);
     throw err;
   }
 }
