@@ -147,11 +147,6 @@ export async function updateOwnedProduct(
   return row;
 }
 
-/** The draft's answers after one of its files was deleted. */
-export async function updateProductAnswers(db: Db, id: string, values: Partial<ProductInsert>): Promise<void> {
-  await db.update(gpsrProducts).set(values).where(eq(gpsrProducts.id, id));
-}
-
 export async function deleteOwnedProduct(db: Db, ownerId: string, id: string): Promise<void> {
   await db.delete(gpsrProducts).where(and(eq(gpsrProducts.id, id), eq(gpsrProducts.userId, ownerId)));
 }

@@ -26,7 +26,6 @@ import {
   setFilesProduct,
   staleUnattachedFiles,
   updateOwnedProduct,
-  updateProductAnswers,
   type FileRow,
   type ProductRow,
   type VersionRow,
@@ -199,7 +198,11 @@ export async function deleteFile(app: FastifyInstance, ownerId: string, name: st
     if (product) {
       const answers = removeGpsrFile(answersOf(product), name);
       const progress = gpsrProgress(answers);
-      await updateProductAnswers(app.db, product.id, { riskQuestions: answers, progress, updatedAt: new Date() });
+      await updateOwnedProduct(app.db, ownerId, product.id, {
+        riskQuestions: answers,
+        progress,
+        updatedAt: new Date(),
+      });
     }
   }
   await discardFiles(app, ownerId, [file]);

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { detectContentType, SNIFF_BYTES } from '../../services/file-storage/detect-type';
 import { fileKey, sweepUnattachedFiles } from './service';
-import { insertFiles } from './repository';
+import { insertFiles, type FileRow } from './repository';
 
 const MB = 1024 * 1024;
 const tooLarge = (message: string) => new HttpError(413, 'payload-too-large', message);
@@ -28,13 +28,7 @@ function checkedOriginalName(raw: string | undefined): string {
   return sanitizeGpsrFileName(name);
 }
 
-interface Stored {
-  name: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-}
+type Stored = Pick<FileRow, 'name' | 'originalName' | 'mimeType' | 'size' | 'sha256'>;
 
 /**
  * Streams one file part into storage: the first bytes decide the type (magic bytes), the size is counted against

@@ -77,7 +77,7 @@ export async function buyProduct(
     { db: app.db, provider: app.paymentProvider, log },
     {
       invoiceId: id,
-      grossCents: quote.grossCents,
+      amountCents: quote.grossCents,
       currency: quote.currency,
       description: row.name,
       language: user.language,

@@ -39,7 +39,7 @@ export async function chargeAutomatically(
       { db: app.db, provider, log: app.log },
       {
         invoiceId: invoice.id,
-        grossCents: invoice.amount,
+        amountCents: invoice.amount,
         currency: invoice.currency,
         description: invoice.products[0]?.info ?? '',
         language: invoice.language,

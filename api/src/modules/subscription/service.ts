@@ -124,14 +124,14 @@ export async function approveOverage(
     /** The provider's approval page for the invoice, remembered for the banner's next Approve. */
     const approvalPage = async (
       invoiceId: string,
-      grossCents: number,
+      amountCents: number,
       currency: string,
       description: string,
       language: Language,
     ) => {
       const checkout = await startCheckout(
         { db: tx, provider: app.paymentProvider, log },
-        { invoiceId, grossCents, currency, description, language, subscription: null, flow: 'overage-approval' },
+        { invoiceId, amountCents, currency, description, language, subscription: null, flow: 'overage-approval' },
       );
       await setOverageApprovalUrl(tx, sub.id, checkout.paymentUrl);
       return { approvalUrl: checkout.paymentUrl };
