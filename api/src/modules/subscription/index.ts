@@ -8,6 +8,5 @@ export {
   recordOverage,
   settlePaidRenewals,
   type DueRenewal,
-  type MeteredSubscription,
 } from './repository';
 export { renewSubscription, renewalPeriodKey, type RenewalOutcome, type StepHook } from './service';

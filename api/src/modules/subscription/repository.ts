@@ -3,7 +3,7 @@
 // and the invoice they are charged on); and what the renewal job reads and writes: due subscriptions, the per-period
 // billing_events row (the key that makes a second charge of one period impossible) with a short per-item lease, and
 // the subscription state transitions.
-import type { DurationUnit, SubscriptionStatus } from '@portal/shared/domain';
+import type { SubscriptionStatus } from '@portal/shared/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -33,18 +33,8 @@ export function listOveragePending(db: Db, ownerId: string): Promise<{ id: strin
     .orderBy(asc(subscriptions.createdAt));
 }
 
-export interface MeteredSubscription {
-  id: string;
-  userId: string;
-  licenseId: string;
-  pluginName: string;
-  durationUnit: DurationUnit | null;
-  /** Product options with the license's own (bought extras, consent) on top. */
-  options: ExtraOptionsJson;
-}
-
 /** Active subscriptions of plugins whose usage is metered monthly (spec §9: fresh_desk emails). */
-export async function listMeteredSubscriptions(db: Db, pluginNames: string[]): Promise<MeteredSubscription[]> {
+export async function listMeteredSubscriptions(db: Db, pluginNames: string[]) {
   const rows = await db
     .select({
       id: subscriptions.id,
@@ -62,6 +52,7 @@ export async function listMeteredSubscriptions(db: Db, pluginNames: string[]): P
     .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
   return rows.map(({ productOptions, licenseOptions, ...row }) => ({
     ...row,
+    /** Product options with the license's own (bought extras, consent) on top. */
     options: { ...productOptions, ...licenseOptions },
   }));
 }
@@ -137,21 +128,11 @@ export async function cancelAtPeriodEnd(db: Db, ownerId: string, id: string, now
   });
 }
 
-export interface OverageSubscription {
-  id: string;
-  userId: string;
-  status: (typeof subscriptions.$inferSelect)['status'];
-  overagePending: boolean;
-  productId: string;
-  productName: string;
-  pluginName: string;
-}
-
 /**
  * The subscription `id` of `ownerId` with its product, locked FOR UPDATE until the transaction ends (two approvals
  * of one subscription run one after the other). Null for an unknown or foreign id.
  */
-export async function lockOwnedSubscription(db: Db, ownerId: string, id: string): Promise<OverageSubscription | null> {
+export async function lockOwnedSubscription(db: Db, ownerId: string, id: string) {
   const [row] = await db
     .select({
       id: subscriptions.id,
