@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { HttpError, invalidField } from '../../lib/http-error';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
+import type { RunOutcome } from '../../jobs/job-lease';
 import { runMonthEnd } from '../../jobs/month-end';
 import { runRenewals } from '../../jobs/renewals';
 import { approveOverage } from './service';
@@ -101,14 +102,17 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff run the billing jobs for a date in the api process, as the scheduler and `npm run job -w api -- <job>
   // --date …` do (once per period across instances). The command line needs the database to itself, which an
   // embedded PGlite held by a running api is not: these routes drive the jobs there (demo, e2e journeys).
-  const jobRoute = (url: string, summary: string, run: (date: Date) => Promise<z.infer<typeof jobRunResult>>) =>
+  const jobRoute = (url: string, summary: string, run: (date: Date) => Promise<RunOutcome & { period: string }>) =>
     app.post(
       url,
       {
         preHandler: app.requireStaff,
         schema: { tags: ['subscription'], summary, body: jobRunBody, response: { 200: jobRunResult, ...authErrors } },
       },
-      async (request) => run(new Date(`${request.body.date}T00:00:00Z`)),
+      async (request) => {
+        const outcome = await run(new Date(`${request.body.date}T00:00:00Z`));
+        return { ran: outcome.ran, period: outcome.period, summary: outcome.ran ? outcome.summary : null };
+      },
     );
 
   jobRoute(
@@ -122,19 +126,13 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           'date must not be in the future (the month is not over)',
         );
       }
-      const outcome = await runMonthEnd(app.db, date);
-      const summary = 'summary' in outcome ? (outcome.summary as Record<string, unknown> | null) : null;
-      return { ran: outcome.ran, period: outcome.period, summary: summary ?? null };
+      return runMonthEnd(app.db, date);
     },
   );
-
   jobRoute(
     '/renewals/run',
     'Staff: run the renewals job as of a date (renews what ends within 3 days, ends cancelled and unpaid ones; a day runs once)',
-    async (date) => {
-      const outcome = await runRenewals(app, date);
-      return { ran: outcome.ran, period: outcome.period, summary: outcome.ran ? outcome.summary : null };
-    },
+    (date) => runRenewals(app, date),
   );
 };
 
