@@ -94,16 +94,55 @@ class MuiFolderImports {
   }
 }
 
-function sharedConfig(dir) {
+// Shared modules the shell always provides (it renders with them on every page). A remote's production build takes
+// them from the shell's share scope and bundles no copy of its own: no fallback chunks, no provide registration and
+// no chunk names for them in its remoteEntry.js (with @portal/shared's copy gone, neither the MUI folders only that
+// copy imported). MUI's component folders keep their fallbacks: a remote may render one the shell never loads.
+const PROVIDED_BY_SHELL = SHARED_SINGLETONS.filter(
+  (name) => !name.endsWith('/') && !['@mui/icons-material', 'react-hook-form'].includes(name),
+);
+
+function sharedConfig(dir, { fromShell = [] } = {}) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
     shared[name] = {
       singleton: true,
       requiredVersion: requiredVersionOf(name, dir),
       version: installedVersionOf(name, dir),
+      ...(fromShell.includes(name) ? { import: false } : {}),
     };
   }
   return shared;
+}
+
+/**
+ * webpack 5.111 adds its own 'sharing' runtime module beside the federation plugin's, which replaces its
+ * `__webpack_require__.I` at startup: the first one is dead code listing every shared module again (about 1 KB
+ * compressed per remoteEntry.js and in the shell's main.js). Dropped where the federation's is present.
+ */
+class DropWebpackShareRuntime {
+  apply(compiler) {
+    const WebpackShareRuntimeModule = require(
+      require.resolve('webpack/lib/sharing/ShareRuntimeModule', {
+        paths: [compiler.context],
+      }),
+    );
+    compiler.hooks.compilation.tap('DropWebpackShareRuntime', (compilation) => {
+      compilation.hooks.afterRuntimeRequirements.tap('DropWebpackShareRuntime', () => {
+        const { chunkGraph } = compilation;
+        for (const chunk of compilation.chunks) {
+          const modules = [...chunkGraph.getChunkRuntimeModulesIterable(chunk)];
+          const sharing = modules.filter((module) => module.name === 'sharing');
+          if (sharing.length < 2) continue;
+          for (const module of sharing) {
+            if (module.constructor !== WebpackShareRuntimeModule) continue;
+            chunkGraph.disconnectChunkAndRuntimeModule(chunk, module);
+            compilation.modules.delete(module);
+          }
+        }
+      });
+    });
+  }
 }
 
 /**
@@ -329,12 +368,13 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared: sharedConfig(dir),
+          shared: sharedConfig(dir, { fromShell: mode === 'production' ? PROVIDED_BY_SHELL : [] }),
           // In production the shell provides the federation runtime (about 25 KB compressed per remoteEntry.js);
           // the standalone dev page has no shell and keeps its own.
           ...(mode === 'production' ? { experiments: { externalRuntime: true } } : {}),
         }),
         new MuiFolderImports(dir),
+        new DropWebpackShareRuntime(),
         ...(hasStandalone ? [htmlPlugin(dir, { title: `${name} (standalone)`, chunks: ['standalone'] })] : []),
         ...(mode === 'production' ? compressionPlugins() : []),
       ],
@@ -380,6 +420,7 @@ function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
           experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
         }),
         new MuiFolderImports(dir),
+        new DropWebpackShareRuntime(),
         htmlPlugin(dir, { title: 'Portal', chunks: ['main'] }),
         ...(mode === 'production' ? compressionPlugins() : []),
       ],

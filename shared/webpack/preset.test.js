@@ -63,6 +63,17 @@ describe('createRemoteConfig', () => {
       2,
     );
   });
+  it("takes the shell's core singletons from the share scope in production (no copy bundled), MUI folders with a copy", () => {
+    const shared = federationOptions(config).shared;
+    for (const name of ['react', 'react-dom', 'react/jsx-runtime', 'react-router-dom', '@portal/shared', 'i18next'])
+      expect(shared[name].import).toBe(false);
+    for (const name of ['@mui/material/', '@mui/system/', '@mui/icons-material'])
+      expect(shared[name].import).toBeUndefined();
+    const dev = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir })({}, { mode: 'development' });
+    for (const entry of Object.values(federationOptions(dev).shared)) expect(entry.import).toBeUndefined();
+    const host = createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'production' });
+    for (const entry of Object.values(federationOptions(host).shared)) expect(entry.import).toBeUndefined();
+  });
   it('uses the federation runtime the shell provides in production, its own in development', () => {
     expect(federationOptions(config).experiments).toEqual({ externalRuntime: true });
     const dev = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir })({}, { mode: 'development' });
