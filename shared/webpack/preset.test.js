@@ -116,7 +116,10 @@ describe('createHostConfig', () => {
   const config = createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'development' });
   it('has no build-time remotes, entry ./src/index.ts and publicPath /, and provides the federation runtime', () => {
     expect(federationOptions(config).remotes).toEqual({});
-    expect(federationOptions(config).experiments).toEqual({ provideExternalRuntime: true });
+    expect(federationOptions(config).experiments).toEqual({
+      provideExternalRuntime: true,
+      optimization: { target: 'web' },
+    });
     expect(config.entry).toEqual({ main: './src/index.ts' });
     expect(config.output.publicPath).toBe('/');
   });
