@@ -1,5 +1,5 @@
 import { licenseFilterSchema, licensePageSchema, licenseSchema, pluginNameSchema } from '@portal/shared/domain';
-import type { FastifyReply } from 'fastify';
+import { sendJson } from '../../lib/send-json';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
@@ -7,12 +7,6 @@ import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import { activateFreeOrTrial } from './activation';
 import { findOwnerLicenseByKey, listOwnerLicensePage, listOwnerLicenses, ownerLicensePageBody } from './repository';
-
-/**
- * Sends JSON text the database already wrote in the route's response schema (tested against the schema): a string
- * with a JSON content type skips serialization.
- */
-const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
 /** When the first license of a page body passes its expiry (its status then reads 'inactive'): epoch ms. */
 function nextExpiry(body: string): number {

@@ -8,10 +8,10 @@ import {
   profileContactSchema,
   verifyReminderInputSchema,
 } from '@portal/shared/domain';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../../lib/schemas';
+import { sendJson } from '../../../lib/send-json';
 import { currentUser } from '../../../plugins/identity';
 import { acceptVersion, currentAcceptance } from '../../avv';
 import { renderAvvPdf } from './avv-pdf';
@@ -41,7 +41,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await app.ownerCache.read(user.id, 'profile-contact', async () =>
         JSON.stringify(profileContactSchema.parse(await loadContact(app.db, user))),
       );
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendJson(reply, body);
     },
   );
 
