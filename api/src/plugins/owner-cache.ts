@@ -72,10 +72,6 @@ export function ownerCacheStore(options: {
       for (const entries of users.values()) n += entries.size;
       return n;
     },
-    /** Nothing kept and nothing loading: no entry a change could make stale. */
-    get empty() {
-      return users.size === 0 && fills.size === 0;
-    },
     read<T>(userId: string, key: string, load: () => Promise<T>, validUntil?: (value: T) => number): Promise<T> {
       if (!active) return load();
       const started = now();
@@ -188,7 +184,7 @@ export default fp(
     });
 
     async function settle(): Promise<void> {
-      if (!store.active || store.empty) return;
+      if (!store.active) return;
       const token = crypto.randomUUID();
       const arrived = new Promise<void>((resolve) => marks.set(token, resolve));
       let timer: NodeJS.Timeout | undefined;
