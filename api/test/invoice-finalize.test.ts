@@ -1,5 +1,6 @@
 import { INVOICE_NUMBER_PATTERN } from '@portal/shared/domain';
 import { eq, sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
 import { invoiceCounters, invoiceDocuments, invoices } from '../src/db/schema';
 import { cancelInvoice, finalizeInvoice } from '../src/modules/invoice/finalize';
 import { setDraftPaymentStatus } from '../src/modules/invoice/repository';
@@ -92,7 +93,13 @@ describe('finalizeInvoice', () => {
     const owner = await registerUser(t.app);
     const ids: string[] = [];
     for (let i = 0; i < 50; i++) ids.push(await createDraft(t.app.db, owner));
-    const results = await Promise.all(ids.map((id) => finalizeInvoice(t.app.db, id, finalizeOptions())));
+    // On PostgreSQL three handles, as of three api instances: each queues its own, the counter row orders them all.
+    const url = t.databaseUrl;
+    const others = url ? await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: url, pgliteDir: '' }))) : [];
+    const dbs = [t.app.db, ...others.map((h) => h.db)];
+    const results = await Promise.all(
+      ids.map((id, i) => finalizeInvoice(dbs[i % dbs.length], id, finalizeOptions())),
+    ).finally(() => Promise.all(others.map((h) => h.close())));
     const numbers = results.map((r) => serial(r.invoiceNumber)).sort((x, y) => x - y);
     expect(new Set(numbers).size).toBe(50);
     expect(numbers[49] - numbers[0]).toBe(49);

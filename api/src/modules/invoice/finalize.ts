@@ -2,6 +2,7 @@
 // the series, stamps issue date, payment, service period, license and seller, and stores the PDF/A-3b with its
 // factur-x.xml. A failure anywhere rolls back the number too, so numbers stay gap-free.
 import { INVOICE_SERIES } from '@portal/shared/domain';
+import pLimit from 'p-limit';
 import type { Db } from '../../db/client';
 import { documentDataOf } from './document/document-data';
 import { renderInvoiceDocument } from './document/render-document';
@@ -38,6 +39,18 @@ async function lockInvoice(tx: Db, id: string): Promise<InvoiceRow> {
   return row;
 }
 
+/**
+ * Numbering transactions wait for the series' counter row, one after the other, while each renders its PDF. Queued
+ * here per database handle, a burst of them holds one pool connection instead of every connection (which starved
+ * other requests until the pool's connect timeout). Called inside a transaction, it has a queue of its own.
+ */
+const numberingQueues = new WeakMap<Db, pLimit.Limit>();
+function numberingTransaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  let queue = numberingQueues.get(db);
+  if (!queue) numberingQueues.set(db, (queue = pLimit(1)));
+  return queue(() => db.transaction((trx) => body(trx as unknown as Db)));
+}
+
 async function storeDocument(tx: Db, row: InvoiceRow, cancelsNumber: string | null): Promise<void> {
   const rendered = await renderInvoiceDocument(documentDataOf(row, cancelsNumber));
   await insertInvoiceDocument(tx, { invoiceId: row.id, ...rendered });
@@ -52,8 +65,7 @@ export async function finalizeInvoice(
   invoiceId: string,
   options: FinalizeOptions,
 ): Promise<{ invoiceNumber: string }> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return numberingTransaction(db, async (tx) => {
     const draft = await lockInvoice(tx, invoiceId);
     if (draft.invoiceNumber) return { invoiceNumber: draft.invoiceNumber };
     const issuedAt = options.paidAt;
@@ -84,8 +96,7 @@ export async function cancelInvoice(
   originalId: string,
   options: { issuedAt?: Date; seller?: SellerConfig } = {},
 ): Promise<{ invoiceId: string; invoiceNumber: string }> {
-  return db.transaction(async (trx) => {
-    const tx = trx as unknown as Db;
+  return numberingTransaction(db, async (tx) => {
     const original = await lockInvoice(tx, originalId);
     if (!original.invoiceNumber || original.kind !== 'invoice') {
       throw new Error(`invoice ${originalId} is not a finalized invoice and cannot be cancelled`);
