@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, apiUrlFromEnv, buildPortalServer } from './portal-server/app.mjs';
 import { listenHost } from './portal-server/security.mjs';
-import { portalConfigFromEnv } from './portal-config.mjs';
+import { portalConfigFromEnv } from '../shared/webpack/portal-config.js';
 
 export { buildPortalServer };
 

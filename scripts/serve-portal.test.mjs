@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { buildPortalServer, listenPortalServer } from './serve-portal.mjs';
 import { cacheControlOf, safeJoin } from './portal-server/static-files.mjs';
 import { inlineScriptHashReader, listenHost } from './portal-server/security.mjs';
-import { portalConfigFromEnv } from './portal-config.mjs';
+import { portalConfigFromEnv } from '../shared/webpack/portal-config.js';
 
 const MAIN_JS = `console.log(${JSON.stringify('main '.repeat(400))})`;
 const ENV = {

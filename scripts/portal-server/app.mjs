@@ -1,13 +1,13 @@
 // The portal server as a Fastify instance (tests use inject(); scripts/serve-portal.mjs listens):
 //   /                      shell/dist, SPA fallback to index.html for unknown paths without a file extension
 //   /remotes/mfe-x/...     mfe-x/dist with CORS headers (the shell loads remotes at runtime)
-//   /portal-config.json    runtime config built from env (see ../portal-config.mjs)
+//   /portal-config.json    runtime config built from env (see shared/webpack/portal-config.js)
 //   /api, /api/...         proxied to the one api target (method, headers and body kept)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
-import { portalConfigFromEnv } from '../portal-config.mjs';
+import { portalConfigFromEnv } from '../../shared/webpack/portal-config.js';
 import { cspDirectives, inlineScriptHashReader, isOriginForm, remoteOriginsSource } from './security.mjs';
 import { apiProxy } from './api-proxy.mjs';
 import { staticFiles } from './static-files.mjs';

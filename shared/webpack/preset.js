@@ -8,7 +8,7 @@ const zlib = require('zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { defaultPortalConfig } = require('./portal-config');
+const { portalConfigFromEnv } = require('./portal-config');
 
 const SHARED_SINGLETONS = [
   'react',
@@ -399,14 +399,22 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
 /**
  * @param {{ name: string, port: number, dir: string, extra?: object, portalConfig?: object,
  *           apiTarget?: string }} options
- * Remotes are NOT known at build time; the shell registers them at runtime from the registry.
+ * Remotes are NOT known at build time; the shell registers them at runtime from the registry. The dev server
+ * proxies /api to API_PORT (default 3001) and serves the portal config read from the environment.
  */
-function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
+function createHostConfig({
+  name,
+  port,
+  dir,
+  extra,
+  portalConfig,
+  apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3001}`,
+}) {
   if (!name || !dir) throw new Error('createHostConfig needs { name, port, dir }');
   return (env = {}, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
     const base = baseConfig({ name, dir, mode, publicPath: '/' });
-    const runtimeConfig = portalConfig ?? defaultPortalConfig({ emulator: true });
+    const runtimeConfig = portalConfig ?? portalConfigFromEnv();
     const config = {
       ...base,
       entry: { main: './src/index.ts' },
@@ -430,7 +438,7 @@ function createHostConfig({ name, port, dir, extra, portalConfig, apiTarget }) {
         hot: false,
         liveReload: true,
         historyApiFallback: true,
-        proxy: [{ context: ['/api'], target: apiTarget ?? 'http://127.0.0.1:3001', changeOrigin: false }],
+        proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: false }],
         setupMiddlewares: (middlewares, devServer) => {
           devServer.app.get('/portal-config.json', (_req, res) => {
             res.setHeader('Cache-Control', 'no-store');
@@ -450,6 +458,6 @@ module.exports = {
   createHostConfig,
   SHARED_SINGLETONS,
   sharedConfig,
-  defaultPortalConfig,
+  portalConfigFromEnv,
   MuiFolderImports,
 };
