@@ -145,6 +145,19 @@ class DropWebpackShareRuntime {
   }
 }
 
+/** A remote's production build takes the shell's federation bundler runtime (bundler-runtime-from-shell.js). */
+class BundlerRuntimeFromShell {
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('BundlerRuntimeFromShell', (factory) => {
+      factory.hooks.beforeResolve.tap('BundlerRuntimeFromShell', (data) => {
+        if (/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(data.request)) {
+          data.request = path.join(__dirname, 'bundler-runtime-from-shell.js');
+        }
+      });
+    });
+  }
+}
+
 /**
  * One copy of react/react-dom per build. npm hoists a peer React 19 to the root node_modules while each
  * workspace pins 18.3.1 locally; without this, @mui or react-i18next would bind to the other React.
@@ -369,10 +382,11 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
           filename: 'remoteEntry.js',
           exposes,
           shared: sharedConfig(dir, { fromShell: mode === 'production' ? PROVIDED_BY_SHELL : [] }),
-          // In production the shell provides the federation runtime (about 25 KB compressed per remoteEntry.js);
-          // the standalone dev page has no shell and keeps its own.
+          // In production the shell provides the federation runtime (about 25 KB compressed per remoteEntry.js) and
+          // its bundler runtime; the standalone dev page has no shell and keeps its own.
           ...(mode === 'production' ? { experiments: { externalRuntime: true } } : {}),
         }),
+        ...(mode === 'production' ? [new BundlerRuntimeFromShell()] : []),
         new MuiFolderImports(dir),
         new DropWebpackShareRuntime(),
         ...(hasStandalone ? [htmlPlugin(dir, { title: `${name} (standalone)`, chunks: ['standalone'] })] : []),
@@ -417,7 +431,8 @@ function createHostConfig({
     const runtimeConfig = portalConfig ?? portalConfigFromEnv();
     const config = {
       ...base,
-      entry: { main: './src/index.ts' },
+      // The shell's bundler runtime is published for the remotes before the shell's own code runs.
+      entry: { main: [path.join(__dirname, 'bundler-runtime-for-remotes.js'), './src/index.ts'] },
       optimization: hostMuiChunks(),
       plugins: [
         federationPlugin({

@@ -74,10 +74,13 @@ describe('createRemoteConfig', () => {
     const host = createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'production' });
     for (const entry of Object.values(federationOptions(host).shared)) expect(entry.import).toBeUndefined();
   });
-  it('uses the federation runtime the shell provides in production, its own in development', () => {
+  it('uses the federation runtime and bundler runtime the shell provides in production, its own in development', () => {
+    const bundlerRuntimeFromShell = (c) => c.plugins.some((p) => p.constructor.name === 'BundlerRuntimeFromShell');
     expect(federationOptions(config).experiments).toEqual({ externalRuntime: true });
+    expect(bundlerRuntimeFromShell(config)).toBe(true);
     const dev = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir })({}, { mode: 'development' });
     expect(federationOptions(dev).experiments).toBeUndefined();
+    expect(bundlerRuntimeFromShell(dev)).toBe(false);
   });
   it('serves with CORS and history fallback', () => {
     expect(config.devServer).toMatchObject({ port: 3199, historyApiFallback: true });
@@ -114,13 +117,14 @@ describe('createRemoteConfig', () => {
 
 describe('createHostConfig', () => {
   const config = createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'development' });
-  it('has no build-time remotes, entry ./src/index.ts and publicPath /, and provides the federation runtime', () => {
+  it('has no build-time remotes, entry ./src/index.ts and publicPath /, and provides the federation runtimes', () => {
     expect(federationOptions(config).remotes).toEqual({});
     expect(federationOptions(config).experiments).toEqual({
       provideExternalRuntime: true,
       optimization: { target: 'web' },
     });
-    expect(config.entry).toEqual({ main: './src/index.ts' });
+    // The bundler runtime is published for the remotes before the shell's code runs.
+    expect(config.entry).toEqual({ main: [path.join(__dirname, 'bundler-runtime-for-remotes.js'), './src/index.ts'] });
     expect(config.output.publicPath).toBe('/');
   });
   it('proxies /api and serves /portal-config.json with the emulator on', () => {
