@@ -215,6 +215,39 @@ describe('webhook idempotency', () => {
     expect(mailsTo(t, seller)).toHaveLength(2);
   });
 
+  it('a full refund issues one cancellation invoice (a replay adds none); a partial refund changes nothing', async () => {
+    const seller = await buyer(t.app);
+    const bought = await buy(t.app, seller, FRESH_DESK_YEARLY);
+    const resource = { ref: bought.ref, amount_cents: bought.quote.grossCents, currency: 'EUR' };
+    await postEvent(t.app, signedEvent('PAYMENT.COMPLETED', resource));
+    const list = async () => {
+      const res = await t.app.inject({
+        url: `/api/invoice/list?limit=10`,
+        headers: seller.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().invoice_list as { id: string; kind: string }[];
+    };
+
+    const partial = { ...resource, amount_cents: resource.amount_cents - 100 };
+    expect((await postEvent(t.app, signedEvent('PAYMENT.REFUNDED', partial))).json()).toMatchObject({ status: 'Paid' });
+    expect(await list()).toHaveLength(1);
+
+    const full = signedEvent('PAYMENT.REFUNDED', resource);
+    expect((await postEvent(t.app, full)).json()).toMatchObject({ status: 'Refunded' });
+    await postEvent(t.app, full);
+    await postEvent(t.app, signedEvent('PAYMENT.REFUNDED', resource));
+    const [cancellation, original] = await list();
+    expect(original).toMatchObject({ id: bought.invoice_id, kind: 'invoice', status: 'Paid' });
+    expect(cancellation).toMatchObject({
+      kind: 'cancellation',
+      cancels_invoice_id: bought.invoice_id,
+      amount_with_vat: -resource.amount_cents,
+      has_pdf: true,
+    });
+    expect((await list()).filter((i) => i.kind === 'cancellation')).toHaveLength(1);
+  });
+
   it('refuses a bad signature (400, nothing stored) and an amount that does not match (400, stored as rejected)', async () => {
     const seller = await buyer(t.app);
     const bought = await buy(t.app, seller, FRESH_DESK_YEARLY);

@@ -3,7 +3,7 @@
 // twice. Refused events (bad signature, unknown payment, wrong amount) are logged and answered 4xx.
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { setDraftPaymentStatus } from '../invoice';
+import { cancelInvoice, findInvoiceById, setDraftPaymentStatus } from '../invoice';
 import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post-payment';
 import {
   PaymentProviderError,
@@ -128,13 +128,30 @@ export async function handleWebhook(
       await failPayment(db, payment);
       break;
     case 'refunded':
-      if (await markPaymentRefunded(db, payment.id)) {
-        log.warn({ invoiceId: payment.invoiceId }, 'payment refunded: the invoice needs a cancellation invoice');
-      }
+      await refund(deps, payment, event);
       break;
   }
   const after = (await findPaymentById(db, payment.id))!;
   return { received: true, duplicate, status: after.status, process };
+}
+
+/**
+ * A full refund cancels the paid invoice with a cancellation invoice of its own number (every row negated, the
+ * original untouched); a repeated event finishes what a failed one began. A partial refund is left to be corrected
+ * by hand (logged). The license stays as it is.
+ */
+async function refund(deps: PostPaymentDeps, payment: PaymentRow, event: PaymentEvent): Promise<void> {
+  if (event.amountCents != null && event.amountCents < payment.amountCents) {
+    deps.log.warn(
+      { invoiceId: payment.invoiceId, refundedCents: event.amountCents },
+      'partial refund: correct by hand',
+    );
+    return;
+  }
+  await markPaymentRefunded(deps.db, payment.id);
+  if ((await findPaymentById(deps.db, payment.id))?.status !== 'Refunded') return;
+  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
+  if (invoice?.invoiceNumber) await cancelInvoice(deps.db, invoice.id);
 }
 
 /** A second checkout of an invoice that is already paid is not settled again (logged: refund by hand). */

@@ -27,7 +27,10 @@ interface Props {
   onPay: (invoice: InvoiceView) => void;
 }
 
-/** Spec §2 Invoices: number (or id), plugin (first product's info or a dash), date, total with VAT, status, PDF. */
+/**
+ * Spec §2 Invoices: number (or id), plugin (first product's info or a dash), date, total with VAT, status, PDF. A
+ * cancellation invoice (a refund) is marked as such instead of paid or not.
+ */
 export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Props) {
   const { t } = useTranslation('billing');
   return (
@@ -47,6 +50,7 @@ export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Pro
           {invoices.map((invoice) => {
             const name = invoice.invoice_number ?? invoice.id;
             const paid = invoiceStatusLabel(invoice) === 'Paid';
+            const cancellation = invoice.kind === 'cancellation';
             const downloading = downloadingId === invoice.id;
             return (
               <TableRow key={invoice.id}>
@@ -60,8 +64,14 @@ export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Pro
                   <Stack direction="row" spacing={1} alignItems="center">
                     <Chip
                       size="small"
-                      color={paid ? 'success' : 'warning'}
-                      label={paid ? t('invoices_status_paid') : t('invoices_status_not_paid')}
+                      color={cancellation ? 'default' : paid ? 'success' : 'warning'}
+                      label={t(
+                        cancellation
+                          ? 'invoices_kind_cancellation'
+                          : paid
+                            ? 'invoices_status_paid'
+                            : 'invoices_status_not_paid',
+                      )}
                     />
                     {canPayInvoice(invoice) && (
                       <Button

@@ -58,6 +58,24 @@ describe('InvoicesPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeInTheDocument();
   });
 
+  it('marks a cancellation invoice (a refund) as such, with its negative total and its PDF', async () => {
+    const cancellation = invoiceFixture({
+      id: '9a8b7c6d-0000-4000-8000-000000000002',
+      invoice_number: 'RE-2026-000124',
+      kind: 'cancellation',
+      cancels_invoice_id: invoiceFixture().id,
+      status: 'Refunded',
+      amount_with_vat: -51289,
+    });
+    renderPage({ language: 'de', http: { 'GET /invoice/list': invoiceList([cancellation]) } });
+    const table = await screen.findByRole('table', { name: 'Ihre Rechnungen' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row).getByText('Stornorechnung')).toBeInTheDocument();
+    expect(within(row).getByText('-512,89 € EUR')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /bezahlen/ })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'PDF der Rechnung RE-2026-000124 herunterladen' })).toBeEnabled();
+  });
+
   it('pages with previous/next through limit and offset', async () => {
     const fakes = renderPage({
       http: {
