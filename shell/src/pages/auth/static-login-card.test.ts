@@ -1,0 +1,38 @@
+import fs from 'fs';
+import path from 'path';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+
+// shell/public/index.html draws the sign-in card and the cookie banner before any JavaScript runs (issue 13); their
+// texts are the shell's.
+const html = fs.readFileSync(path.join(__dirname, '../../../public/index.html'), 'utf8');
+const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root')!;
+const drawn = [...root.querySelectorAll('.boot-login, .boot-cookies')];
+const texts = drawn.flatMap((part) => [...part.querySelectorAll('[data-t]')]);
+
+describe('the static sign-in page of index.html', () => {
+  it('shows the login page texts', () => {
+    expect(texts.map((element) => element.getAttribute('data-t'))).toEqual(
+      expect.arrayContaining(['login_title', 'login_subtitle', 'email_label', 'login_button', 'cookie_banner_text']),
+    );
+  });
+
+  it.each([
+    ['de', de],
+    ['en', en],
+  ] as const)('has each text in %s as the locale file says', (language, locale) => {
+    for (const element of texts) {
+      const key = element.getAttribute('data-t') as keyof typeof locale;
+      const text = element.querySelector(`[lang="${language}"]`)?.textContent?.replace(/\s+/g, ' ').trim();
+      expect({ key, text }).toEqual({ key, text: locale[key] });
+    }
+  });
+
+  it('is hidden from assistive technology and holds nothing to type into or click', () => {
+    expect(drawn).toHaveLength(2);
+    for (const part of drawn) {
+      expect(part.getAttribute('aria-hidden')).toBe('true');
+      expect(part.querySelectorAll('a, button, input, [tabindex]')).toHaveLength(0);
+    }
+  });
+});
