@@ -69,6 +69,8 @@ export async function runLighthouse() {
       )
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     if (failing.length) console.log(`[lighthouse] audits below 90: ${failing.join(', ')}`);
+    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    if (lcpElement) console.log(`[lighthouse] LCP element: ${lcpElement.snippet} (${lcpElement.nodeLabel})`);
     for (const id of ['errors-in-console', 'inspector-issues']) {
       for (const item of lhr.audits[id]?.details?.items ?? []) {
         console.log(`[lighthouse] ${id}: ${JSON.stringify(item).slice(0, 300)}`);
