@@ -153,7 +153,8 @@ async function main() {
     services.push(watchExit(service));
   }
   const shellDev = `http://127.0.0.1:${SHELL_DEV_PORT}`;
-  if (dev) await waitForHttp(`${shellDev}/portal-config.json`, { name: 'shell dev server', timeoutMs: 180_000 });
+  // The page, not /portal-config.json: the dev server answers that before its first compile is done.
+  if (dev) await waitForHttp(`${shellDev}/`, { name: 'shell dev server', timeoutMs: 240_000 });
   else await portalPromise;
   const url = dev ? shellDev : `http://localhost:${port}`;
 
