@@ -15,11 +15,12 @@
 function portalConfigFromEnv(env = process.env) {
   /** @param {string} name @param {string} fallback */
   const read = (name, fallback) => env[name]?.trim() || fallback;
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  const publicUrl = read('AUTH_EMULATOR_PUBLIC_URL', '');
+  const emulatorHost = read('FIREBASE_AUTH_EMULATOR_HOST', '');
   let authEmulatorUrl = 'http://127.0.0.1:9099';
-  if (env.AUTH_EMULATOR_PUBLIC_URL?.trim()) authEmulatorUrl = env.AUTH_EMULATOR_PUBLIC_URL.trim();
+  if (publicUrl) authEmulatorUrl = publicUrl;
   else if (emulatorHost) authEmulatorUrl = emulatorHost.includes('://') ? emulatorHost : `http://${emulatorHost}`;
-  else if (env.FIREBASE_API_KEY?.trim()) authEmulatorUrl = null;
+  else if (read('FIREBASE_API_KEY', '')) authEmulatorUrl = null;
 
   return {
     apiBaseUrl: read('PORTAL_API_BASE_URL', '/api'),

@@ -148,8 +148,8 @@ async function refund(deps: PostPaymentDeps, payment: PaymentRow, event: Payment
     );
     return;
   }
-  await markPaymentRefunded(deps.db, payment.id);
-  if ((await findPaymentById(deps.db, payment.id))?.status !== 'Refunded') return;
+  // Refunded now, or before by an event whose cancellation failed; never from a payment that was not paid.
+  if (!(await markPaymentRefunded(deps.db, payment.id)) && payment.status !== 'Refunded') return;
   const invoice = await findInvoiceById(deps.db, payment.invoiceId);
   if (invoice?.invoiceNumber) await cancelInvoice(deps.db, invoice.id);
 }
