@@ -1,6 +1,6 @@
 import type { DashboardCard } from '../remote/types';
 import { isDataSourceConfigured } from './data-source';
-import { hasValidLicense } from './license';
+import { hasValidLicense } from './license-validity';
 import { isAvvAccepted, isProfileComplete } from './profile';
 import type { DataSource, License, Profile } from './types';
 

@@ -1,12 +1,5 @@
-import {
-  estimateExpiry,
-  hasValidLicense,
-  isLicenseValid,
-  LICENSE_SORT_ORDER_VALUES,
-  licenseSortOrderSchema,
-  licenseStatusView,
-  sortLicenses,
-} from './license';
+import { LICENSE_SORT_ORDER_VALUES, licenseSortOrderSchema, sortLicenses } from './license';
+import { estimateExpiry, hasValidLicense, isLicenseValid, licenseStatusView } from './license-validity';
 import type { License } from './types';
 
 const now = new Date('2025-06-15T12:00:00Z');

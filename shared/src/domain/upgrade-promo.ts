@@ -1,4 +1,4 @@
-import { isLicenseValid, licenseMatchesPlugin } from './license';
+import { isLicenseValid, licenseMatchesPlugin } from './license-validity';
 import type { License, PluginName } from './types';
 
 /** A valid license of the plugin that was paid for (net price above 0). */

@@ -10,8 +10,3 @@ export const apiUserSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
 });
-
-/** A sub-user has a parent (spec §6). */
-export function isSubUser(user: { parentUserId?: string | null } | null | undefined): boolean {
-  return Boolean(user?.parentUserId);
-}

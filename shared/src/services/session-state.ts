@@ -1,4 +1,4 @@
-import { isSubUser } from '../domain/user';
+import { isSubUser } from '../domain/user-kind';
 import type { Session } from './contract';
 
 /** What the shell knows about a session; the rest of `Session` is derived from it. */

@@ -1,6 +1,6 @@
 // What one license card shows and does, derived from the product, the seller's licenses and the toggle.
 import { YEARLY_DISCOUNT_PERCENT } from '../../../domain/constants';
-import { isLicenseValid } from '../../../domain/license';
+import { isLicenseValid } from '../../../domain/license-validity';
 import { isFreeProduct, isYearlyProduct, monthlyShare, yearlyStruckPrice } from '../../../domain/money';
 import { extraPrices } from '../../../domain/pricing';
 import type { License, Product } from '../../../domain/types';
