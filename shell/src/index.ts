@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/v4/core';
 import { fetchPortalConfig } from './config/portal-config';
 
 // The portal's CSP forbids eval. Without this, zod probes `new Function` once to decide whether to compile its object

@@ -1,11 +1,9 @@
 import { useEffect, type ChangeEvent, type ReactNode, type Ref } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-
-/** A zod schema whose input is an object of form values (e.g. a shared `z.object({...})` schema). */
-export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+import { isLazyFormSchema, lazyZodResolver, type FormSchema, type LazyFormSchema } from './lazy-form-schema';
 
 export interface FieldPropsOptions {
   /** Shown as helper text while the field has no error. */
@@ -34,14 +32,15 @@ export type PortalForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown
 /**
  * A react-hook-form form checked by a shared zod schema (spec §5): validates on blur and on submit, and once an error
  * shows, every edit of that field re-checks it so it clears. Error messages are i18n keys of the `common` namespace.
+ * `schema` may be a `lazyFormSchema(...)`: the form then renders at once and validates once the schema has loaded.
  */
 export function usePortalForm<S extends FormSchema>(
-  schema: S,
+  schema: S | LazyFormSchema<S>,
   defaultValues: DefaultValues<z.input<S>>,
 ): PortalForm<S> {
   const { t } = useTranslation('common');
   const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema),
+    resolver: isLazyFormSchema(schema) ? lazyZodResolver(schema) : zodResolver(schema),
     defaultValues,
     mode: 'onBlur',
     reValidateMode: 'onChange',
@@ -71,7 +70,7 @@ export function usePortalForm<S extends FormSchema>(
       inputRef: ref,
       error: Boolean(message),
       helperText: message ? t(message, { ns: 'common' }) : hint,
-      required: isRequired(schema, name),
+      required: isLazyFormSchema(schema) ? schema.required.includes(name) : isRequired(schema, name),
     };
   }
 

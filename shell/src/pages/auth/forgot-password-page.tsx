@@ -7,10 +7,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, useIdentity, useLoading, useNotify } from '@portal/shared';
 import { usePortalForm } from '@portal/shared/forms';
-import { passwordResetSchema } from '@portal/shared/domain';
 import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey } from './auth-error-key';
+import { passwordResetForm } from './auth-schemas';
 import { useIdentityPrefetch } from './use-identity-prefetch';
 
 export function ForgotPasswordPage() {
@@ -19,9 +19,9 @@ export function ForgotPasswordPage() {
   const notify = useNotify();
   const loading = useLoading();
   const navigate = useNavigate();
-  const form = usePortalForm(passwordResetSchema, { email: '' });
+  const form = usePortalForm(passwordResetForm, { email: '' });
   const [busy, setBusy] = useState(false);
-  const prefetchProps = useIdentityPrefetch();
+  const prefetchProps = useIdentityPrefetch(passwordResetForm);
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setBusy(true);

@@ -7,12 +7,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FormTextField, PasswordField, useLoading, useNotify } from '@portal/shared';
 import { usePortalForm } from '@portal/shared/forms';
-import { loginSchema } from '@portal/shared/domain';
 import { useShellApi } from '../../composition/shell-api-context';
 import { authApiRef } from '../../composition/shell-apis';
 import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey } from './auth-error-key';
+import { loginForm } from './auth-schemas';
 import { useIdentityPrefetch } from './use-identity-prefetch';
 
 export function LoginPage() {
@@ -20,9 +20,9 @@ export function LoginPage() {
   const { signIn } = useShellApi(authApiRef);
   const notify = useNotify();
   const loading = useLoading();
-  const form = usePortalForm(loginSchema, { email: '', password: '' });
+  const form = usePortalForm(loginForm, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
-  const prefetchProps = useIdentityPrefetch();
+  const prefetchProps = useIdentityPrefetch(loginForm);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);

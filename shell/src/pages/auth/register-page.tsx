@@ -11,13 +11,13 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { FormTextField, PasswordField, useLoading, useNotify } from '@portal/shared';
 import { usePortalForm } from '@portal/shared/forms';
-import { registrationSchema } from '@portal/shared/domain';
 import { BackendUserCreationError } from '../../account/account-operations';
 import { useShellApi } from '../../composition/shell-api-context';
 import { authApiRef, linksRef } from '../../composition/shell-apis';
 import { identityErrorCode } from '../../identity/identity-gateway';
 import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey } from './auth-error-key';
+import { registrationForm } from './auth-schemas';
 import { useIdentityPrefetch } from './use-identity-prefetch';
 
 export function RegisterPage() {
@@ -27,9 +27,9 @@ export function RegisterPage() {
   const notify = useNotify();
   const loading = useLoading();
   const navigate = useNavigate();
-  const form = usePortalForm(registrationSchema, { email: '', password: '', repeatPassword: '', terms: false });
+  const form = usePortalForm(registrationForm, { email: '', password: '', repeatPassword: '', terms: false });
   const [busy, setBusy] = useState(false);
-  const prefetchProps = useIdentityPrefetch();
+  const prefetchProps = useIdentityPrefetch(registrationForm);
   // Public routes redirect again once this page is gone (after navigating to the profile).
   useEffect(() => endRegistration, [endRegistration]);
 
