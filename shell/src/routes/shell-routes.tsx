@@ -5,9 +5,7 @@ import { ConnectionLostBanner } from '../connection/connection-lost-banner';
 import { CookieConsentBanner } from '../layout/cookie-consent-banner';
 import { LoadingBar } from '../layout/loading-bar';
 import { NotificationArea } from '../layout/notification-area';
-import { ForgotPasswordPage } from '../pages/auth/forgot-password-page';
 import { LoginPage } from '../pages/auth/login-page';
-import { RegisterPage } from '../pages/auth/register-page';
 import { LogoutPage } from '../pages/misc/logout-page';
 import { UnexpectedErrorPage } from '../pages/misc/unexpected-error-page';
 import { PublicOnly, RequireAuth } from './route-guards';
@@ -32,6 +30,19 @@ function RootFrame() {
  * would download the chunk before being sent to /login.
  */
 const AppLayout = lazy(() => loadSignedInPages().then((pages) => ({ default: pages.AppLayout })));
+
+// The registration and password-reset pages are chunks of their own: /login, the page most visits start on, does not
+// carry their code and the components only they render (the terms checkbox).
+const RegisterPage = lazy(() =>
+  import(/* webpackChunkName: "register-page" */ '../pages/auth/register-page').then((page) => ({
+    default: page.RegisterPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import(/* webpackChunkName: "forgot-password-page" */ '../pages/auth/forgot-password-page').then((page) => ({
+    default: page.ForgotPasswordPage,
+  })),
+);
 
 /** A page of the signed-in chunk, rendered under the signed-in layout (which has loaded the chunk by then). */
 function signedInPage(pick: (pages: SignedInPages) => ComponentType): ComponentType {
@@ -59,11 +70,20 @@ export function createShellRoutes(): RouteObject[] {
           path: '/register',
           element: (
             <PublicOnly>
-              <RegisterPage />
+              <Suspense fallback={<LoadingState />}>
+                <RegisterPage />
+              </Suspense>
             </PublicOnly>
           ),
         },
-        { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        {
+          path: '/forgot-password',
+          element: (
+            <Suspense fallback={<LoadingState />}>
+              <ForgotPasswordPage />
+            </Suspense>
+          ),
+        },
         { path: '/logout', element: <LogoutPage /> },
         {
           element: (
