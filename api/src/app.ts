@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -22,6 +21,7 @@ import mailPlugin from './plugins/mail';
 import ownerCachePlugin from './plugins/owner-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import routeTable from './plugins/route-table';
+import securityHeaders from './plugins/security-headers';
 import fileStoragePlugin from './services/file-storage';
 import schedulerPlugin from './jobs/scheduler';
 import paymentsPlugin from './plugins/payments';
@@ -80,11 +80,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
 
   // Only the portal's own origins and CORS_ORIGINS; any other Origin (also "null") gets no CORS headers.
   await app.register(cors, { origin: config.corsOrigins, credentials: false });
-  // A JSON api: nothing on its responses may be framed, sniffed or run as a page (the docs set their own CSP).
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  // helmet's headers (API_HELMET_OPTIONS: nothing framed, sniffed or run as a page; the docs set their own CSP).
+  await app.register(securityHeaders);
   await app.register(rateLimitPlugin, { config });
   await app.register(inputGuard, { skipPrefixes: [`${API_PREFIX}/docs`] });
   await app.register(swagger, {

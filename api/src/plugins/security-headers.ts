@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import fp from 'fastify-plugin';
+import type { HelmetOptions } from 'helmet';
+
+// helmet itself, the very version @fastify/helmet runs (the api depends on @fastify/helmet, which depends on helmet).
+const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as typeof import('helmet').default;
+
+/** A JSON api: nothing on its responses may be framed, sniffed or run as a page (the docs set their own CSP). */
+export const API_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginResourcePolicy: { policy: 'same-site' },
+};
+
+/**
+ * The headers helmet sets with `options` (names in lower case), computed once: without a CSP directive that is a
+ * function of the request (a nonce), helmet sets the same headers on every response. Such a directive is refused.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const csp = options.contentSecurityPolicy;
+  const directives = csp && typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
+  if (directives.some((value) => value && typeof value === 'object' && [...value].some((v) => typeof v !== 'string'))) {
+    throw new Error('security headers: a CSP directive computed per request is not supported');
+  }
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => (failure = err));
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
+ * helmet's headers on every response, errors and 404s included; a route may still set its own (the docs' and the
+ * payment pages' CSP). @fastify/helmet builds helmet's middleware again for each request (and parses the CSP
+ * directives); these are computed once at start and go into the reply's headers with one call.
+ */
+export default fp(
+  async (app, opts: { options?: HelmetOptions } = {}) => {
+    const headers = helmetHeaders(opts.options ?? API_HELMET_OPTIONS);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);
