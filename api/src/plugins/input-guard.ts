@@ -69,12 +69,22 @@ function declaredQueryKeys(schema: unknown): Map<string, boolean> | null {
   return new Map(Object.entries(shape).map(([key, field]) => [key, unwrap(field)?._zod?.def?.type === 'array']));
 }
 
+/** declaredQueryKeys of each route's querystring schema, worked out on its first request with a query. */
+const declaredBySchema = new WeakMap<object, Map<string, boolean> | null>();
+
+function declaredFor(schema: unknown): Map<string, boolean> | null {
+  if (typeof schema !== 'object' || schema === null) return declaredQueryKeys(schema);
+  let declared = declaredBySchema.get(schema);
+  if (declared === undefined) declaredBySchema.set(schema, (declared = declaredQueryKeys(schema)));
+  return declared;
+}
+
 function queryIssue(request: FastifyRequest): Issue | null {
   const query = request.query as Record<string, unknown> | undefined;
   if (!query || typeof query !== 'object') return null;
   const keys = Object.keys(query);
   if (keys.length === 0) return null;
-  const declared = declaredQueryKeys(request.routeOptions.schema?.querystring);
+  const declared = declaredFor(request.routeOptions.schema?.querystring);
   if (!declared) return null;
   for (const key of keys) {
     const shown = JSON.stringify(key);
