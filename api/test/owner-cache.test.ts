@@ -69,6 +69,19 @@ describe('ownerCacheStore', () => {
     expect(store.size).toBeLessThanOrEqual(4);
   });
 
+  it('keeps the order of use when one user reads again and again, also after an invalidation', async () => {
+    const { store } = setup(60_000, 2, 4);
+    await store.read('u1', 'a', load('1a'));
+    await store.read('u2', 'a', load('2a'));
+    for (let i = 0; i < 3; i++) expect(await store.read('u2', 'a', load('x'))).toBe('2a');
+    expect(await store.read('u1', 'a', load('x'))).toBe('1a'); // u1 used last: u2 is the oldest now
+    store.invalidate('u1');
+    expect(await store.read('u1', 'a', load('1a again'))).toBe('1a again');
+    await store.read('u3', 'a', load('3a')); // one user too many: u2 goes
+    expect(await store.read('u1', 'a', load('lost'))).toBe('1a again');
+    expect(await store.read('u2', 'a', load('2a reloaded'))).toBe('2a reloaded');
+  });
+
   it('does not keep what a load read before the user was invalidated, nor anything while inactive', async () => {
     const { store } = setup();
     let finish!: (value: string) => void;

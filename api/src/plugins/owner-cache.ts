@@ -46,12 +46,22 @@ export function ownerCacheStore(options: {
   const users = new Map<string, Map<string, Entry>>();
   const fills = new Map<string, Map<string, Fill>>();
   let active = false;
+  /**
+   * The user at the end of `users`, whom a hit need not move: under load most hits are the same user's, and moving
+   * an entry (delete, then set) costs each time (a Map of one shrinks and grows its table).
+   */
+  let newest: string | undefined;
+
+  function touch(userId: string, entries: Map<string, Entry>) {
+    if (userId === newest) return;
+    users.delete(userId);
+    users.set(userId, entries);
+    newest = userId;
+  }
 
   function keep(userId: string, key: string, value: unknown, expiresAt: number) {
-    let entries = users.get(userId);
-    if (entries) users.delete(userId);
-    else entries = new Map();
-    users.set(userId, entries);
+    const entries = users.get(userId) ?? new Map<string, Entry>();
+    touch(userId, entries);
     entries.delete(key);
     entries.set(key, { value, expiresAt });
     if (entries.size > maxKeysPerUser) entries.delete(entries.keys().next().value as string);
@@ -78,8 +88,7 @@ export function ownerCacheStore(options: {
       const entries = users.get(userId);
       const hit = entries?.get(key);
       if (hit && hit.expiresAt > started) {
-        users.delete(userId);
-        users.set(userId, entries!);
+        touch(userId, entries!);
         return Promise.resolve(hit.value as T);
       }
       const running = fills.get(userId)?.get(key);
@@ -109,10 +118,12 @@ export function ownerCacheStore(options: {
     },
     invalidate(userId: string) {
       users.delete(userId);
+      if (userId === newest) newest = undefined;
       for (const fill of fills.get(userId)?.values() ?? []) fill.stale = true;
     },
     clear() {
       users.clear();
+      newest = undefined;
       for (const userFills of fills.values()) for (const fill of userFills.values()) fill.stale = true;
     },
   };
