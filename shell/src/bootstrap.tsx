@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { createHttpClient } from '@portal/shared';
 import type { PortalConfig } from './config/portal-config';
 import { createLazyIdentity, sessionHintSaysSignedIn } from './identity/lazy-identity';
-import { createShellI18n } from './i18n/create-shell-i18n';
+import { loadShellI18n } from './i18n/create-shell-i18n';
 import { createFederationRemoteLoader } from './remotes/remote-loader';
 import { preloadSignedInPages } from './routes/load-signed-in';
 import { ROUTER_FUTURE } from './routes/router-options';
@@ -19,9 +19,10 @@ export async function boot(container: HTMLElement, portalConfig: Promise<PortalC
   if (sessionHintSaysSignedIn()) preloadSignedInPages();
   const language = readStoredLanguage();
   document.documentElement.lang = language;
-  const i18n = createShellI18n(language);
+  // The page's language only: its texts load beside the config.
+  const shellI18n = loadShellI18n(language);
   try {
-    const config = await portalConfig;
+    const [config, i18n] = await Promise.all([portalConfig, shellI18n]);
     const shell = createShell({
       config,
       i18n,
@@ -43,10 +44,18 @@ export async function boot(container: HTMLElement, portalConfig: Promise<PortalC
     );
   } catch (error) {
     console.error('The portal could not start', error);
-    const message = document.createElement('p');
-    message.setAttribute('role', 'alert');
-    message.style.cssText = 'padding:2rem;text-align:center;font-family:sans-serif';
-    message.textContent = i18n.t('boot_error', { ns: 'shell' });
-    container.replaceChildren(message);
+    container.replaceChildren(bootErrorMessage(container.ownerDocument, language));
   }
+}
+
+/**
+ * The boot error as index.html holds it in both languages (its texts may be what failed to load), in `language`,
+ * drawn by the page's static boot styles.
+ */
+function bootErrorMessage(document: Document, language: string): HTMLElement {
+  const template = document.getElementById('boot-error') as HTMLTemplateElement | null;
+  const message =
+    (template?.content.firstElementChild?.cloneNode(true) as HTMLElement | undefined) ?? document.createElement('p');
+  for (const text of message.querySelectorAll('[lang]')) if (text.getAttribute('lang') !== language) text.remove();
+  return message;
 }

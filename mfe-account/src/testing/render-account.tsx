@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
-import { commonTranslations } from '@portal/shared';
-import { renderWithPortal, type RenderWithPortalOptions } from '@portal/shared/testing';
+import { commonResources, renderWithPortal, type RenderWithPortalOptions } from '@portal/shared/testing';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
 
@@ -11,7 +10,7 @@ export function renderAccount(ui: ReactElement, options: RenderWithPortalOptions
 
 export { en };
 /** English texts of the `common` namespace (validation and api error messages). */
-export const common = commonTranslations.en as Record<string, string>;
+export const common = commonResources().en.common as Record<string, string>;
 
 /** A small valid base64 PDF body (content does not matter to the UI). */
 export const PDF_BASE64 = btoa('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');

@@ -2,7 +2,17 @@ import de from '../locales/de.json';
 import en from '../locales/en.json';
 import buyDe from '../ui/buy/locales/de.json';
 import buyEn from '../ui/buy/locales/en.json';
-import { addRemoteTranslations, createPortalI18n, hasBuyTranslations, loadBuyTranslations } from './create-i18n';
+import { commonResources } from './common-translations';
+import {
+  addRemoteTranslations,
+  changePortalLanguage,
+  createPortalI18n,
+  hasBuyTranslations,
+  loadBuyTranslations,
+  loadCommonTranslations,
+  loadPortalI18n,
+  type PortalI18nOptions,
+} from './create-i18n';
 import { expectSameKeys, keyDifferences } from './same-keys';
 
 describe('common locales', () => {
@@ -16,7 +26,7 @@ describe('buy locales', () => {
     expectSameKeys(buyEn, buyDe);
   });
   it('load into any instance on demand, in both languages', async () => {
-    const i18n = createPortalI18n({ language: 'de' });
+    const i18n = withCommon({ language: 'de' });
     expect(hasBuyTranslations(i18n)).toBe(false);
     await loadBuyTranslations(i18n);
     expect(hasBuyTranslations(i18n)).toBe(true);
@@ -36,15 +46,27 @@ describe('expectSameKeys', () => {
   });
 });
 
+/** An instance with 'common' in both languages, as tests and the standalone page make it. */
+const withCommon = (options: PortalI18nOptions = {}) => {
+  const common = commonResources();
+  return createPortalI18n({
+    ...options,
+    resources: {
+      en: { ...common.en, ...options.resources?.en },
+      de: { ...common.de, ...options.resources?.de },
+    },
+  });
+};
+
 describe('createPortalI18n', () => {
   it('defaults to German and resolves common keys', () => {
-    const i18n = createPortalI18n();
+    const i18n = withCommon();
     expect(i18n.language).toBe('de');
     expect(i18n.t('save')).toBe('Speichern');
     expect(i18n.t('pagination_range', { from: 1, to: 10, total: 25 })).toBe('1–10 von 25');
   });
   it('switches language and adds extra namespaces', () => {
-    const i18n = createPortalI18n({
+    const i18n = withCommon({
       language: 'en',
       resources: { en: { shell: { hello: 'Hello' } }, de: { shell: { hello: 'Hallo' } } },
     });
@@ -54,7 +76,7 @@ describe('createPortalI18n', () => {
     expect(i18n.t('shell:hello')).toBe('Hallo');
   });
   it('adds remote bundles under the remote id and falls back to common', () => {
-    const i18n = createPortalI18n({ language: 'en' });
+    const i18n = withCommon({ language: 'en' });
     addRemoteTranslations(i18n, { id: 'gpsr', translations: { en: { title: 'Products' }, de: { title: 'Produkte' } } });
     const t = i18n.getFixedT('en', 'gpsr');
     expect(t('title')).toBe('Products');
@@ -62,14 +84,53 @@ describe('createPortalI18n', () => {
     expect(i18n.getFixedT('de', 'gpsr')('title')).toBe('Produkte');
   });
   it('falls back to German for a key missing in English', () => {
-    const i18n = createPortalI18n({ language: 'en' });
+    const i18n = withCommon({ language: 'en' });
     addRemoteTranslations(i18n, { id: 'x', translations: { en: {}, de: { only: 'Nur deutsch' } } });
     expect(i18n.getFixedT('en', 'x')('only')).toBe('Nur deutsch');
   });
   it('creates independent instances', () => {
-    const a = createPortalI18n({ language: 'en' });
-    const b = createPortalI18n({ language: 'de' });
+    const a = withCommon({ language: 'en' });
+    const b = withCommon({ language: 'de' });
     expect(a.t('save')).toBe('Save');
     expect(b.t('save')).toBe('Speichern');
+  });
+});
+
+describe('loading one language at a time', () => {
+  const loadLanguage = jest.fn(async (language: 'de' | 'en') => ({
+    common: await loadCommonTranslations(language),
+    shell: { hello: language === 'en' ? 'Hello' : 'Hallo' },
+  }));
+  beforeEach(() => loadLanguage.mockClear());
+
+  it('starts with the page language only and fetches another one when switched to, once', async () => {
+    const i18n = await loadPortalI18n({ language: 'en', loadLanguage });
+    expect(loadLanguage.mock.calls).toEqual([['en']]);
+    expect(i18n.t('save')).toBe('Save');
+    expect(i18n.hasResourceBundle('de', 'common')).toBe(false);
+
+    await changePortalLanguage(i18n, 'de');
+    expect(i18n.language).toBe('de');
+    expect(i18n.t('save')).toBe('Speichern');
+    expect(i18n.t('shell:hello')).toBe('Hallo');
+    await changePortalLanguage(i18n, 'en');
+    await changePortalLanguage(i18n, 'de');
+    expect(loadLanguage.mock.calls).toEqual([['en'], ['de']]);
+  });
+
+  it('keeps the language when the other one cannot load, and tries again on the next switch', async () => {
+    const i18n = await loadPortalI18n({ language: 'de', loadLanguage });
+    loadLanguage.mockRejectedValueOnce(new Error('ChunkLoadError'));
+    await expect(changePortalLanguage(i18n, 'en')).rejects.toThrow('ChunkLoadError');
+    expect(i18n.language).toBe('de');
+    await changePortalLanguage(i18n, 'en');
+    expect(i18n.t('cancel')).toBe('Cancel');
+  });
+
+  it('keeps remote bundles added in both languages', async () => {
+    const i18n = await loadPortalI18n({ language: 'de', loadLanguage });
+    addRemoteTranslations(i18n, { id: 'gpsr', translations: { en: { title: 'Products' }, de: { title: 'Produkte' } } });
+    await changePortalLanguage(i18n, 'en');
+    expect(i18n.t('gpsr:title')).toBe('Products');
   });
 });

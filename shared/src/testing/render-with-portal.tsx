@@ -6,6 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
+import { commonResources } from '../i18n/common-translations';
 import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
 import { PortalServicesProvider } from '../services/context';
@@ -89,7 +90,7 @@ export function createPortalFakes(options: Omit<RenderWithPortalOptions, 'route'
     links: demoLinks(),
     ...options.services,
   };
-  const i18n = createPortalI18n({ language: options.language ?? 'en' });
+  const i18n = createPortalI18n({ language: options.language ?? 'en', resources: commonResources() });
   for (const bundle of options.translations ?? []) addRemoteTranslations(i18n, bundle);
   return {
     services,

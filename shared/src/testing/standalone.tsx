@@ -10,6 +10,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Link as RouterLink } from 'react-router-dom';
 import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
+import { commonResources } from '../i18n/common-translations';
 import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
 import { PortalServicesProvider } from '../services/context';
@@ -81,7 +82,7 @@ export function StandalonePortal({ remote, options }: StandalonePortalProps) {
   const [language, setLanguage] = useState<Language>(options?.language ?? 'de');
   const [theme, setTheme] = useState<Theme>('light');
   const i18n = useMemo(() => {
-    const instance = createPortalI18n({ language });
+    const instance = createPortalI18n({ language, resources: commonResources() });
     addRemoteTranslations(instance, remote);
     return instance;
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { createShellI18n } from '../i18n/create-shell-i18n';
+import { createShellI18n } from '../testing/shell-i18n';
 import { createFakeHttp } from '@portal/shared/testing';
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { apiUser } from '../testing/fixtures';

@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useStore } from 'zustand';
 import {
+  changePortalLanguage,
   deriveSessionFlags,
   PortalServicesProvider,
   PortalThemeProvider,
@@ -18,8 +19,17 @@ export function ShellProviders({ shell, children }: { shell: Shell; children: Re
   const sessionState = useStore(stores.session);
 
   useEffect(() => {
-    void i18n.changeLanguage(preferences.language);
-    document.documentElement.lang = preferences.language;
+    let current = true;
+    // The language's texts may have to load first; the page switches once they are there.
+    changePortalLanguage(i18n, preferences.language).then(
+      () => {
+        if (current) document.documentElement.lang = preferences.language;
+      },
+      (error: unknown) => console.error('The texts of the chosen language could not load', error),
+    );
+    return () => {
+      current = false;
+    };
   }, [i18n, preferences.language]);
 
   const session = useMemo<Session>(() => {

@@ -1,6 +1,6 @@
 // The language save with the real http client: it must never move the global loading counter (no spinner).
 import { createHttpClient } from '@portal/shared';
-import { createShellI18n } from '../i18n/create-shell-i18n';
+import { createShellI18n } from '../testing/shell-i18n';
 import { createFakeFetch } from '../testing/fake-fetch';
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { apiUser } from '../testing/fixtures';

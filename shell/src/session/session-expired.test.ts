@@ -1,6 +1,6 @@
 // Spec §7/§8 with the real http client of @portal/shared over a fake fetch, the real stores and a fake identity.
 import { createHttpClient } from '@portal/shared';
-import { createShellI18n } from '../i18n/create-shell-i18n';
+import { createShellI18n } from '../testing/shell-i18n';
 import { createFakeFetch, jwtRejected, type FakeFetch } from '../testing/fake-fetch';
 import { createFakeIdentity, makeUser } from '../testing/fake-identity';
 import { apiUser, completeContact } from '../testing/fixtures';

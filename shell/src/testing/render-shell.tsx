@@ -6,7 +6,7 @@ import type { HttpClient, HttpClientConfig, PortalRemote, RegistryEntry } from '
 import type { ApiUser, AuthUser, License, Profile } from '@portal/shared/domain';
 import type { PortalConfig } from '../config/portal-config';
 import type { IdentityGateway } from '../identity/identity-gateway';
-import { createShellI18n } from '../i18n/create-shell-i18n';
+import { createShellI18n } from './shell-i18n';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { ROUTER_FUTURE } from '../routes/router-options';
 import { createShellRoutes } from '../routes/shell-routes';

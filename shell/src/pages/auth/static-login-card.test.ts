@@ -36,3 +36,22 @@ describe('the static sign-in page of index.html', () => {
     }
   });
 });
+
+describe('the boot error of index.html', () => {
+  // Shown by bootstrap.tsx when the portal cannot start, also when its texts were what failed to load.
+  const template = new DOMParser()
+    .parseFromString(html, 'text/html')
+    .querySelector<HTMLTemplateElement>('template#boot-error')!;
+  const message = template.content.querySelector('[data-t]')!;
+
+  it.each([
+    ['de', de],
+    ['en', en],
+  ] as const)('says in %s what the locale file says, as an alert', (language, locale) => {
+    expect(message.getAttribute('role')).toBe('alert');
+    const key = message.getAttribute('data-t') as keyof typeof locale;
+    expect(key).toBe('boot_error');
+    const text = message.querySelector(`[lang="${language}"]`)?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(text).toBe(locale[key]);
+  });
+});
