@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DbHandle } from '../src/db/client';
 import { rateLimitStoreKind } from '../src/plugins/rate-limit';
-import { pgRateLimitStore } from '../src/plugins/rate-limit-pg-store';
+import { FLUSH_DELAY_MS, pgRateLimitStore } from '../src/plugins/rate-limit-pg-store';
 import { EMULATOR_HOST, PROJECT_ID, registerUser } from './helpers';
 
 // Issue 14: with DATABASE_URL and no REDIS_URL the rate-limit counters live in PostgreSQL, so two api instances on
@@ -206,5 +206,49 @@ onPostgres('PostgreSQL store, two api instances on one database', () => {
     expect(await nearLimit).toBe(26);
     // Nothing was lost: the database counted every increment.
     expect(await incr()).toBe(27);
+  });
+
+  it('increments of requests that passed at once gather for a moment, and go at once when a request waits', async () => {
+    let statements = 0;
+    const Store = pgRateLimitStore(
+      () => {
+        statements += 1;
+        return handles[0].db;
+      },
+      () => undefined,
+    );
+    const store = new Store();
+    const key = `gather-${crypto.randomBytes(4).toString('hex')}`;
+    const incr = (max?: number) =>
+      new Promise<number>((resolve, reject) =>
+        store.incr(key, (err, res) => (err ? reject(err) : resolve(res!.current)), 60_000, max),
+      );
+    const passedAtOnce = () => {
+      const answered: number[] = [];
+      for (let i = 0; i < 5; i++) store.incr(key, (_err, res) => answered.push(res!.current), 60_000, 100);
+      return answered;
+    };
+    // Nothing is known of an idle counter: both wait, the second in a statement of its own after the first.
+    const first = incr(100);
+    const second = incr(100);
+    expect(await first).toBe(1);
+    expect(passedAtOnce()).toEqual([3, 4, 5, 6, 7]);
+    expect(await second).toBe(2);
+    // The five were not sent when the second's statement returned: nobody waits for them.
+    expect(statements).toBe(2);
+    expect(passedAtOnce()).toEqual([8, 9, 10, 11, 12]);
+    await new Promise((r) => setTimeout(r, FLUSH_DELAY_MS + 200));
+    // All ten went in one statement.
+    expect(statements).toBe(3);
+    // Idle again; then, while five gather, a request that waits for the count (no limit given) sends them at once.
+    const third = incr(100);
+    const fourth = incr(100);
+    expect(await third).toBe(13);
+    expect(passedAtOnce()).toEqual([15, 16, 17, 18, 19]);
+    expect(await fourth).toBe(14);
+    const before = statements;
+    const waits = incr();
+    expect(statements).toBe(before + 1);
+    expect(await waits).toBe(20);
   });
 });

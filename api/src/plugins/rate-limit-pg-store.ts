@@ -4,11 +4,22 @@ import type { Db } from '../db/client';
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
-/** A counter with a statement in flight: its increments, and those queued for the next (null: answered already). */
-type Slot = { inFlight: number; queued: (Callback | null)[] };
+/**
+ * A busy counter: the increments of its statement in flight, those queued for the next (null: answered already), and
+ * the timer that sends the next when all of those were answered already (see FLUSH_DELAY_MS).
+ */
+type Slot = { inFlight: number; queued: (Callback | null)[]; timer?: NodeJS.Timeout };
 
 /** How often (in increments) this instance sweeps counters that expired more than a minute ago. */
 const SWEEP_EVERY = 500;
+
+/**
+ * How long the increments of requests that passed at once (clearly under the limit) may gather before they go to the
+ * database together. Without the wait, a counter under steady load had a statement in flight all the time (one per
+ * round trip, hundreds a second for one caller); with it, about ten a second. A request that waits for the count
+ * sends them at once.
+ */
+export const FLUSH_DELAY_MS = 100;
 
 /**
  * A @fastify/rate-limit store in PostgreSQL (table `rate_limit_counters`), so several api instances on one database
@@ -24,9 +35,9 @@ export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) 
   const known = new Map<string, { count: number; expiresAt: number }>();
 
   /**
-   * While a statement for a counter is in flight, a request that keeps the count at most half the limit by what
-   * this instance knows (the database's last answer plus the increments sent or queued since) need not wait for
-   * it: it passes at once and its increment goes in the next statement. Other instances' increments since that
+   * While a counter is busy (a statement in flight, or answered increments gathering), a request that keeps the count
+   * at most half the limit by what this instance knows (the database's last answer plus the increments sent or queued
+   * since) need not wait: it passes at once and its increment goes in the next statement. Other instances' increments since that
    * answer are not seen, so near the limit every request waits for the database's own count (which decides).
    */
   function clearlyUnder(slot: string, state: Slot, max: number | undefined) {
@@ -45,20 +56,31 @@ export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) 
    */
   const waiting = new Map<string, Slot>();
 
+  /** Sends the queued increments of a counter with no statement in flight. */
+  function flush(id: string, window: number, slot: string, state: Slot): void {
+    clearTimeout(state.timer);
+    state.timer = undefined;
+    const queued = state.queued;
+    state.queued = [];
+    add(id, window, queued, slot);
+  }
+
   function add(id: string, window: number, callbacks: (Callback | null)[], slot: string): void {
     const n = callbacks.length;
     const state = waiting.get(slot)!;
     state.inFlight = n;
     const next = () => {
-      const queued = state.queued;
       state.inFlight = 0;
-      if (queued.length === 0) {
+      if (state.queued.length === 0) {
         // An idle counter: the next request goes to the database anyway (this map holds only busy counters).
         waiting.delete(slot);
         known.delete(slot);
+      } else if (state.queued.every((callback) => callback === null)) {
+        // Nobody waits for these: they gather a little longer (incr() sends them at once when somebody does).
+        state.timer = setTimeout(() => flush(id, window, slot, state), FLUSH_DELAY_MS);
+        state.timer.unref();
       } else {
-        state.queued = [];
-        add(id, window, queued, slot);
+        flush(id, window, slot, state);
       }
     };
     db()
@@ -117,6 +139,8 @@ export function pgRateLimitStore(db: () => Db, onError: (err: unknown) => void) 
         return;
       }
       state.queued.push(callback);
+      // Increments were gathering with no statement in flight: this caller waits for the count, so they go now.
+      if (state.timer) flush(id, window, slot, state);
     }
 
     /** The counter without counting (`{ increment: false }` checks). */
