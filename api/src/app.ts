@@ -11,6 +11,7 @@ import {
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { logSafeError } from './lib/log-safe-error';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { apiModules, prefixOf } from './modules';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';
@@ -67,6 +68,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
+    // request.log is made when a request first logs (lib/lazy-child-logger).
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 1024 * 1024,
     // Plugins (PGlite, swagger-ui assets) can be slow to start on a busy machine; avvio's 10 s default is tight.
     pluginTimeout: 120_000,
