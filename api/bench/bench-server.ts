@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Client } from 'pg';
@@ -67,6 +68,17 @@ async function singleRequest(app: FastifyInstance, payload: object, times = 1000
   return { requests: times, medianMs: at(0.5), p99Ms: at(0.99) };
 }
 
+/** Where the log lines of a bench with BENCH_LOG_LEVEL go: written synchronously, as to a file on stdout. */
+function devNull(): NodeJS.WritableStream {
+  const fd = fs.openSync('/dev/null', 'w');
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      fs.writeSync(fd, chunk);
+      done();
+    },
+  });
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   // bench/api-bench.mjs passes a server URL or '' (PGlite); "off" is settled there, but not taken for a URL here.
@@ -74,7 +86,9 @@ async function main() {
   const database = serverUrl && serverUrl !== 'off' ? await throwAwayDatabase(serverUrl) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // BENCH_LOG_LEVEL=info measures with the production default's log lines (written to /dev/null, synchronously as
+    // pino writes to stdout); silent by default, so the figures compare with earlier runs.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'silent',
     DATA_DIR: dataDir,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: 'demo-portal',
@@ -84,7 +98,7 @@ async function main() {
     LICENSE_CHECK_PER_KEY_MAX: '9999999',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, config.logLevel === 'silent' ? {} : { logStream: devNull() });
   const phases = phaseTimer(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const apiUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -112,8 +126,12 @@ async function main() {
     VALUES (${uid}, 'fresh_desk-basic-monthly', ${checkKey}, 'active', now() + interval '1 year',
             '[{"type":"domain","value":"bench.example.de"}]'::jsonb)`);
 
-  const routes: Record<string, { url: string; method?: 'GET' | 'POST'; body?: object; public?: boolean }> = {
-    licenses: { url: `/api/license/all?page=1&pageSize=${LICENSES}` },
+  // `bytes`: the api sends the page from its read cache as bytes, so the bare route sends the same bytes (not text).
+  const routes: Record<
+    string,
+    { url: string; method?: 'GET' | 'POST'; body?: object; public?: boolean; bytes?: boolean }
+  > = {
+    licenses: { url: `/api/license/all?page=1&pageSize=${LICENSES}`, bytes: true },
     profile: { url: '/api/user/profile/contact' },
     'license check': {
       url: '/api/license/check',
@@ -129,10 +147,11 @@ async function main() {
     const response = await app.inject({ method, url, headers: route.public ? {} : auth, payload: body });
     if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     bodies[name] = response.body;
+    const payload = route.bytes ? Buffer.from(response.body) : response.body;
     bare.route({
       method,
       url: `/bare/${name.replace(/ /g, '-')}`,
-      handler: (_request, reply) => reply.type('application/json; charset=utf-8').send(bodies[name]),
+      handler: (_request, reply) => reply.type('application/json; charset=utf-8').send(payload),
     });
   }
   if ((JSON.parse(bodies.licenses) as { items: unknown[] }).items.length !== LICENSES) {
