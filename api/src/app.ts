@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import type { DbHandle } from './db/client';
 import { logSafeError } from './lib/log-safe-error';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { apiModules, prefixOf } from './modules';
+import corsPlugin from './plugins/cors';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';
 import { registerErrorHandling } from './plugins/errors';
@@ -82,7 +82,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(routeTable);
 
   // Only the portal's own origins and CORS_ORIGINS; any other Origin (also "null") gets no CORS headers.
-  await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   // helmet's headers (API_HELMET_OPTIONS: nothing framed, sniffed or run as a page; the docs set their own CSP).
   await app.register(securityHeaders);
   await app.register(rateLimitPlugin, { config });
