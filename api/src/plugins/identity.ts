@@ -125,15 +125,20 @@ export default fp(
     app.decorateRequest('identity', null);
     app.decorateRequest('apiUser', null);
 
+    // Keyed by the Authorization header as sent (it names one token): a known header is neither parsed again nor
+    // hashed a second time (the rate limit's key already hashed this very string).
     const verified = verifiedTokenCache();
+
+    /** The identity of a header verified before (until its token expires). */
+    function knownIdentity(request: FastifyRequest): boolean {
+      const header = request.headers.authorization;
+      const known = header ? verified.get(header) : undefined;
+      if (known) request.identity = known;
+      return !!known;
+    }
 
     async function verify(request: FastifyRequest, token: string): Promise<void> {
       if (!token) throw invalidToken();
-      const known = verified.get(token);
-      if (known) {
-        request.identity = known;
-        return;
-      }
       try {
         const decoded = await auth.verifyIdToken(token);
         const identity: Identity = {
@@ -144,7 +149,7 @@ export default fp(
           expiresAt: decoded.exp,
           authTime: decoded.auth_time,
         };
-        verified.set(token, identity);
+        verified.set(request.headers.authorization!, identity);
         request.identity = identity;
       } catch (err) {
         request.log.info({ reason: (err as { code?: string }).code ?? 'unknown' }, 'token rejected');
@@ -153,12 +158,14 @@ export default fp(
     }
 
     const authenticate: PreHandler = async (request) => {
+      if (knownIdentity(request)) return;
       const token = bearer(request);
       if (token === null) throw invalidToken();
       await verify(request, token);
     };
 
     const optionalAuth: PreHandler = async (request) => {
+      if (knownIdentity(request)) return;
       const token = bearer(request);
       if (token === null) return;
       await verify(request, token);
