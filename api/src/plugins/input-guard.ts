@@ -79,12 +79,12 @@ function declaredFor(schema: unknown): Map<string, boolean> | null {
   return declared;
 }
 
-function queryIssue(request: FastifyRequest): Issue | null {
+function queryIssue(request: FastifyRequest, querySchema: unknown): Issue | null {
   const query = request.query as Record<string, unknown> | undefined;
   if (!query || typeof query !== 'object') return null;
   const keys = Object.keys(query);
   if (keys.length === 0) return null;
-  const declared = declaredFor(request.routeOptions.schema?.querystring);
+  const declared = declaredFor(querySchema);
   if (!declared) return null;
   for (const key of keys) {
     const shown = JSON.stringify(key);
@@ -102,11 +102,12 @@ function queryIssue(request: FastifyRequest): Issue | null {
   return null;
 }
 
-export function inputIssue(request: FastifyRequest): Issue | null {
+/** The first issue of a request whose route declares `querySchema` as its querystring. */
+export function inputIssue(request: FastifyRequest, querySchema: unknown): Issue | null {
   return (
     textIssue(request.params, 'params') ??
     textIssue(request.query, 'query') ??
-    queryIssue(request) ??
+    queryIssue(request, querySchema) ??
     textIssue(request.body, 'body')
   );
 }
@@ -114,13 +115,15 @@ export function inputIssue(request: FastifyRequest): Issue | null {
 export default fp(
   async (app, opts: { skipPrefixes?: string[] }) => {
     const skip = opts.skipPrefixes ?? [];
-    app.addHook('preValidation', async (request) => {
-      const url = request.routeOptions.url ?? '';
-      if (skip.some((prefix) => url.startsWith(prefix))) return;
-      const issue = inputIssue(request);
-      if (!issue) return;
+    // A callback hook (no promise per request); request.routeOptions builds a new object on each read: read once.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const route = request.routeOptions;
+      const url = route.url ?? '';
+      if (skip.some((prefix) => url.startsWith(prefix))) return done();
+      const issue = inputIssue(request, route.schema?.querystring);
+      if (!issue) return done();
       const field = issue.path.replace(/^(params|query|body)\./, '');
-      throw new HttpError(400, 'validation-error', issue.message, { [field]: issue.key });
+      done(new HttpError(400, 'validation-error', issue.message, { [field]: issue.key }));
     });
   },
   { name: 'input-guard' },

@@ -223,14 +223,20 @@ export default fp(
     app.decorate('ownerCache', cache);
 
     // A write of an authenticated caller: their next read must see it, whichever user's entries it changed.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (SAFE_METHODS.has(request.method) || !request.identity) return payload;
+    // A callback hook: a read (most requests) passes without a promise of its own.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (SAFE_METHODS.has(request.method) || !request.identity) {
+        done(null, payload);
+        return;
+      }
       if (request.apiUser) {
         store.invalidate(request.apiUser.id);
         if (request.apiUser.parentUserId) store.invalidate(request.apiUser.parentUserId);
       }
-      await settle();
-      return payload;
+      settle().then(
+        () => done(null, payload),
+        (err: Error) => done(err),
+      );
     });
   },
   { name: 'owner-cache', dependencies: ['db'] },
