@@ -17,30 +17,52 @@ const MAX_DEPTH = 64;
 
 type Issue = { path: string; key: string; message: string };
 
-function textIssue(value: unknown, path: string, depth = 0): Issue | null {
-  if (typeof value === 'string') {
-    return isPlainText(value, { multiline: true })
-      ? null
-      : { path, key: TEXT_INVALID_KEY, message: `${path} contains control characters or invalid text` };
-  }
-  if (depth > MAX_DEPTH) return { path, key: FIELD_INVALID_KEY, message: `${path} is nested too deeply` };
+const MULTILINE = { multiline: true };
+const ONE_LINE = {};
+
+/** Where the first bad string is: the keys down to it, innermost first (a path is only built for a bad one). */
+type Found = { keys: string[]; what: 'text' | 'key' | 'depth' };
+
+function findBadText(value: unknown, depth: number): Found | null {
+  if (typeof value === 'string') return isPlainText(value, MULTILINE) ? null : { keys: [], what: 'text' };
+  if (depth > MAX_DEPTH) return { keys: [], what: 'depth' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const issue = textIssue(value[i], `${path}.${i}`, depth + 1);
-      if (issue) return issue;
+      const found = findBadText(value[i], depth + 1);
+      if (found) {
+        found.keys.push(String(i));
+        return found;
+      }
     }
     return null;
   }
   if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isPlainText(key)) {
-        return { path, key: TEXT_INVALID_KEY, message: `${path} has a key with control characters or invalid text` };
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (!isPlainText(key, ONE_LINE)) return { keys: [], what: 'key' };
+      const found = findBadText(record[key], depth + 1);
+      if (found) {
+        found.keys.push(key);
+        return found;
       }
-      const issue = textIssue(item, `${path}.${key}`, depth + 1);
-      if (issue) return issue;
     }
   }
   return null;
+}
+
+function textIssue(value: unknown, root: string): Issue | null {
+  const found = findBadText(value, 0);
+  if (!found) return null;
+  const path = [root, ...found.keys.reverse()].join('.');
+  if (found.what === 'depth') return { path, key: FIELD_INVALID_KEY, message: `${path} is nested too deeply` };
+  return {
+    path,
+    key: TEXT_INVALID_KEY,
+    message:
+      found.what === 'key'
+        ? `${path} has a key with control characters or invalid text`
+        : `${path} contains control characters or invalid text`,
+  };
 }
 
 /** A zod schema's definition, as far as this guard needs it (zod 4 keeps it in `_zod.def`). */
@@ -87,15 +109,18 @@ function queryIssue(request: FastifyRequest, querySchema: unknown): Issue | null
   const declared = declaredFor(querySchema);
   if (!declared) return null;
   for (const key of keys) {
-    const shown = JSON.stringify(key);
     if (!declared.has(key)) {
-      return { path: `query.${key}`, key: FIELD_INVALID_KEY, message: `Unknown query parameter ${shown}` };
+      return {
+        path: `query.${key}`,
+        key: FIELD_INVALID_KEY,
+        message: `Unknown query parameter ${JSON.stringify(key)}`,
+      };
     }
     if (Array.isArray(query[key]) && !declared.get(key)) {
       return {
         path: `query.${key}`,
         key: FIELD_INVALID_KEY,
-        message: `Query parameter ${shown} may be given only once`,
+        message: `Query parameter ${JSON.stringify(key)} may be given only once`,
       };
     }
   }
