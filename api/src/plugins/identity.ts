@@ -157,11 +157,15 @@ export default fp(
       }
     }
 
-    const authenticate: PreHandler = async (request) => {
-      if (knownIdentity(request)) return;
+    /** Verifies the bearer token of a header not known yet (401 without one). */
+    async function verifyBearer(request: FastifyRequest): Promise<void> {
       const token = bearer(request);
       if (token === null) throw invalidToken();
       await verify(request, token);
+    }
+
+    const authenticate: PreHandler = async (request) => {
+      if (!knownIdentity(request)) await verifyBearer(request);
     };
 
     const optionalAuth: PreHandler = async (request) => {
@@ -179,8 +183,9 @@ export default fp(
       .limit(1)
       .prepare('require_user_by_id');
 
-    const requireUser: PreHandler = async (request, reply) => {
-      await authenticate(request, reply);
+    const requireUser: PreHandler = async (request) => {
+      // A known header needs no await (no promise of its own) before the (cached) user row.
+      if (!knownIdentity(request)) await verifyBearer(request);
       const identity = currentIdentity(request);
       // Cached (a missing row is not): the row's changes notify the read cache (migration 0013).
       const row = await app.ownerCache.read(
