@@ -3,6 +3,7 @@ import { sendJson } from '../../lib/send-json';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
+import { rememberedQuery } from '../../lib/query-validation';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import { activateFreeOrTrial } from './activation';
@@ -36,7 +37,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['license'],
         summary: "One page of the account's licenses, newest first",
-        querystring: licenseFilterSchema.pick({ page: true, pageSize: true }),
+        querystring: rememberedQuery(licenseFilterSchema.pick({ page: true, pageSize: true })),
         response: { 200: licensePageSchema, ...authErrors },
       },
     },
