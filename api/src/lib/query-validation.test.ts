@@ -1,4 +1,3 @@
-import type { FastifyRouteSchemaDef } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { rememberedQuery, validatorCompiler } from './query-validation';
 
@@ -16,7 +15,7 @@ function countingSchema() {
 }
 
 const compile = (schema: ZodType, httpPart = 'querystring') =>
-  validatorCompiler({ schema, httpPart, method: 'GET', url: '/x' } as FastifyRouteSchemaDef<ZodType>) as (
+  validatorCompiler({ schema, httpPart, method: 'GET', url: '/x' } as Parameters<typeof validatorCompiler>[0]) as (
     data: unknown,
   ) => { value?: Record<string, unknown>; error?: unknown };
 
