@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,7 +9,6 @@ import { logSafeError } from './lib/log-safe-error';
 import { validatorCompiler } from './lib/query-validation';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { apiModules, prefixOf } from './modules';
-import corsPlugin from './plugins/cors';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';
 import { registerErrorHandling } from './plugins/errors';
@@ -78,7 +78,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(routeTable);
 
   // Only the portal's own origins and CORS_ORIGINS; any other Origin (also "null") gets no CORS headers.
-  await app.register(corsPlugin, { origins: config.corsOrigins });
+  await app.register(cors, { origin: config.corsOrigins, credentials: false });
   // helmet's headers (API_HELMET_OPTIONS: nothing framed, sniffed or run as a page; the docs set their own CSP).
   await app.register(securityHeaders);
   await app.register(rateLimitPlugin, { config });
