@@ -93,24 +93,28 @@ export async function loadPortalI18n({
 }
 
 /**
- * Switches to `language`, fetching its bundles first when the instance was made with a `loadLanguage` and does not
- * hold them yet (once; again after a failed fetch, which rejects and leaves the language as it was).
+ * Makes sure the instance holds `language`'s bundles, fetching them when it was made with a `loadLanguage` and does not
+ * hold them yet (once; again after a failed fetch, which rejects).
  */
-export async function changePortalLanguage(i18n: I18n, language: Language): Promise<void> {
+export async function loadPortalLanguage(i18n: I18n, language: Language): Promise<void> {
   const loader = languageLoaders.get(i18n);
-  if (loader && !i18n.hasResourceBundle(language, COMMON_NAMESPACE)) {
-    let load = loader.loads.get(language);
-    if (!load) {
-      load = loader.load(language).then((bundles) => {
-        for (const [namespace, bundle] of Object.entries(bundles)) {
-          i18n.addResourceBundle(language, namespace, bundle, true, false);
-        }
-      });
-      loader.loads.set(language, load);
-      load.catch(() => loader.loads.delete(language));
-    }
-    await load;
+  if (!loader || i18n.hasResourceBundle(language, COMMON_NAMESPACE)) return;
+  let load = loader.loads.get(language);
+  if (!load) {
+    load = loader.load(language).then((bundles) => {
+      for (const [namespace, bundle] of Object.entries(bundles)) {
+        i18n.addResourceBundle(language, namespace, bundle, true, false);
+      }
+    });
+    loader.loads.set(language, load);
+    load.catch(() => loader.loads.delete(language));
   }
+  await load;
+}
+
+/** Switches to `language` once its bundles are there; a failed fetch rejects and leaves the language as it was. */
+export async function changePortalLanguage(i18n: I18n, language: Language): Promise<void> {
+  await loadPortalLanguage(i18n, language);
   await i18n.changeLanguage(language);
 }
 

@@ -2,8 +2,9 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useStore } from 'zustand';
 import {
-  changePortalLanguage,
+  COMMON_NAMESPACE,
   deriveSessionFlags,
+  loadPortalLanguage,
   PortalServicesProvider,
   PortalThemeProvider,
   type PortalServices,
@@ -19,12 +20,20 @@ export function ShellProviders({ shell, children }: { shell: Shell; children: Re
   const sessionState = useStore(stores.session);
 
   useEffect(() => {
+    const language = preferences.language;
+    const apply = () => {
+      void i18n.changeLanguage(language);
+      document.documentElement.lang = language;
+    };
+    if (i18n.hasResourceBundle(language, COMMON_NAMESPACE)) {
+      apply();
+      return;
+    }
+    // The language's texts load first; the page switches once they are there, unless the choice has changed again
+    // meanwhile (a later, already loaded choice must not be overtaken by this one).
     let current = true;
-    // The language's texts may have to load first; the page switches once they are there.
-    changePortalLanguage(i18n, preferences.language).then(
-      () => {
-        if (current) document.documentElement.lang = preferences.language;
-      },
+    loadPortalLanguage(i18n, language).then(
+      () => current && apply(),
       (error: unknown) => console.error('The texts of the chosen language could not load', error),
     );
     return () => {
