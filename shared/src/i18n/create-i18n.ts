@@ -51,7 +51,7 @@ export interface PortalI18nOptions {
   language?: Language;
   /** Bundles per language and namespace, 'common' included: { en: { common: {...}, shell: {...} }, de: {...} }. */
   resources?: PortalResources;
-  /** Fetches a language missing from `resources` before `changePortalLanguage` switches to it. */
+  /** Fetches a language missing from `resources` (`loadPortalLanguage`) before the page switches to it. */
   loadLanguage?: LanguageLoader;
 }
 
@@ -92,13 +92,18 @@ export async function loadPortalI18n({
   return createPortalI18n({ language, resources: { [language]: bundles }, loadLanguage });
 }
 
+/** Whether the instance holds `language`'s texts (a language switch can apply at once). */
+export function hasPortalLanguage(i18n: I18n, language: Language): boolean {
+  return i18n.hasResourceBundle(language, COMMON_NAMESPACE);
+}
+
 /**
  * Makes sure the instance holds `language`'s bundles, fetching them when it was made with a `loadLanguage` and does not
  * hold them yet (once; again after a failed fetch, which rejects).
  */
 export async function loadPortalLanguage(i18n: I18n, language: Language): Promise<void> {
   const loader = languageLoaders.get(i18n);
-  if (!loader || i18n.hasResourceBundle(language, COMMON_NAMESPACE)) return;
+  if (!loader || hasPortalLanguage(i18n, language)) return;
   let load = loader.loads.get(language);
   if (!load) {
     load = loader.load(language).then((bundles) => {
@@ -110,12 +115,6 @@ export async function loadPortalLanguage(i18n: I18n, language: Language): Promis
     load.catch(() => loader.loads.delete(language));
   }
   await load;
-}
-
-/** Switches to `language` once its bundles are there; a failed fetch rejects and leaves the language as it was. */
-export async function changePortalLanguage(i18n: I18n, language: Language): Promise<void> {
-  await loadPortalLanguage(i18n, language);
-  await i18n.changeLanguage(language);
 }
 
 /** Adds a remote's bundles under its id (= namespace), deep-merging over anything already there. */

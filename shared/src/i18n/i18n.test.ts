@@ -5,12 +5,12 @@ import buyEn from '../ui/buy/locales/en.json';
 import { commonResources } from './common-translations';
 import {
   addRemoteTranslations,
-  changePortalLanguage,
   createPortalI18n,
   hasBuyTranslations,
   loadBuyTranslations,
   loadCommonTranslations,
   loadPortalI18n,
+  loadPortalLanguage,
   type PortalI18nOptions,
 } from './create-i18n';
 import { expectSameKeys, keyDifferences } from './same-keys';
@@ -103,34 +103,40 @@ describe('loading one language at a time', () => {
   }));
   beforeEach(() => loadLanguage.mockClear());
 
+  /** Fetches the language's texts, then switches, as the shell does. */
+  const switchTo = async (i18n: Awaited<ReturnType<typeof loadPortalI18n>>, language: 'de' | 'en') => {
+    await loadPortalLanguage(i18n, language);
+    await i18n.changeLanguage(language);
+  };
+
   it('starts with the page language only and fetches another one when switched to, once', async () => {
     const i18n = await loadPortalI18n({ language: 'en', loadLanguage });
     expect(loadLanguage.mock.calls).toEqual([['en']]);
     expect(i18n.t('save')).toBe('Save');
     expect(i18n.hasResourceBundle('de', 'common')).toBe(false);
 
-    await changePortalLanguage(i18n, 'de');
+    await switchTo(i18n, 'de');
     expect(i18n.language).toBe('de');
     expect(i18n.t('save')).toBe('Speichern');
     expect(i18n.t('shell:hello')).toBe('Hallo');
-    await changePortalLanguage(i18n, 'en');
-    await changePortalLanguage(i18n, 'de');
+    await switchTo(i18n, 'en');
+    await switchTo(i18n, 'de');
     expect(loadLanguage.mock.calls).toEqual([['en'], ['de']]);
   });
 
   it('keeps the language when the other one cannot load, and tries again on the next switch', async () => {
     const i18n = await loadPortalI18n({ language: 'de', loadLanguage });
     loadLanguage.mockRejectedValueOnce(new Error('ChunkLoadError'));
-    await expect(changePortalLanguage(i18n, 'en')).rejects.toThrow('ChunkLoadError');
+    await expect(switchTo(i18n, 'en')).rejects.toThrow('ChunkLoadError');
     expect(i18n.language).toBe('de');
-    await changePortalLanguage(i18n, 'en');
+    await switchTo(i18n, 'en');
     expect(i18n.t('cancel')).toBe('Cancel');
   });
 
   it('keeps remote bundles added in both languages', async () => {
     const i18n = await loadPortalI18n({ language: 'de', loadLanguage });
     addRemoteTranslations(i18n, { id: 'gpsr', translations: { en: { title: 'Products' }, de: { title: 'Produkte' } } });
-    await changePortalLanguage(i18n, 'en');
+    await switchTo(i18n, 'en');
     expect(i18n.t('gpsr:title')).toBe('Products');
   });
 });

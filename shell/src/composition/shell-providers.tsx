@@ -2,8 +2,8 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useStore } from 'zustand';
 import {
-  COMMON_NAMESPACE,
   deriveSessionFlags,
+  hasPortalLanguage,
   loadPortalLanguage,
   PortalServicesProvider,
   PortalThemeProvider,
@@ -25,7 +25,7 @@ export function ShellProviders({ shell, children }: { shell: Shell; children: Re
       void i18n.changeLanguage(language);
       document.documentElement.lang = language;
     };
-    if (i18n.hasResourceBundle(language, COMMON_NAMESPACE)) {
+    if (hasPortalLanguage(i18n, language)) {
       apply();
       return;
     }
