@@ -1,6 +1,7 @@
 // Lighthouse 12 (mobile preset, Debian Chromium) on /login of the built portal, served by the real portal server
 // and api on their own ports. Needs the bundles built (npm run build). Prints the category scores and key metrics.
-// Env: CHROMIUM_PATH (/usr/bin/chromium), BENCH_PORT (8193), BENCH_API_PORT (3293), BENCH_EMULATOR_PORT (9399).
+// Env: CHROMIUM_PATH (/usr/bin/chromium), BENCH_PORT (8193), BENCH_API_PORT (3293), BENCH_EMULATOR_PORT (9399),
+// LIGHTHOUSE_REPORT (a path: the whole report as JSON, e.g. for its long-tasks and bootup-time audits).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,7 @@ export async function runLighthouse() {
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
+    if (process.env.LIGHTHOUSE_REPORT) fs.writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
     const scores = Object.fromEntries(
       Object.values(lhr.categories).map((c) => [c.title, Math.round((c.score ?? 0) * 100)]),
     );

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
 import { useShellState } from '../composition/shell-api-context';
 import { sessionStateRef } from '../composition/shell-apis';
+import { sessionHintSaysSignedIn } from '../identity/lazy-identity';
 
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
@@ -18,13 +19,17 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /login and /register: signed-in users go to where they came from, else /dashboard. */
+/**
+ * /login and /register: signed-in users go to where they came from, else /dashboard. While the session is still
+ * being decided the page shows at once unless the session hint says someone is signed in (the rule of index.html's
+ * static sign-in card), so it renders with the first, time-sliced render instead of in one long task afterwards.
+ */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const location = useLocation();
   const authResolved = useShellState(sessionStateRef, (state) => state.authResolved);
   const signedIn = useShellState(sessionStateRef, (state) => state.user !== null);
   const flowBusy = useShellState(sessionStateRef, (state) => state.authFlowBusy);
-  if (!authResolved) return <LoadingState />;
+  if (!authResolved && sessionHintSaysSignedIn()) return <LoadingState />;
   if (signedIn && !flowBusy) {
     const from = (location.state as FromState | null)?.from;
     const target =

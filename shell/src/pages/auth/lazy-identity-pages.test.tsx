@@ -1,8 +1,8 @@
 // The auth pages over the lazy identity gateway: the SDK loads on intent (a field gets focus), not with the page,
 // and a failed download is an error the page shows.
 import { screen, waitFor, within } from '@testing-library/react';
-import { createLazyIdentity } from '../../identity/lazy-identity';
-import type { FakeIdentity } from '../../testing/fake-identity';
+import { createLazyIdentity, SESSION_HINT_KEY } from '../../identity/lazy-identity';
+import { makeUser, type FakeIdentity } from '../../testing/fake-identity';
 import { renderShell, SELLER } from '../../testing/render-shell';
 
 beforeEach(() => window.localStorage.clear());
@@ -33,6 +33,34 @@ describe('auth pages with the identity service loaded on demand', () => {
     expect(loads).not.toHaveBeenCalled();
     await userEvent.click(screen.getByLabelText(/^Email/));
     expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the sign-in page while a stored session is still being looked for, and leaves it when one is found', async () => {
+    let found: (session: boolean) => void = () => undefined;
+    const view = renderShell({
+      route: '/login',
+      user: makeUser(SELLER),
+      wrapIdentity: (fake) =>
+        createLazyIdentity({
+          load: () => Promise.resolve(fake),
+          mayHoldSession: () => new Promise((resolve) => (found = resolve)),
+          log: () => undefined,
+        }),
+    });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    found(true);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows a loading state instead of the sign-in page while the session hint says someone is signed in', async () => {
+    window.localStorage.setItem(SESSION_HINT_KEY, '1');
+    let loaded: (fake: FakeIdentity) => void = () => undefined;
+    const view = renderLazy('/login', (fake) => new Promise((resolve) => (loaded = () => resolve(fake))));
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
+    loaded(view.identity);
+    // The SDK reports nobody (the fake's user is null): now the page shows.
+    await screen.findByRole('heading', { name: 'Sign in' });
   });
 
   it('signs in through the loaded SDK and lands on the dashboard', async () => {
