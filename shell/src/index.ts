@@ -1,10 +1,8 @@
-import { config } from 'zod/v4/core';
 import { fetchPortalConfig } from './config/portal-config';
+import { forbidZodEval } from './zod-without-eval';
 
-// The portal's CSP forbids eval. Without this, zod probes `new Function` once to decide whether to compile its object
-// parsers, and Chrome reports the swallowed probe as a CSP violation (Lighthouse best practices). Set before any
-// schema is created; zod keeps the setting on globalThis, so the remotes' copies follow it.
-config({ jitless: true });
+// Before any zod schema exists, in the shell or a remote.
+forbidZodEval();
 
 // The runtime config loads while the federation runtime fetches the shared modules and the bootstrap chunk, not after
 // them (one round trip less before the first render); boot() reports a failure.
