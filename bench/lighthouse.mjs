@@ -1,7 +1,9 @@
 // Lighthouse 12 (mobile preset, Debian Chromium) on /login of the built portal, served by the real portal server
 // and api on their own ports. Needs the bundles built (npm run build). Prints the category scores and key metrics.
 // Env: CHROMIUM_PATH (/usr/bin/chromium), BENCH_PORT (8193), BENCH_API_PORT (3293), BENCH_EMULATOR_PORT (9399),
-// LIGHTHOUSE_REPORT (a path: the whole report as JSON, e.g. for its long-tasks and bootup-time audits).
+// LIGHTHOUSE_RUNS (1; scores vary from run to run on a shared machine: with several runs the report shown is the
+// median run by performance, and every run's line is printed), LIGHTHOUSE_REPORT (a path: the shown report as JSON,
+// e.g. for its long-tasks and bootup-time audits).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT || 8193);
 const API_PORT = Number(process.env.BENCH_API_PORT || 3293);
 const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT || 9399);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
+
+const scoreLine = (lhr) =>
+  Object.values(lhr.categories)
+    .map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`)
+    .join(', ');
 
 const METRICS = {
   'first-contentful-paint': 'FCP',
@@ -49,17 +57,32 @@ export async function runLighthouse() {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const url = `http://localhost:${PORT}/login`;
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    });
+    const runs = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      runs.push(lhr);
+      if (lhr.runtimeError)
+        console.log(`[lighthouse] run ${run}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (RUNS > 1) {
+        const tbt = lhr.audits['total-blocking-time']?.displayValue ?? '–';
+        console.log(`[lighthouse] run ${run}: ${scoreLine(lhr)}, TBT ${tbt}`);
+      }
+    }
+    const byPerformance = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
     if (process.env.LIGHTHOUSE_REPORT) fs.writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
     const scores = Object.fromEntries(
       Object.values(lhr.categories).map((c) => [c.title, Math.round((c.score ?? 0) * 100)]),
     );
-    console.log(`\n[lighthouse] ${url} (mobile preset, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]})`);
+    const shown = RUNS > 1 ? `, the median of ${RUNS} runs` : '';
+    console.log(
+      `\n[lighthouse] ${url} (mobile preset, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}${shown})`,
+    );
     console.table(scores);
     console.table(
       Object.fromEntries(Object.entries(METRICS).map(([id, label]) => [label, lhr.audits[id]?.displayValue ?? '–'])),

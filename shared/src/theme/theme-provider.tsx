@@ -31,7 +31,7 @@ function ModeSync({ mode }: { mode: Theme }) {
 export function PortalThemeProvider({ mode, children, baseline = true, darkClass = true }: PortalThemeProviderProps) {
   return (
     <ThemeProvider
-      theme={portalTheme}
+      theme={portalTheme()}
       defaultMode={mode}
       storageManager={null}
       colorSchemeNode={darkClass ? undefined : null}

@@ -17,7 +17,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-const palette = (mode: Theme) => portalTheme.colorSchemes[mode]!.palette;
+const palette = (mode: Theme) => portalTheme().colorSchemes[mode]!.palette;
 
 /** The colour an element is drawn in: jsdom leaves var() unresolved, the variables live on <html>. */
 function drawnColor(element: HTMLElement): string {
@@ -56,8 +56,8 @@ describe('portalTheme', () => {
   });
 
   it('is one theme whose colours are CSS variables switched by a class', () => {
-    expect(portalTheme.vars?.palette.error.main).toBe('var(--mui-palette-error-main, #b42318)');
-    expect(portalTheme.getColorSchemeSelector('dark')).toBe('.dark &');
+    expect(portalTheme().vars?.palette.error.main).toBe('var(--mui-palette-error-main, #b42318)');
+    expect(portalTheme().getColorSchemeSelector('dark')).toBe('.dark &');
   });
 });
 
