@@ -312,6 +312,7 @@ function federationPlugin(options) {
     // fetch every registered remote's manifest and entry before each of the shell's lazy chunks to compare versions,
     // so one unreachable remote failed the staff console's and the signed-in layout's chunk loads as well.
     shareStrategy: 'loaded-first',
+    runtimePlugins: [path.join(__dirname, 'share-scope-init-once.js')],
     ...options,
   });
 }
