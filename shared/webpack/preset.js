@@ -159,6 +159,25 @@ class BundlerRuntimeFromShell {
 }
 
 /**
+ * The shell provides its federation runtime to the remotes through @module-federation/enhanced's
+ * inject-external-runtime-core-plugin, which the enhanced plugin adds by its CommonJS path. That file requires the
+ * CommonJS build of runtime-core, so main.js carried the runtime twice (CommonJS for the remotes, ESM for the shell,
+ * about 60 KB raw) and the remotes got a different runtime object than the shell's. Its ESM file imports the ESM
+ * runtime-core: one copy, the shell's own.
+ */
+class InjectedRuntimeFromEsm {
+  apply(compiler) {
+    compiler.hooks.normalModuleFactory.tap('InjectedRuntimeFromEsm', (factory) => {
+      factory.hooks.beforeResolve.tap('InjectedRuntimeFromEsm', (data) => {
+        if (/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/.test(data.request)) {
+          data.request = data.request.replace(/\.cjs$/, '.js');
+        }
+      });
+    });
+  }
+}
+
+/**
  * One copy of react/react-dom per build. npm hoists a peer React 19 to the root node_modules while each
  * workspace pins 18.3.1 locally; without this, @mui or react-i18next would bind to the other React.
  */
@@ -443,6 +462,7 @@ function createHostConfig({
           // target 'web' lets the federation runtime drop its Node.js entry loading (the shell only runs in browsers).
           experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
         }),
+        new InjectedRuntimeFromEsm(),
         new MuiFolderImports(dir),
         new DropWebpackShareRuntime(),
         htmlPlugin(dir, { title: 'Portal', chunks: ['main'] }),
@@ -476,4 +496,5 @@ module.exports = {
   sharedConfig,
   portalConfigFromEnv,
   MuiFolderImports,
+  InjectedRuntimeFromEsm,
 };

@@ -1,6 +1,13 @@
 /** @jest-environment node */
+const fs = require('fs');
 const path = require('path');
-const { createHostConfig, createRemoteConfig, MuiFolderImports, SHARED_SINGLETONS } = require('./preset');
+const {
+  createHostConfig,
+  createRemoteConfig,
+  InjectedRuntimeFromEsm,
+  MuiFolderImports,
+  SHARED_SINGLETONS,
+} = require('./preset');
 
 const dir = path.join(__dirname, '..');
 
@@ -162,5 +169,34 @@ describe('MuiFolderImports', () => {
     expect(resolveFrom(path.join(esm, 'Button'), '../utils/capitalize.js')).toBe('../utils/capitalize.js');
     expect(resolveFrom(path.join(esm, 'Button'), './buttonClasses.js')).toBe('./buttonClasses.js');
     expect(resolveFrom(path.join(dir, 'src', 'ui'), '../ButtonBase/index.js')).toBe('../ButtonBase/index.js');
+  });
+});
+
+describe('InjectedRuntimeFromEsm', () => {
+  function resolve(request) {
+    let hook;
+    const factory = { hooks: { beforeResolve: { tap: (_name, fn) => (hook = fn) } } };
+    new InjectedRuntimeFromEsm().apply({ hooks: { normalModuleFactory: { tap: (_name, fn) => fn(factory) } } });
+    const data = { request };
+    hook(data);
+    return data.request;
+  }
+
+  it("takes the ESM file of the enhanced plugin's runtime injection (the path it adds), which exists", () => {
+    const added = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+      paths: [require.resolve('@module-federation/enhanced')],
+    });
+    expect(added).toMatch(/index\.cjs$/);
+    const esm = resolve(added);
+    expect(esm).toBe(added.replace(/\.cjs$/, '.js'));
+    expect(fs.readFileSync(esm, 'utf8')).toMatch(
+      /^import \* as \w+ from "@module-federation\/runtime-tools\/runtime-core";/m,
+    );
+  });
+
+  it('leaves every other request alone, and is part of the host build only', () => {
+    expect(resolve('@module-federation/runtime-core')).toBe('@module-federation/runtime-core');
+    const has = (config) => config.plugins.some((plugin) => plugin instanceof InjectedRuntimeFromEsm);
+    expect(has(createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'production' }))).toBe(true);
   });
 });
