@@ -1,7 +1,6 @@
 import type { DashboardCard } from '../remote/types';
-import { isDataSourceConfigured } from './data-source';
+import { isAvvAccepted, isDataSourceConfigured, isProfileComplete } from './completeness';
 import { hasValidLicense } from './license-validity';
-import { isAvvAccepted, isProfileComplete } from './profile';
 import type { DataSource, License, Profile } from './types';
 
 export type CardAction = 'soon' | 'complete-profile' | 'configure' | 'buy' | 'parent-only';

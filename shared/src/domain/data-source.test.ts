@@ -1,4 +1,5 @@
-import { canTestConnection, dataSourceInputSchema, isDataSourceConfigured, parsePort } from './data-source';
+import { isDataSourceConfigured } from './completeness';
+import { canTestConnection, dataSourceInputSchema, parsePort } from './data-source';
 import { canAddSubUser, subUserInputSchema } from './sub-user';
 import { fieldErrors } from './validate';
 

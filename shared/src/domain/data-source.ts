@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isFilled } from './completeness';
 import { normalizedEmailSchema } from './email';
-import { STATUSES, type DataSource } from './types';
+import { STATUSES } from './types';
 import { plainText } from './text';
 
 const required = (field: string) =>
@@ -86,21 +87,14 @@ export const dataSourceSchema = z.object({
   status: z.enum(STATUSES),
 });
 
-const filled = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
-
 /** Testing needs host, database, user and password; otherwise show error_connection_details_missing. */
 export function canTestConnection(ds: Partial<DataSourceInput> | null | undefined): boolean {
   return Boolean(
     ds &&
-    filled(ds.host) &&
-    filled(ds.database) &&
-    filled(ds.user) &&
+    isFilled(ds.host) &&
+    isFilled(ds.database) &&
+    isFilled(ds.user) &&
     typeof ds.password === 'string' &&
     ds.password.length > 0,
   );
-}
-
-/** "Data source configured" of card readiness: host, database, user. */
-export function isDataSourceConfigured(ds: Partial<DataSource> | null | undefined): boolean {
-  return Boolean(ds && filled(ds.host) && filled(ds.database) && filled(ds.user));
 }

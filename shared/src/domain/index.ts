@@ -14,6 +14,7 @@ export * from './license';
 export * from './license-validity';
 export * from './license-check';
 export * from './overage';
+export * from './completeness';
 export * from './card-readiness';
 export * from './money';
 export * from './pricing';

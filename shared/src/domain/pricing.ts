@@ -1,7 +1,8 @@
 // What a purchase costs: one rule for the buy card, the purchase dialog, the api's POST /invoice and the
-// invoice document. Amounts are net minor units (cents) from the catalogue; the client never sets one.
-import { z } from 'zod';
-import { DEFAULT_CURRENCY, EXTRA_COUNTER, VAT_PERCENT } from './constants';
+// invoice document. Amounts are net minor units (cents) from the catalogue; the client never sets one. The shapes of
+// the quote and the selection are schemas in purchase.ts: the buy sections compute prices without loading zod.
+import { DEFAULT_CURRENCY, VAT_PERCENT } from './constants';
+import type { PurchaseQuote, PurchaseSelection, QuoteRow, QuoteRowKind, VatTreatment } from './purchase';
 import type { Product } from './types';
 import { isValidVatId, normalizeVatId } from './vat-id';
 
@@ -38,12 +39,6 @@ export const EU_COUNTRY_CODES = [
 
 export const SELLER_COUNTRY = 'DE';
 
-export const vatTreatmentSchema = z.union([
-  z.object({ kind: z.literal('standard'), ratePercent: z.literal(VAT_PERCENT) }),
-  z.object({ kind: z.literal('reverse_charge'), ratePercent: z.literal(0) }),
-]);
-export type VatTreatment = z.infer<typeof vatTreatmentSchema>;
-
 export interface VatBuyer {
   country: string;
   vatId?: string | null;
@@ -69,42 +64,6 @@ export function vatTreatment(buyer: VatBuyer): VatTreatment {
 export function vatAmount(netCents: number, ratePercent: number): number {
   return Math.round((netCents * ratePercent) / 100);
 }
-
-const counterSchema = z
-  .number({ error: 'validation_counter_invalid' })
-  .int({ error: 'validation_counter_invalid' })
-  .min(EXTRA_COUNTER.min, { error: 'validation_counter_invalid' })
-  .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
-  .default(0);
-
-/** The counters a buyer chooses on a card (spec §9: 0..46 each). */
-export const purchaseSelectionSchema = z.object({
-  extra_users_count: counterSchema,
-  extra_email_blocks: counterSchema,
-});
-export type PurchaseSelection = z.infer<typeof purchaseSelectionSchema>;
-
-export const quoteRowSchema = z.object({
-  kind: z.enum(['base', 'extra_users', 'extra_email_blocks']),
-  /** Product name for 'base'; the invoice renders extras in the buyer's language by kind. */
-  description: z.string(),
-  quantity: z.number().int(),
-  unitPriceCents: z.number().int(),
-  /** quantity × unitPriceCents, net. */
-  amountCents: z.number().int(),
-});
-export type QuoteRow = z.infer<typeof quoteRowSchema>;
-export type QuoteRowKind = QuoteRow['kind'];
-
-export const purchaseQuoteSchema = z.object({
-  currency: z.string(),
-  rows: z.array(quoteRowSchema),
-  netCents: z.number().int(),
-  vat: vatTreatmentSchema,
-  vatCents: z.number().int(),
-  grossCents: z.number().int(),
-});
-export type PurchaseQuote = z.infer<typeof purchaseQuoteSchema>;
 
 type PricedProduct = Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
 

@@ -1,11 +1,6 @@
 import { COUNTRIES, COUNTRY_CODES, countryName, findCountry, flagEmoji } from './countries';
-import {
-  effectiveInvoiceEmail,
-  emptyProfileContact,
-  isAvvAccepted,
-  isProfileComplete,
-  profileContactInputSchema,
-} from './profile';
+import { isAvvAccepted, isProfileComplete } from './completeness';
+import { effectiveInvoiceEmail, emptyProfileContact, profileContactInputSchema } from './profile';
 import { isValidPostalCode } from './postal-code';
 import { fieldErrors } from './validate';
 import { isValidVatId, normalizeVatId } from './vat-id';

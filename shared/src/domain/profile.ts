@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { isFilled } from './completeness';
 import { COUNTRY_CODES } from './countries';
 import { DEFAULT_COUNTRY } from './constants';
 import { EMAIL_REGEX } from './email';
 import { isValidPostalCode } from './postal-code';
 import { isValidVatId } from './vat-id';
 import { plainText } from './text';
-import type { Avv, ProfileContact } from './types';
+import type { ProfileContact } from './types';
 
 const MAX = 200;
 const required = (field: string) =>
@@ -66,32 +67,9 @@ export const profileContactSchema = z.object({
 export const avvAcceptanceSchema = z.object({ avvAcceptedDate: z.string().nullable(), version: z.string().nullable() });
 export type AvvAcceptance = z.infer<typeof avvAcceptanceSchema>;
 
-/** Fields checked by "profile complete" (spec §4, feature card readiness). */
-export const PROFILE_COMPLETE_FIELDS = [
-  'email',
-  'firstName',
-  'lastName',
-  'country',
-  'city',
-  'street',
-  'houseNumber',
-  'postalCode',
-] as const satisfies readonly (keyof ProfileContact)[];
-
-const filled = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
-
-export function isProfileComplete(contact: Partial<ProfileContact> | null | undefined): boolean {
-  if (!contact) return false;
-  return PROFILE_COMPLETE_FIELDS.every((field) => filled(contact[field]));
-}
-
-export function isAvvAccepted(avv: Partial<Avv> | null | undefined): boolean {
-  return Boolean(avv?.isAccepted || avv?.acceptedDate);
-}
-
 /** invoiceEmail falls back to the login email (spec §3). */
 export function effectiveInvoiceEmail(contact: Pick<ProfileContact, 'email' | 'invoiceEmail'>): string {
-  return filled(contact.invoiceEmail) ? contact.invoiceEmail.trim() : contact.email;
+  return isFilled(contact.invoiceEmail) ? contact.invoiceEmail.trim() : contact.email;
 }
 
 export function emptyProfileContact(email = ''): ProfileContact {

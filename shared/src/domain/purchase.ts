@@ -1,6 +1,49 @@
-// POST /invoice: what a buyer sends (a product and the counters, never an amount) and what comes back.
+// POST /invoice: what a buyer sends (a product and the counters, never an amount) and what comes back, with the
+// shapes of a quote (computed by pricing.ts, which stays free of zod for the buy sections).
 import { z } from 'zod';
-import { purchaseQuoteSchema, purchaseSelectionSchema } from './pricing';
+import { EXTRA_COUNTER, VAT_PERCENT } from './constants';
+
+export const vatTreatmentSchema = z.union([
+  z.object({ kind: z.literal('standard'), ratePercent: z.literal(VAT_PERCENT) }),
+  z.object({ kind: z.literal('reverse_charge'), ratePercent: z.literal(0) }),
+]);
+export type VatTreatment = z.infer<typeof vatTreatmentSchema>;
+
+const counterSchema = z
+  .number({ error: 'validation_counter_invalid' })
+  .int({ error: 'validation_counter_invalid' })
+  .min(EXTRA_COUNTER.min, { error: 'validation_counter_invalid' })
+  .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
+  .default(0);
+
+/** The counters a buyer chooses on a card (spec §9: 0..46 each). */
+export const purchaseSelectionSchema = z.object({
+  extra_users_count: counterSchema,
+  extra_email_blocks: counterSchema,
+});
+export type PurchaseSelection = z.infer<typeof purchaseSelectionSchema>;
+
+export const quoteRowSchema = z.object({
+  kind: z.enum(['base', 'extra_users', 'extra_email_blocks']),
+  /** Product name for 'base'; the invoice renders extras in the buyer's language by kind. */
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  /** quantity × unitPriceCents, net. */
+  amountCents: z.number().int(),
+});
+export type QuoteRow = z.infer<typeof quoteRowSchema>;
+export type QuoteRowKind = QuoteRow['kind'];
+
+export const purchaseQuoteSchema = z.object({
+  currency: z.string(),
+  rows: z.array(quoteRowSchema),
+  netCents: z.number().int(),
+  vat: vatTreatmentSchema,
+  vatCents: z.number().int(),
+  grossCents: z.number().int(),
+});
+export type PurchaseQuote = z.infer<typeof purchaseQuoteSchema>;
 
 /** Strict: a client that sends amount, unit_price or rows gets 400 naming the field. */
 export const purchaseRequestSchema = z.strictObject({

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney } from '../../../domain/money';
-import type { PurchaseQuote, QuoteRow } from '../../../domain/pricing';
+import type { PurchaseQuote, QuoteRow } from '../../../domain/purchase';
 import { QuoteSummary } from './quote-summary';
 import type { PurchaseState } from './use-purchase-flow';
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../domain/money';
-import type { PurchaseQuote } from '../../../domain/pricing';
+import type { PurchaseQuote } from '../../../domain/purchase';
 
 export interface QuoteSummaryProps {
   quote: PurchaseQuote;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_WINDOW } from '../../../domain/constants';
-import { isProfileComplete } from '../../../domain/profile';
+import { isProfileComplete } from '../../../domain/completeness';
 import type { PaymentCheckResponse } from '../../../domain/invoice';
 import type { PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
 import { apiErrorKey } from '../../../i18n/api-error-key';
