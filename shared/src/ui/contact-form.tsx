@@ -11,11 +11,12 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_DEFAULT_PREFIX } from '../domain/constants';
-import { contactFormSchema, type ContactRequestInput } from '../domain/contact-request';
+import type { ContactRequestInput } from '../domain/contact-request';
 import { formatPhone } from '../domain/phone';
 import { applyApiFieldErrors, usePortalForm } from '../forms';
 import { apiErrorKey } from '../i18n';
 import { useHttp, useLinks, useNotify, useSession } from '../services/context';
+import { contactForm } from './contact-form-schema';
 import { useShake } from './use-shake';
 
 export interface ContactFormProps {
@@ -41,7 +42,7 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
     message: '',
     consent: false,
   };
-  const form = usePortalForm(contactFormSchema, initialValues);
+  const form = usePortalForm(contactForm, initialValues);
   const { formState, handleSubmit, register, reset, setError, watch } = form;
   const consentShake = useShake();
 
@@ -72,7 +73,13 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
   const sending = formState.isSubmitting;
 
   return (
-    <Paper component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      component="section"
+      aria-labelledby={`${id}-title`}
+      // The rules load when a field gets focus, so the first check does not wait for them.
+      onFocus={() => contactForm.load().catch(() => undefined)}
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography
         id={`${id}-title`}
         variant={headingLevel === 2 ? 'h2' : 'h3'}
