@@ -3,8 +3,8 @@
 //
 // Why: @module-federation/runtime-core 2.9 calls initializeSharing() from every loadShare() without an init scope, so
 // its "already initialised" guard never holds and the container's whole share table (about 110 modules in the shell)
-// is registered again, with a hook call each, for every shared module it loads: 60 loads at the shell's start were
-// 6,600 registrations, the main part of main.js's long task on /login. Upstream: module-federation/core#5062 (open),
+// is registered again, with a hook call each, for every shared module it loads: dozens of loads at the shell's start,
+// a large part of main.js's long task on /login. Upstream: module-federation/core#5062 (open),
 // which keeps one init scope per container in the same way. Registering again changes nothing under 'loaded-first'
 // (a registered version is never replaced), and shares added later (registerShared, registerRemotes) register
 // themselves. share-scope-init-once.test.js checks both, and tells when the runtime no longer needs this.
