@@ -10,3 +10,7 @@ export const apiUserSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
 });
+
+/** GET /user/freshdesk-api-key: the account's key for the Freshdesk app (created on the first call). */
+export const freshdeskApiKeyResponseSchema = z.object({ api_key: z.string() });
+export type FreshdeskApiKeyResponse = z.infer<typeof freshdeskApiKeyResponseSchema>;
