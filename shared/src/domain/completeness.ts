@@ -3,7 +3,7 @@
 import type { Avv, DataSource, ProfileContact } from './types';
 
 /** A string with more than white space. */
-export const isFilled = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
+export const isFilled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 
 /** Fields checked by "profile complete" (spec §4, feature card readiness). */
 export const PROFILE_COMPLETE_FIELDS = [
