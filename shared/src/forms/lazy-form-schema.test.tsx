@@ -63,3 +63,18 @@ describe('a form with a lazily loaded schema', () => {
     warn.mockRestore();
   });
 });
+
+describe('lazyFormSchema().prefetch', () => {
+  it('starts the load once, keeps a failure quiet and leaves the next load to try again', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(schema);
+    const lazy = lazyFormSchema(load, ['email']);
+    lazy.prefetch();
+    lazy.prefetch();
+    expect(load).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the failed load settles, unreported
+    await expect(lazy.load()).resolves.toBe(schema);
+    expect(load).toHaveBeenCalledTimes(2);
+    lazy.prefetch();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

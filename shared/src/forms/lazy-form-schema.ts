@@ -15,6 +15,11 @@ export interface LazyFormSchema<S extends FormSchema = FormSchema> {
   readonly required: readonly string[];
   /** Loads the schema once (again after a failed load). */
   load(): Promise<S>;
+  /**
+   * Starts loading on intent (a field's focus or input), so no check waits for the download. A failed load is retried
+   * by the form's first check, which then lets the server judge the values.
+   */
+  prefetch(): void;
 }
 
 export function lazyFormSchema<S extends FormSchema>(
@@ -22,15 +27,17 @@ export function lazyFormSchema<S extends FormSchema>(
   required: readonly (keyof z.input<S> & string)[],
 ): LazyFormSchema<S> {
   let loading: Promise<S> | null = null;
+  const loadOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
   return {
     required,
-    load() {
-      loading ??= load().catch((error: unknown) => {
-        loading = null;
-        throw error;
-      });
-      return loading;
-    },
+    load: loadOnce,
+    prefetch: () => void loadOnce().catch(() => undefined),
   };
 }
 

@@ -76,8 +76,7 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
     <Paper
       component="section"
       aria-labelledby={`${id}-title`}
-      // The rules load when a field gets focus, so the first check does not wait for them.
-      onFocus={() => contactForm.load().catch(() => undefined)}
+      onFocus={contactForm.prefetch}
       sx={{ p: { xs: 2, sm: 3 } }}
     >
       <Typography

@@ -15,8 +15,7 @@ export function useIdentityPrefetch(formSchema: LazyFormSchema) {
       if (!(event.target instanceof HTMLInputElement)) return;
       prefetch();
       preloadSignedInPages();
-      // A failed load is retried by the form's first check, which then lets the server judge the values.
-      formSchema.load().catch(() => undefined);
+      formSchema.prefetch();
     };
     return { onFocus: onField, onInput: onField };
   }, [prefetch, formSchema]);
