@@ -74,23 +74,32 @@ function installedVersionOf(request, dir) {
   }
 }
 
+/** A plugin that may change a module request before webpack resolves it (`rewrite(data)` edits `data.request`). */
+class RequestRewrite {
+  apply(compiler) {
+    const name = this.constructor.name;
+    compiler.hooks.normalModuleFactory.tap(name, (factory) => {
+      factory.hooks.beforeResolve.tap(name, (data) => {
+        this.rewrite(data);
+      });
+    });
+  }
+}
+
 /**
  * Inside @mui/material, a component reaches another one by a relative path ('../ButtonBase/index.js'). Rewritten to
  * the package path ('@mui/material/ButtonBase'), it resolves to the shared module every build agrees on, so a
  * component is downloaded once and its React contexts exist once.
  */
-class MuiFolderImports {
+class MuiFolderImports extends RequestRewrite {
   constructor(dir) {
+    super();
     this.esmDir = path.join(packageDir('@mui/material', dir), 'esm');
   }
 
-  apply(compiler) {
-    compiler.hooks.normalModuleFactory.tap('MuiFolderImports', (factory) => {
-      factory.hooks.beforeResolve.tap('MuiFolderImports', (data) => {
-        const folder = /^\.\.\/([A-Za-z]+)\/index\.js$/.exec(data.request)?.[1];
-        if (folder && path.dirname(data.context) === this.esmDir) data.request = `@mui/material/${folder}`;
-      });
-    });
+  rewrite(data) {
+    const folder = /^\.\.\/([A-Za-z]+)\/index\.js$/.exec(data.request)?.[1];
+    if (folder && path.dirname(data.context) === this.esmDir) data.request = `@mui/material/${folder}`;
   }
 }
 
@@ -146,15 +155,11 @@ class DropWebpackShareRuntime {
 }
 
 /** A remote's production build takes the shell's federation bundler runtime (bundler-runtime-from-shell.js). */
-class BundlerRuntimeFromShell {
-  apply(compiler) {
-    compiler.hooks.normalModuleFactory.tap('BundlerRuntimeFromShell', (factory) => {
-      factory.hooks.beforeResolve.tap('BundlerRuntimeFromShell', (data) => {
-        if (/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(data.request)) {
-          data.request = path.join(__dirname, 'bundler-runtime-from-shell.js');
-        }
-      });
-    });
+class BundlerRuntimeFromShell extends RequestRewrite {
+  rewrite(data) {
+    if (/webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(data.request)) {
+      data.request = path.join(__dirname, 'bundler-runtime-from-shell.js');
+    }
   }
 }
 
@@ -165,15 +170,11 @@ class BundlerRuntimeFromShell {
  * about 60 KB raw) and the remotes got a different runtime object than the shell's. Its ESM file imports the ESM
  * runtime-core: one copy, the shell's own.
  */
-class InjectedRuntimeFromEsm {
-  apply(compiler) {
-    compiler.hooks.normalModuleFactory.tap('InjectedRuntimeFromEsm', (factory) => {
-      factory.hooks.beforeResolve.tap('InjectedRuntimeFromEsm', (data) => {
-        if (/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/.test(data.request)) {
-          data.request = data.request.replace(/\.cjs$/, '.js');
-        }
-      });
-    });
+class InjectedRuntimeFromEsm extends RequestRewrite {
+  rewrite(data) {
+    if (/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/.test(data.request)) {
+      data.request = data.request.replace(/\.cjs$/, '.js');
+    }
   }
 }
 
