@@ -18,9 +18,11 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 3293);
 const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT || 9399);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
 
+const categoryScores = (lhr) =>
+  Object.fromEntries(Object.values(lhr.categories).map((c) => [c.title, Math.round((c.score ?? 0) * 100)]));
 const scoreLine = (lhr) =>
-  Object.values(lhr.categories)
-    .map((c) => `${c.title} ${Math.round((c.score ?? 0) * 100)}`)
+  Object.entries(categoryScores(lhr))
+    .map(([title, score]) => `${title} ${score}`)
     .join(', ');
 
 const METRICS = {
@@ -76,9 +78,7 @@ export async function runLighthouse() {
     const byPerformance = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
     if (process.env.LIGHTHOUSE_REPORT) fs.writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
-    const scores = Object.fromEntries(
-      Object.values(lhr.categories).map((c) => [c.title, Math.round((c.score ?? 0) * 100)]),
-    );
+    const scores = categoryScores(lhr);
     const shown = RUNS > 1 ? `, the median of ${RUNS} runs` : '';
     console.log(
       `\n[lighthouse] ${url} (mobile preset, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}${shown})`,

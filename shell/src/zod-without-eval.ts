@@ -5,7 +5,8 @@
 // core (about 11 KB) on every page. zod-without-eval.test.ts checks that zod reads it.
 const ZOD_CONFIG_KEY = '__zod_globalConfig';
 
-export function forbidZodEval(global: Record<string, unknown> = globalThis as unknown as Record<string, unknown>) {
+export function forbidZodEval() {
+  const global = globalThis as unknown as Record<string, unknown>;
   const config = (global[ZOD_CONFIG_KEY] ??= {}) as { jitless?: boolean };
   config.jitless = true;
 }
