@@ -337,13 +337,14 @@ function federationPlugin(options) {
   });
 }
 
-function htmlPlugin(dir, { title, chunks, publicPath }) {
+function htmlPlugin(dir, { title, chunks, publicPath, templateParameters }) {
   const template = path.join(dir, 'public', 'index.html');
   const favicon = path.join(dir, 'public', 'favicon.svg');
   return new HtmlWebpackPlugin({
     ...(fs.existsSync(favicon) ? { favicon } : {}),
     ...(fs.existsSync(template)
-      ? { template }
+      ? // The template loads the page's script itself (templateParameters name the choices).
+        { template, inject: false, templateParameters }
       : {
           templateContent: `<!doctype html><html lang="de"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body><div id="root"></div></body></html>`,
         }),
@@ -444,14 +445,17 @@ function createHostConfig({
   extra,
   portalConfig,
   apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3001}`,
+  signIn,
 }) {
   if (!name || !dir) throw new Error('createHostConfig needs { name, port, dir }');
-  return (env = {}, argv = {}) => {
+  const hostConfig = (env = {}, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
     const base = baseConfig({ name, dir, mode, publicPath: '/' });
     const runtimeConfig = portalConfig ?? portalConfigFromEnv();
+    const withSignIn = signIn && mode === 'production';
     const config = {
       ...base,
+      output: { ...base.output, clean: withSignIn ? { keep: SIGN_IN_OUTPUT } : true },
       // The shell's bundler runtime is published for the remotes before the shell's own code runs.
       entry: { main: [path.join(__dirname, 'bundler-runtime-for-remotes.js'), './src/index.ts'] },
       optimization: hostMuiChunks(),
@@ -466,7 +470,11 @@ function createHostConfig({
         new InjectedRuntimeFromEsm(),
         new MuiFolderImports(dir),
         new DropWebpackShareRuntime(),
-        htmlPlugin(dir, { title: 'Portal', chunks: ['main'] }),
+        htmlPlugin(dir, {
+          title: 'Portal',
+          chunks: ['main'],
+          templateParameters: { signInScript: withSignIn ? `/${SIGN_IN_FOLDER}/main.js` : '' },
+        }),
         ...(mode === 'production' ? compressionPlugins() : []),
       ],
       devServer: {
@@ -487,6 +495,36 @@ function createHostConfig({
       },
     };
     return mergeConfig(config, typeof extra === 'function' ? extra(env, argv) : extra);
+  };
+  if (!signIn) return hostConfig;
+  // The production build is two compilations: the host and the sign-in pages' bundle beside it.
+  return (env = {}, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
+    if (mode !== 'production') return hostConfig(env, argv);
+    return [hostConfig(env, argv), signInConfig({ name, dir, entry: signIn, mode })];
+  };
+}
+
+const SIGN_IN_FOLDER = 'sign-in';
+const SIGN_IN_OUTPUT = new RegExp(`^${SIGN_IN_FOLDER}[\\\\/]`);
+
+/**
+ * The host's sign-in pages as a bundle of their own, built without module federation (dist/sign-in/): a visitor who
+ * is not signed in gets the sign-in form without the federation runtime and with each library tree-shaken to what
+ * these pages use (issue 13's /login budget). Signed in, the page leaves for the federated host with a full page load,
+ * so a page never holds both builds. index.html picks the script (its `signInScript` parameter).
+ */
+function signInConfig({ name, dir, entry, mode }) {
+  const base = baseConfig({ name: `${name}_sign_in`, dir, mode, publicPath: `/${SIGN_IN_FOLDER}/` });
+  return {
+    ...base,
+    name: 'sign-in',
+    entry: { main: entry },
+    output: { ...base.output, path: path.join(dir, 'dist', SIGN_IN_FOLDER) },
+    // The entry only starts the page; the rest loads as a few chunks fetched in parallel, each compiled in a task of
+    // its own instead of one long one (Lighthouse's total blocking time).
+    optimization: { splitChunks: { chunks: 'async' } },
+    plugins: compressionPlugins(),
   };
 }
 

@@ -148,6 +148,31 @@ describe('createHostConfig', () => {
   });
 });
 
+describe('createHostConfig with sign-in pages', () => {
+  // The shell's folder: its public/index.html is the template that takes the parameters.
+  const shellDir = path.join(__dirname, '..', '..', 'shell');
+  const build = createHostConfig({ name: 'shell', port: 3000, dir: shellDir, signIn: './src/sign-in/index.ts' });
+  const htmlOf = (config) => config.plugins.find((p) => p.constructor.name === 'HtmlWebpackPlugin');
+
+  it('builds the host and, beside it in dist/sign-in/, the sign-in pages without module federation', () => {
+    const [host, signIn] = build({}, { mode: 'production' });
+    expect(federationOptions(host).name).toBe('shell');
+    expect(signIn.plugins.map((p) => p.constructor.name)).not.toContain('ModuleFederationPlugin');
+    expect(signIn.entry).toEqual({ main: './src/sign-in/index.ts' });
+    expect(signIn.output).toMatchObject({ path: path.join(shellDir, 'dist', 'sign-in'), publicPath: '/sign-in/' });
+    expect(signIn.output.uniqueName).not.toBe(host.output.uniqueName);
+    // The host's clean keeps the other compilation's files.
+    expect(host.output.clean.keep.test('sign-in/main.js')).toBe(true);
+    expect(host.output.clean.keep.test('main.js')).toBe(false);
+    expect(htmlOf(host).userOptions.templateParameters).toEqual({ signInScript: '/sign-in/main.js' });
+  });
+  it('is the host alone in development, whose page then always loads the host', () => {
+    const config = build({}, { mode: 'development' });
+    expect(Array.isArray(config)).toBe(false);
+    expect(htmlOf(config).userOptions.templateParameters).toEqual({ signInScript: '' });
+  });
+});
+
 describe('MuiFolderImports', () => {
   /** Runs the plugin's beforeResolve hook on one request as webpack would. */
   function resolveFrom(context, request) {

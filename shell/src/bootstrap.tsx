@@ -1,66 +1,17 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
-import { createHttpClient } from '@portal/shared';
 import type { PortalConfig } from './config/portal-config';
-import { createLazyIdentity, sessionHintSaysSignedIn } from './identity/lazy-identity';
-import { loadShellI18n } from './i18n/create-shell-i18n';
+import { sessionHintSaysSignedIn } from './identity/lazy-identity';
 import { createFederationRemoteLoader } from './remotes/remote-loader';
 import { preloadSignedInPages } from './routes/load-signed-in';
-import { ROUTER_FUTURE } from './routes/router-options';
 import { createShellRoutes } from './routes/shell-routes';
-import { readStoredLanguage } from './preferences/preferences-store';
-import { createShell } from './composition/create-shell';
-import { ShellApp } from './shell-app';
+import { startPortal } from './start-portal';
 
-/** Renders the portal into `container` once the runtime config (fetched by the entry, index.ts) has arrived. */
-export async function boot(container: HTMLElement, portalConfig: Promise<PortalConfig>) {
+/** Renders the portal, every route and the remotes, into `container` once the runtime config has arrived. */
+export function boot(container: HTMLElement, portalConfig: Promise<PortalConfig>) {
   // Probably signed in: the signed-in layout's chunk loads beside the config, not after it.
   if (sessionHintSaysSignedIn()) preloadSignedInPages();
-  const language = readStoredLanguage();
-  document.documentElement.lang = language;
-  // The page's language only: its texts load beside the config.
-  const shellI18n = loadShellI18n(language);
-  try {
-    const [config, i18n] = await Promise.all([portalConfig, shellI18n]);
-    const shell = createShell({
-      config,
-      i18n,
-      // The Firebase SDK is a chunk of its own: loaded on use, on intent, or at boot when a session may exist.
-      identity: createLazyIdentity({
-        load: () =>
-          import(/* webpackChunkName: "firebase-identity" */ './identity/firebase-identity').then(
-            ({ createFirebaseIdentity }) => createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
-          ),
-      }),
-      remoteLoader: createFederationRemoteLoader(),
-      createHttp: createHttpClient,
-    });
-    const router = createBrowserRouter(createShellRoutes(), { future: ROUTER_FUTURE });
-    const root = createRoot(container);
-    // A transition: React renders the first page in slices that leave the main thread free in between (Lighthouse's
-    // total blocking time on /login), instead of in one long task.
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <ShellApp shell={shell} router={router} />
-        </StrictMode>,
-      ),
-    );
-  } catch (error) {
-    console.error('The portal could not start', error);
-    container.replaceChildren(bootErrorMessage(container.ownerDocument, language));
-  }
-}
-
-/**
- * The boot error as index.html holds it in both languages (its texts may be what failed to load), in `language`,
- * drawn by the page's static boot styles.
- */
-function bootErrorMessage(document: Document, language: string): HTMLElement {
-  const template = document.getElementById('boot-error') as HTMLTemplateElement | null;
-  const message =
-    (template?.content.firstElementChild?.cloneNode(true) as HTMLElement | undefined) ?? document.createElement('p');
-  for (const text of message.querySelectorAll('[lang]')) if (text.getAttribute('lang') !== language) text.remove();
-  return message;
+  return startPortal(container, portalConfig, {
+    routes: createShellRoutes(),
+    remoteLoader: createFederationRemoteLoader(),
+    preloadSignedIn: preloadSignedInPages,
+  });
 }

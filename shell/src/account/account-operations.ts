@@ -16,10 +16,19 @@ interface AccountDeps {
   http: HttpClient;
   session: SessionController;
   tokens: TokenProvider;
+  /** Starts loading what the page shows once signed in (the portal's signed-in pages); nothing by default. */
+  preloadSignedIn?: () => void;
   log?: (message: string, error?: unknown) => void;
 }
 
-export function createAccountOperations({ identity, http, session, tokens, log = console.warn }: AccountDeps) {
+export function createAccountOperations({
+  identity,
+  http,
+  session,
+  tokens,
+  preloadSignedIn = () => undefined,
+  log = console.warn,
+}: AccountDeps) {
   /**
    * Spec §4 registration order: identity account → backend user → set user → verification email. A failed mail
    * does not fail the registration (the account exists; the profile can send the mail again).
@@ -69,8 +78,14 @@ export function createAccountOperations({ identity, http, session, tokens, log =
     /** The registration page is done (it navigated away): public routes may redirect again. */
     endRegistration: () => session.endAuthFlow(),
     signIn: async (email: string, password: string) => void (await identity.signIn(email, password)),
-    /** A sign-in, registration or reset form is being filled in: start loading the identity service now. */
-    prefetch: () => identity.prefetch?.(),
+    /**
+     * A sign-in, registration or reset form is being filled in: start loading the identity service and the signed-in
+     * pages now, so neither the submit nor the first signed-in page waits for the download.
+     */
+    prefetch: () => {
+      identity.prefetch?.();
+      preloadSignedIn();
+    },
     identity: identityService,
   };
 }

@@ -36,6 +36,8 @@ export interface ShellDeps {
   i18n: I18n;
   /** Leaves the portal for an external page (payment provider); tests pass a spy. */
   redirect?(url: string): void;
+  /** Starts loading the signed-in pages ahead of a sign-in (on intent in an auth form); nothing by default. */
+  preloadSignedIn?(): void;
   /** Pause between probes of the api while the connection is lost (default 5 s; tests shorten it). */
   connectionProbeMs?: number;
 }
@@ -73,7 +75,13 @@ export function createShell(deps: ShellDeps) {
     connection: connection.reporter,
   });
   const controller = createSessionController({ identity, http, store: sessionStore });
-  const account = createAccountOperations({ identity, http, session: controller, tokens });
+  const account = createAccountOperations({
+    identity,
+    http,
+    session: controller,
+    tokens,
+    preloadSignedIn: deps.preloadSignedIn,
+  });
   const preferencesStore = createPreferencesStore({
     onLanguageChosen: (language) => void saveServerLanguage(http, sessionStore, language, console.warn),
   });

@@ -1,7 +1,7 @@
 // Renders the real shell (routes, providers, stores) with fake identity, http and remote loader.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import type { HttpClient, HttpClientConfig, PortalRemote, RegistryEntry } from '@portal/shared';
 import type { ApiUser, AuthUser, License, Profile } from '@portal/shared/domain';
 import type { PortalConfig } from '../config/portal-config';
@@ -50,6 +50,10 @@ export interface RenderShellOptions {
   connectionProbeMs?: number;
   /** The gateway the shell gets in front of the fake identity (e.g. the lazy gateway loading it). */
   wrapIdentity?: (fake: FakeIdentity) => IdentityGateway;
+  /** What a sign-in form starts loading on intent. */
+  preloadSignedIn?: () => void;
+  /** The routes rendered (default: the portal's, createShellRoutes). */
+  routes?: () => RouteObject[];
 }
 
 export const SELLER = 'seller@shop.test';
@@ -115,8 +119,12 @@ export function renderShell(options: RenderShellOptions = {}) {
     i18n: createShellI18n(readStoredLanguage()),
     redirect,
     connectionProbeMs: options.connectionProbeMs,
+    preloadSignedIn: options.preloadSignedIn,
   });
-  const router = createMemoryRouter(createShellRoutes(), { initialEntries: [route], future: ROUTER_FUTURE });
+  const router = createMemoryRouter((options.routes ?? createShellRoutes)(), {
+    initialEntries: [route],
+    future: ROUTER_FUTURE,
+  });
   const view = render(<ShellApp shell={runtime} router={router} />);
   return { ...view, runtime, router, identity, http, redirect, userEvent: userEvent.setup() };
 }

@@ -9,9 +9,11 @@ beforeEach(() => window.localStorage.clear());
 
 function renderLazy(route: string, load: (fake: FakeIdentity) => Promise<FakeIdentity>) {
   const loads = jest.fn(load);
+  const preloadSignedIn = jest.fn();
   const view = renderShell({
     route,
     user: null,
+    preloadSignedIn,
     wrapIdentity: (fake) =>
       createLazyIdentity({
         load: () => loads(fake),
@@ -19,7 +21,7 @@ function renderLazy(route: string, load: (fake: FakeIdentity) => Promise<FakeIde
         log: () => undefined,
       }),
   });
-  return { ...view, loads };
+  return { ...view, loads, preloadSignedIn };
 }
 
 describe('auth pages with the identity service loaded on demand', () => {
@@ -27,13 +29,18 @@ describe('auth pages with the identity service loaded on demand', () => {
     ['/login', 'Sign in'],
     ['/register', 'Create account'],
     ['/forgot-password', 'Reset password'],
-  ])('%s renders without the SDK and starts loading it when the email field gets focus', async (route, heading) => {
-    const { userEvent, loads } = renderLazy(route, (fake) => Promise.resolve(fake));
-    await screen.findByRole('heading', { name: heading });
-    expect(loads).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByLabelText(/^Email/));
-    expect(loads).toHaveBeenCalledTimes(1);
-  });
+  ])(
+    '%s renders without the SDK and starts loading it and the signed-in pages when the email field gets focus',
+    async (route, heading) => {
+      const { userEvent, loads, preloadSignedIn } = renderLazy(route, (fake) => Promise.resolve(fake));
+      await screen.findByRole('heading', { name: heading });
+      expect(loads).not.toHaveBeenCalled();
+      expect(preloadSignedIn).not.toHaveBeenCalled();
+      await userEvent.click(screen.getByLabelText(/^Email/));
+      expect(loads).toHaveBeenCalledTimes(1);
+      expect(preloadSignedIn).toHaveBeenCalled();
+    },
+  );
 
   it('shows the sign-in page while a stored session is still being looked for, and leaves it when one is found', async () => {
     let found: (session: boolean) => void = () => undefined;

@@ -1,11 +1,10 @@
 // Intent to sign in, register or reset: a field of the form got focus or input. The identity service, the signed-in
-// layout and the form's rules (chunks of their own) start loading then, not on page load, so the page stays light and
+// pages (authApiRef's prefetch) and the form's rules (chunks of their own) start loading then, not on page load, so the page stays light and
 // neither a check, the submit nor the first signed-in page waits for the download.
 import { useMemo, type SyntheticEvent } from 'react';
 import type { LazyFormSchema } from '@portal/shared/forms';
 import { useShellApi } from '../../composition/shell-api-context';
 import { authApiRef } from '../../composition/shell-apis';
-import { preloadSignedInPages } from '../../routes/load-signed-in';
 
 /** Handlers for the form element (focus and input events bubble up from its fields). */
 export function useIdentityPrefetch(formSchema: LazyFormSchema) {
@@ -14,7 +13,6 @@ export function useIdentityPrefetch(formSchema: LazyFormSchema) {
     const onField = (event: SyntheticEvent) => {
       if (!(event.target instanceof HTMLInputElement)) return;
       prefetch();
-      preloadSignedInPages();
       formSchema.prefetch();
     };
     return { onFocus: onField, onInput: onField };

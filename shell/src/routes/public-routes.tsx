@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { LoadingState } from '@portal/shared';
+import { ConnectionLostBanner } from '../connection/connection-lost-banner';
+import { CookieConsentBanner } from '../layout/cookie-consent-banner';
+import { LoadingBar } from '../layout/loading-bar';
+import { NotificationArea } from '../layout/notification-area';
+import { LoginPage } from '../pages/auth/login-page';
+import { PublicOnly } from './route-guards';
+
+/** Frame around every page: loading bar, connection-lost banner, notifications and cookie banner also show on the sign-in screens. */
+export function RootFrame() {
+  return (
+    <>
+      <LoadingBar />
+      <ConnectionLostBanner />
+      <Outlet />
+      <NotificationArea />
+      <CookieConsentBanner />
+    </>
+  );
+}
+
+// The registration and password-reset pages are chunks of their own: /login, the page most visits start on, does not
+// carry their code and the components only they render (the terms checkbox).
+const RegisterPage = lazy(() =>
+  import(/* webpackChunkName: "register-page" */ '../pages/auth/register-page').then((page) => ({
+    default: page.RegisterPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import(/* webpackChunkName: "forgot-password-page" */ '../pages/auth/forgot-password-page').then((page) => ({
+    default: page.ForgotPasswordPage,
+  })),
+);
+
+/** The pages a visitor sees before signing in: in the portal's routes and in the sign-in bundle's (sign-in/). */
+export function publicRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/login',
+      element: (
+        <PublicOnly>
+          <LoginPage />
+        </PublicOnly>
+      ),
+    },
+    {
+      path: '/register',
+      element: (
+        <PublicOnly>
+          <Suspense fallback={<LoadingState />}>
+            <RegisterPage />
+          </Suspense>
+        </PublicOnly>
+      ),
+    },
+    {
+      path: '/forgot-password',
+      element: (
+        <Suspense fallback={<LoadingState />}>
+          <ForgotPasswordPage />
+        </Suspense>
+      ),
+    },
+  ];
+}

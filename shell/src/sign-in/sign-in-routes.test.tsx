@@ -1,0 +1,46 @@
+// The sign-in bundle's routes: the public pages work as in the portal, and every other address (the page a signed-in
+// visitor is sent to included) is left to the portal's own page.
+import { screen, waitFor } from '@testing-library/react';
+import { renderShell, SELLER } from '../testing/render-shell';
+import { createSignInRoutes } from './sign-in-routes';
+
+function renderSignIn(route: string, options: Parameters<typeof renderShell>[0] = {}) {
+  const leave = jest.fn();
+  const view = renderShell({ route, user: null, ...options, routes: () => createSignInRoutes(leave) });
+  return { ...view, leave };
+}
+
+describe('sign-in bundle routes', () => {
+  it('signs in on /login and then leaves for the page the visitor is sent to', async () => {
+    const { userEvent, leave } = renderSignIn('/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await userEvent.type(screen.getByLabelText(/^Email/), SELLER);
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret1');
+    expect(leave).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/dashboard'));
+    expect(leave).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves between the public pages without leaving', async () => {
+    const { userEvent, leave } = renderSignIn('/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await userEvent.click(screen.getByRole('link', { name: 'Register' }));
+    expect(await screen.findByRole('heading', { name: 'Create account' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: /Sign in/ }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset password' })).toBeInTheDocument();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in visitor of /login on to the portal', async () => {
+    const { leave } = renderSignIn('/login', { user: undefined });
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/dashboard'));
+  });
+
+  it('leaves any other address, with its query and hash, to the portal', async () => {
+    const { leave } = renderSignIn('/invoices?page=2#open');
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/invoices?page=2#open'));
+    expect(screen.getByRole('status')).toHaveTextContent(/Loading/);
+  });
+});
