@@ -37,7 +37,10 @@ const KB = 1000;
 // the signed-in shell's own path (the dashboard's completeness rules and the buy sections' pricing in zod-free modules,
 // the contact form's schema loaded on the form's first use): routes 340.4–402.2 KB; /profile and the feature pages
 // still load a remote's own zod copy (22 KB).
-const LOGIN_JS_BUDGET = 228 * KB;
+// 26 Nov (later): the sign-in pages as a bundle of their own, built without module federation and loaded by index.html
+// for a visitor who is not signed in (shell/src/sign-in/): each library tree-shaken to what they use and no federation
+// runtime or share tables: /login 223.5 → 152.8 KB. Issue 13's 170 KB is the ceiling now.
+const LOGIN_JS_BUDGET = 170 * KB;
 const ROUTE_JS_BUDGET = 405 * KB;
 // Header timing (23 Nov, after the remote's route stopped re-loading its './remote' module behind a loading state on
 // every visit and a nav entry started loading its page's chunk on hover or focus), six runs on this shared 2-core

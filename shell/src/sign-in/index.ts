@@ -1,5 +1,5 @@
 // The sign-in pages' entry, built without module federation (shared/webpack/preset.js, signInConfig): what index.html
-// loads for a visitor who is not signed in on /login, /register or /forgot-password.
+// loads for a visitor the session hint does not call signed in, on any address.
 import { fetchPortalConfig } from '../config/portal-config';
 import { forbidZodEval } from '../zod-without-eval';
 
