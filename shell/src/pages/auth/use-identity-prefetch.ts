@@ -1,6 +1,6 @@
 // Intent to sign in, register or reset: a field of the form got focus or input. The identity service, the signed-in
-// pages (authApiRef's prefetch) and the form's rules (chunks of their own) start loading then, not on page load, so the page stays light and
-// neither a check, the submit nor the first signed-in page waits for the download.
+// pages (authApiRef's prefetch) and the form's rules (chunks of their own) start loading then, not on page load, so
+// the page stays light and neither a check, the submit nor the first signed-in page waits for the download.
 import { useMemo, type SyntheticEvent } from 'react';
 import type { LazyFormSchema } from '@portal/shared/forms';
 import { useShellApi } from '../../composition/shell-api-context';
