@@ -354,6 +354,11 @@ function htmlPlugin(dir, { title, chunks, publicPath, templateParameters }) {
   });
 }
 
+/** The build's mode: webpack's --mode, else NODE_ENV, else development. */
+function modeOf(argv) {
+  return argv.mode ?? process.env.NODE_ENV ?? 'development';
+}
+
 function mergeConfig(base, extra) {
   if (!extra) return base;
   const merged = { ...base, ...extra };
@@ -385,7 +390,7 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
   // `npm run dev` (scripts/stack.mjs) reads it too.
   const port = portOption ?? readJson(path.join(dir, 'package.json'))?.portal?.devPort;
   return (env = {}, argv = {}) => {
-    const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
+    const mode = modeOf(argv);
     const base = baseConfig({ name, dir, mode, publicPath: 'auto' });
     const standalonePath = standalone === false ? null : path.resolve(dir, standalone ?? './src/dev/standalone.tsx');
     // Dev only: the standalone page (fake services) is never part of a production build.
@@ -449,7 +454,7 @@ function createHostConfig({
 }) {
   if (!name || !dir) throw new Error('createHostConfig needs { name, port, dir }');
   const hostConfig = (env = {}, argv = {}) => {
-    const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
+    const mode = modeOf(argv);
     const base = baseConfig({ name, dir, mode, publicPath: '/' });
     const runtimeConfig = portalConfig ?? portalConfigFromEnv();
     const withSignIn = signIn && mode === 'production';
@@ -499,7 +504,7 @@ function createHostConfig({
   if (!signIn) return hostConfig;
   // The production build is two compilations: the host and the sign-in pages' bundle beside it.
   return (env = {}, argv = {}) => {
-    const mode = argv.mode ?? process.env.NODE_ENV ?? 'development';
+    const mode = modeOf(argv);
     if (mode !== 'production') return hostConfig(env, argv);
     return [hostConfig(env, argv), signInConfig({ name, dir, entry: signIn, mode })];
   };
