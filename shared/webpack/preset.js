@@ -226,22 +226,33 @@ function isEntry(module, moduleGraph) {
   return false;
 }
 
+/** loadsWith's root for the entry (the host's first page). */
+const ENTRY = Symbol('entry');
+
+/** The `import()` that starts the chunk group `name` (a webpackChunkName), if `connection` is one. */
+function startsChunk(connection, moduleGraph, name) {
+  const block = connection.dependency && moduleGraph.getParentBlock(connection.dependency);
+  return block !== connection.originModule && block?.groupOptions?.name === name;
+}
+
 /**
- * Does the host's first page need `module`? Walks its importers back to the entry through static imports only, with two
- * exceptions that load before the first render: the entry's own `import('./bootstrap')` (the async boundary of module
- * federation) and a shared module's consume (a page reaches a shared MUI folder through it; the consume loads it
- * ahead of the page). Any other `import()` ends a path (lazy routes, pages, dialogs), and so does a share-scope
- * provider (it registers every shared module, used or not).
+ * Is `module` part of what loads together with `root`: the entry (the host's first page), or the `import()` of the
+ * chunk named `root`? Walks its importers back through static imports only, with two exceptions that load with them:
+ * the entry's own `import('./bootstrap')` (the async boundary of module federation) and a shared module's consume (a
+ * page reaches a shared MUI folder through it; the consume loads it ahead of the page). Any other `import()` ends a
+ * path (lazy routes, pages, dialogs), and so does a share-scope provider (it registers every shared module, used or
+ * not).
  */
-function neededByFirstPage(module, moduleGraph) {
+function loadsWith(module, moduleGraph, root) {
   const seen = new Set([module]);
   const queue = [module];
   while (queue.length > 0) {
     const current = queue.pop();
-    if (isEntry(current, moduleGraph)) return true;
+    if (root === ENTRY && isEntry(current, moduleGraph)) return true;
     for (const connection of moduleGraph.getIncomingConnections(current)) {
       const origin = connection.originModule;
       if (!origin || seen.has(origin) || origin.type === 'provide-module') continue;
+      if (root !== ENTRY && startsChunk(connection, moduleGraph, root)) return true;
       const block = connection.dependency && moduleGraph.getParentBlock(connection.dependency);
       const viaImport = block !== origin && block?.groupOptions !== undefined;
       if (viaImport && origin.type !== 'consume-shared-module' && !isEntry(origin, moduleGraph)) continue;
@@ -252,21 +263,38 @@ function neededByFirstPage(module, moduleGraph) {
   return false;
 }
 
-/** The host's MUI: 'mui' with what the first page renders, 'mui-late' with what lazily loaded code adds. */
+/**
+ * The host's MUI in three chunks: 'mui' with what the first page renders, 'mui-signed-in' with what the signed-in
+ * layout and dashboard add (the 'signed-in' chunk, shell/src/routes/load-signed-in.ts), 'mui-late' with what only
+ * lazily loaded code adds (the login form, the staff console, dialogs, the remotes' pages).
+ */
 function hostMuiChunks() {
-  const firstPage = new WeakMap();
-  const early = (module, moduleGraph) => {
-    if (!firstPage.has(module)) firstPage.set(module, neededByFirstPage(module, moduleGraph));
-    return firstPage.get(module);
+  const chunkOf = new WeakMap();
+  const nameOf = (module, moduleGraph) => {
+    if (!chunkOf.has(module)) {
+      chunkOf.set(
+        module,
+        loadsWith(module, moduleGraph, ENTRY)
+          ? 'mui'
+          : loadsWith(module, moduleGraph, 'signed-in')
+            ? 'mui-signed-in'
+            : 'mui-late',
+      );
+    }
+    return chunkOf.get(module);
   };
   const isMui = (module) => MUI_ALL.test(module.nameForCondition() ?? '');
-  const group = (name, wanted) => ({
-    test: (module, { moduleGraph }) => isMui(module) && early(module, moduleGraph) === wanted,
+  const group = (name) => ({
+    test: (module, { moduleGraph }) => isMui(module) && nameOf(module, moduleGraph) === name,
     name,
     chunks: 'async',
     enforce: true,
   });
-  return { splitChunks: { cacheGroups: { mui: group('mui', true), muiLate: group('mui-late', false) } } };
+  return {
+    splitChunks: {
+      cacheGroups: { mui: group('mui'), muiSignedIn: group('mui-signed-in'), muiLate: group('mui-late') },
+    },
+  };
 }
 
 function baseConfig({ name, dir, mode, publicPath }) {

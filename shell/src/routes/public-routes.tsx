@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
 import { ConnectionLostBanner } from '../connection/connection-lost-banner';
 import { CookieConsentBanner } from '../layout/cookie-consent-banner';
 import { LoadingBar } from '../layout/loading-bar';
 import { NotificationArea } from '../layout/notification-area';
-import { LoginPage } from '../pages/auth/login-page';
 import { PublicOnly } from './route-guards';
 
 /** Frame around every page: loading bar, connection-lost banner, notifications and cookie banner also show on the sign-in screens. */
@@ -34,14 +33,20 @@ const ForgotPasswordPage = lazy(() =>
   })),
 );
 
-/** The pages a visitor sees before signing in: in the portal's routes and in the sign-in bundle's (sign-in/). */
-export function publicRoutes(): RouteObject[] {
+/**
+ * The pages a visitor sees before signing in: in the portal's routes and in the sign-in bundle's (sign-in/). Each
+ * build brings its login page: the sign-in bundle renders it at once, the portal (where a signed-in visitor rarely
+ * sees it) as a chunk of its own.
+ */
+export function publicRoutes(LoginPage: ComponentType): RouteObject[] {
   return [
     {
       path: '/login',
       element: (
         <PublicOnly>
-          <LoginPage />
+          <Suspense fallback={<LoadingState />}>
+            <LoginPage />
+          </Suspense>
         </PublicOnly>
       ),
     },

@@ -14,6 +14,14 @@ import { loadSignedInPages, signedInPages, type SignedInPages } from './load-sig
  */
 const AppLayout = lazy(() => loadSignedInPages().then((pages) => ({ default: pages.AppLayout })));
 
+// The sign-in bundle (sign-in/) serves /login to visitors who are not signed in; here it is rarely seen (a session that
+// ended), so its form, react-hook-form and the inputs are not part of every signed-in page's download.
+const LoginPage = lazy(() =>
+  import(/* webpackChunkName: "login-page" */ '../pages/auth/login-page').then((page) => ({
+    default: page.LoginPage,
+  })),
+);
+
 /** A page of the signed-in chunk, rendered under the signed-in layout (which has loaded the chunk by then). */
 function signedInPage(pick: (pages: SignedInPages) => ComponentType): ComponentType {
   return function SignedInPage() {
@@ -28,7 +36,7 @@ export function createShellRoutes(): RouteObject[] {
       element: <RootFrame />,
       errorElement: <UnexpectedErrorPage />,
       children: [
-        ...publicRoutes(),
+        ...publicRoutes(LoginPage),
         { path: '/logout', element: <LogoutPage /> },
         {
           element: (

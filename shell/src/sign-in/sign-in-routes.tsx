@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { createPath, useLocation, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
+import { LoginPage } from '../pages/auth/login-page';
 import { UnexpectedErrorPage } from '../pages/misc/unexpected-error-page';
 import { publicRoutes, RootFrame } from '../routes/public-routes';
 import { RequireAuth } from '../routes/route-guards';
@@ -30,7 +31,7 @@ export function createSignInRoutes(leave: (path: string) => void = loadPage): Ro
       element: <RootFrame />,
       errorElement: <UnexpectedErrorPage />,
       children: [
-        ...publicRoutes(),
+        ...publicRoutes(LoginPage),
         {
           path: '*',
           element: (
