@@ -98,7 +98,7 @@ class MuiFolderImports extends RequestRewrite {
   }
 
   rewrite(data) {
-    const folder = /^\.\.\/([A-Za-z]+)\/index\.js$/.exec(data.request)?.[1];
+    const folder = /^\.\.\/([A-Za-z-]+)\/index\.js$/.exec(data.request)?.[1];
     if (folder && path.dirname(data.context) === this.esmDir) data.request = `@mui/material/${folder}`;
   }
 }
@@ -208,11 +208,13 @@ function swcRule(mode) {
   };
 }
 
-// The host puts the MUI folders it renders in two chunks (one request and one compression window each): those the
-// first page needs and those only lazily loaded code needs (one chunk per folder was measured worse: ~110 requests). A
-// remote only adds the folders the host does not provide, so it keeps them apart and gathers just their common helpers.
+// The host puts the MUI folders it renders in three chunks (one request and one compression window each; one chunk per
+// folder was measured worse: ~110 requests), see hostMuiChunks. A remote only adds the folders the host does not
+// provide, so it keeps them apart and gathers just their common helpers. Not MUI's theming core (styles, zero-styled,
+// DefaultPropsProvider): the shell always provides it, so a remote's copy is a fallback that never runs, and in the
+// helpers' chunk it was downloaded with them on every remote page that renders a folder of its own (9 to 13 KB).
 const MUI_HELPERS =
-  /[\\/]node_modules[\\/](@mui[\\/]utils|clsx|react-is|prop-types|@mui[\\/]material[\\/]esm[\\/](utils|styles|zero-styled|DefaultPropsProvider|internal))[\\/]/;
+  /[\\/]node_modules[\\/](@mui[\\/]utils|clsx|react-is|prop-types|@mui[\\/]material[\\/]esm[\\/](utils|internal))[\\/]/;
 const MUI_ALL =
   /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|clsx|react-is|prop-types|@popperjs|react-transition-group)[\\/]/;
 
