@@ -1,6 +1,8 @@
 // The barrel's heavy components (MUI Dialog/Modal/transitions, the contact form with Checkbox and its schema) load on
 // first use, so the sign-in pages, which share this barrel, do not download them. Same names and props as before.
+import { createElement } from 'react';
 import { deferredComponent } from './deferred-component';
+import { LoadingState } from './loading-state';
 import type { ConfirmDialogProps } from './confirm-dialog';
 import type { ContactFormProps } from './contact-form';
 
@@ -12,6 +14,7 @@ export const ConfirmDialog = deferredComponent<ConfirmDialogProps>(
   { visible: (props) => props.open },
 );
 
-export const ContactForm = deferredComponent<ContactFormProps>(() =>
-  import('./contact-form').then((module) => module.ContactForm),
+export const ContactForm = deferredComponent<ContactFormProps>(
+  () => import('./contact-form').then((module) => module.ContactForm),
+  { fallback: createElement(LoadingState) },
 );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { PluginName } from '../../domain/types';
 import { demoCatalogue } from '../../testing/demo-catalogue';
 import { renderWithPortal } from '../../testing/render-with-portal';
@@ -29,6 +29,7 @@ describe('Buy sections', () => {
     renderPage('fresh_desk');
     expect(await screen.findByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 2, name: 'Need help?' });
     expect(h2s()).toEqual([
       'How it works',
       'Plans and prices',
@@ -143,5 +144,39 @@ describe('Buy sections', () => {
     expect(within(how).getByText(/Öffnen Sie den App Store auf Ihrem iPhone/)).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'QR-Code: die App bei Google Play' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Jetzt bei Google Play' })).toBeInTheDocument();
+  });
+  describe('where the browser observes intersections', () => {
+    let observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
+    const original = window.IntersectionObserver;
+    beforeEach(() => {
+      observed = [];
+      window.IntersectionObserver = class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observed.push({ callback, options });
+        }
+        observe() {}
+        disconnect() {}
+      } as unknown as typeof IntersectionObserver;
+    });
+    afterEach(() => {
+      window.IntersectionObserver = original;
+    });
+
+    it('loads the contact form only as the visitor nears it', async () => {
+      renderPage('fresh_desk');
+      await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
+      expect(screen.queryByRole('heading', { level: 2, name: 'Need help?' })).not.toBeInTheDocument();
+      expect(observed).toHaveLength(1);
+      expect(observed[0].options?.rootMargin).toBe('100% 0px');
+
+      act(() =>
+        observed[0].callback(
+          [{ isIntersecting: true } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        ),
+      );
+      expect(await screen.findByRole('heading', { level: 2, name: 'Need help?' })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Email/ })).toBeInTheDocument();
+    });
   });
 });
