@@ -1,6 +1,7 @@
 import { isDataSourceConfigured } from './completeness';
 import { canTestConnection, dataSourceInputSchema, parsePort } from './data-source';
-import { canAddSubUser, subUserInputSchema } from './sub-user';
+import { subUserInputSchema } from './sub-user';
+import { canAddSubUser } from './sub-user-limit';
 import { fieldErrors } from './validate';
 
 const full = { host: 'db.local', port: '5432', database: 'shop', user: 'admin', password: 'pw' };

@@ -8,6 +8,7 @@ export * from './countries';
 export * from './profile';
 export * from './data-source';
 export * from './sub-user';
+export * from './sub-user-limit';
 export * from './phone';
 export * from './contact-request';
 export * from './license';

@@ -33,8 +33,3 @@ export const subUserSchema = z.object({ id: z.string(), name: z.string(), email:
 /** GET /user/subusers/max-allowed. */
 export const subUserMaxAllowedSchema = z.object({ max_allowed: z.number() });
 export type SubUserMaxAllowed = z.infer<typeof subUserMaxAllowedSchema>;
-
-/** At or above the maximum the add button is disabled ('max_users_reached'). */
-export function canAddSubUser(count: number, maxAllowed: number): boolean {
-  return count < maxAllowed;
-}

@@ -42,4 +42,34 @@ describe('deferredComponent', () => {
     expect(await screen.findByText('Hello')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it("with hiddenLoad 'intent', loads a hidden component only on preload() or when it opens", async () => {
+    const load = jest.fn(() => Promise.resolve(Note));
+    const DeferredNote = deferredComponent<NoteProps>(load, {
+      visible: (props) => props.open,
+      hiddenLoad: 'intent',
+      fallback: <p>Loading</p>,
+    });
+    const { rerender } = render(<DeferredNote open={false} text="Hello" />);
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+
+    DeferredNote.preload();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    rerender(<DeferredNote open text="Hello" />);
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+  });
+
+  it("with hiddenLoad 'intent', shows the fallback when it opens before its code has loaded", async () => {
+    const DeferredNote = deferredComponent<NoteProps>(() => Promise.resolve(Note), {
+      visible: (props) => props.open,
+      hiddenLoad: 'intent',
+      fallback: <p>Loading</p>,
+    });
+    const { rerender } = render(<DeferredNote open={false} text="Hello" />);
+    rerender(<DeferredNote open text="Hello" />);
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(await screen.findByText('Hello')).toBeInTheDocument();
+  });
 });

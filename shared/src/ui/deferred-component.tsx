@@ -5,7 +5,15 @@ export interface DeferredOptions<P> {
   visible?: (props: P) => boolean;
   /** Shown while the code loads; default: nothing. */
   fallback?: ReactNode;
+  /**
+   * When a hidden one loads: 'mount' (default), so it appears at once when it opens; or 'intent': on `preload()` (a
+   * pointer on or focus in the control that opens it) or when it opens, for code a page should not download unless used.
+   */
+  hiddenLoad?: 'mount' | 'intent';
 }
+
+/** A deferred component; `preload()` starts loading its code ahead of use. */
+export type DeferredComponent<P> = ComponentType<P> & { preload(): void };
 
 /**
  * A component whose code (and the MUI parts it needs) loads on first use instead of with the @portal/shared barrel,
@@ -14,8 +22,8 @@ export interface DeferredOptions<P> {
  */
 export function deferredComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  { visible, fallback = null }: DeferredOptions<P> = {},
-): ComponentType<P> {
+  { visible, fallback = null, hiddenLoad = 'mount' }: DeferredOptions<P> = {},
+): DeferredComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
@@ -32,7 +40,7 @@ export function deferredComponent<P extends object>(
   function Deferred(props: P) {
     const hidden = loaded === undefined && visible !== undefined && !visible(props);
     useEffect(() => {
-      if (hidden) preload().catch(() => undefined); // retried when it opens
+      if (hidden && hiddenLoad === 'mount') preload().catch(() => undefined); // retried when it opens
     }, [hidden]);
     const Loaded = loaded;
     if (Loaded) return <Loaded {...props} />;
@@ -43,5 +51,5 @@ export function deferredComponent<P extends object>(
       </Suspense>
     );
   }
-  return Deferred;
+  return Object.assign(Deferred, { preload: () => void preload().catch(() => undefined) });
 }

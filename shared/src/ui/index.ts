@@ -4,6 +4,7 @@ export * from './empty-state';
 export * from './loading-state';
 export * from './pagination';
 export * from './deferred-ui';
+export * from './deferred-component';
 export * from './form-text-field';
 export * from './password-field';
 export * from './license-required';
