@@ -266,9 +266,12 @@ function loadsWith(module, moduleGraph, root) {
 }
 
 /**
- * The host's MUI in three chunks: 'mui' with what the first page renders, 'mui-signed-in' with what the signed-in
- * layout and dashboard add (the 'signed-in' chunk, shell/src/routes/load-signed-in.ts), 'mui-late' with what only
- * lazily loaded code adds (the login form, the staff console, dialogs, the remotes' pages).
+ * The host's MUI: 'mui' with what the first page renders, 'mui-signed-in' with what the signed-in layout and dashboard
+ * add (the 'signed-in' chunk, shell/src/routes/load-signed-in.ts), and what only lazily loaded code needs (the login
+ * form, the staff console, dialogs, the buy sections, the remotes' pages) split by the shared folders that use it, so
+ * a page downloads the folders it renders. As one 'mui-late' chunk (24 KB compressed) it came with every remote page;
+ * split, /invoices went from 351.1 to 335.8 KB and /licenses from 335.3 to 317.4 KB, while pages that render most of
+ * those folders pay up to 5 KB more (smaller files compress less) and make more requests (44 to 62 scripts).
  */
 function hostMuiChunks() {
   const chunkOf = new WeakMap();
@@ -294,7 +297,19 @@ function hostMuiChunks() {
   });
   return {
     splitChunks: {
-      cacheGroups: { mui: group('mui'), muiSignedIn: group('mui-signed-in'), muiLate: group('mui-late') },
+      cacheGroups: {
+        mui: group('mui'),
+        muiSignedIn: group('mui-signed-in'),
+        // No name: webpack gives each set of shared folders using a module a chunk of its own (no size limit, so no
+        // module is copied into several chunks).
+        muiLate: {
+          test: (module, { moduleGraph }) => isMui(module) && nameOf(module, moduleGraph) === 'mui-late',
+          chunks: 'async',
+          minSize: 0,
+          minChunks: 1,
+          enforce: true,
+        },
+      },
     },
   };
 }
