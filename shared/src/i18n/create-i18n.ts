@@ -16,27 +16,56 @@ export function loadCommonTranslations(language: Language): Promise<TranslationB
 }
 /**
  * The buy sections' texts (shared/src/ui/buy/locales), a namespace of the one instance like 'common', so every remote
- * that shows the buy sections has them without shipping a copy. They are fetched with the sections (about 10 KB
- * compressed that /login and the other pages do not need): `await loadBuyTranslations(i18n)`.
+ * that shows the buy sections has them without shipping a copy. Like 'common', one language at a time: the page's
+ * language with the sections (about 4 KB compressed that /login and the other pages do not need), another before the
+ * page switches to it (loadPortalLanguage). `await loadBuyTranslations(i18n)`.
  */
 export const BUY_NAMESPACE = 'buy';
 
-const buyLoads = new WeakMap<I18n, Promise<void>>();
-
-export function hasBuyTranslations(i18n: I18n): boolean {
-  return SUPPORTED_LANGUAGES.every((lng) => i18n.hasResourceBundle(lng, BUY_NAMESPACE));
+function loadBuyBundle(language: Language): Promise<TranslationBundle> {
+  const load = language === 'en' ? import('../ui/buy/locales/en.json') : import('../ui/buy/locales/de.json');
+  return load.then((module) => module.default);
 }
 
-/** Adds the 'buy' namespace in both languages to `i18n` (once per instance). */
+export function hasBuyTranslations(i18n: I18n, language: Language = i18n.language as Language): boolean {
+  return i18n.hasResourceBundle(language, BUY_NAMESPACE);
+}
+
+/** Adds the 'buy' namespace in the page's language to `i18n`, and in any language the page switches to later. */
 export function loadBuyTranslations(i18n: I18n): Promise<void> {
-  let load = buyLoads.get(i18n);
+  return addLazyNamespace(i18n, BUY_NAMESPACE, loadBuyBundle);
+}
+
+/** One language's bundle of a namespace. */
+export type BundleLoader = (language: Language) => Promise<TranslationBundle>;
+
+/** Per instance: the namespaces added with addLazyNamespace, and their loads by `namespace:language`. */
+const lazyNamespaces = new WeakMap<I18n, { loaders: Map<string, BundleLoader>; loads: Map<string, Promise<void>> }>();
+
+/**
+ * Adds a namespace whose bundles load one language at a time: the page's language now, another before the page
+ * switches to it (loadPortalLanguage). Resolves once the page's language is in (again after a failed fetch, which
+ * rejects).
+ */
+export function addLazyNamespace(i18n: I18n, namespace: string, load: BundleLoader): Promise<void> {
+  let registry = lazyNamespaces.get(i18n);
+  if (!registry) lazyNamespaces.set(i18n, (registry = { loaders: new Map(), loads: new Map() }));
+  registry.loaders.set(namespace, load);
+  return loadLazyNamespace(i18n, namespace, i18n.language as Language);
+}
+
+function loadLazyNamespace(i18n: I18n, namespace: string, language: Language): Promise<void> {
+  const registry = lazyNamespaces.get(i18n);
+  const loader = registry?.loaders.get(namespace);
+  if (!registry || !loader || i18n.hasResourceBundle(language, namespace)) return Promise.resolve();
+  const key = `${namespace}:${language}`;
+  let load = registry.loads.get(key);
   if (!load) {
-    load = import('../ui/buy/locales').then(({ buyTranslations }) => {
-      for (const lng of SUPPORTED_LANGUAGES)
-        i18n.addResourceBundle(lng, BUY_NAMESPACE, buyTranslations[lng], true, true);
+    load = loader(language).then((bundle) => {
+      i18n.addResourceBundle(language, namespace, bundle, true, true);
     });
-    buyLoads.set(i18n, load);
-    load.catch(() => buyLoads.delete(i18n));
+    registry.loads.set(key, load);
+    load.catch(() => registry.loads.delete(key));
   }
   return load;
 }
@@ -92,18 +121,30 @@ export async function loadPortalI18n({
   return createPortalI18n({ language, resources: { [language]: bundles }, loadLanguage });
 }
 
-/** Whether the instance holds `language`'s texts (a language switch can apply at once). */
+/** Whether the instance holds `language`'s texts, those of its lazily loaded namespaces included (a switch can apply at once). */
 export function hasPortalLanguage(i18n: I18n, language: Language): boolean {
-  return i18n.hasResourceBundle(language, COMMON_NAMESPACE);
+  const namespaces = lazyNamespaces.get(i18n)?.loaders.keys() ?? [];
+  return (
+    i18n.hasResourceBundle(language, COMMON_NAMESPACE) &&
+    [...namespaces].every((namespace) => i18n.hasResourceBundle(language, namespace))
+  );
 }
 
 /**
  * Makes sure the instance holds `language`'s bundles, fetching them when it was made with a `loadLanguage` and does not
- * hold them yet (once; again after a failed fetch, which rejects).
+ * hold them yet, and those of its lazily loaded namespaces (once; again after a failed fetch, which rejects).
  */
 export async function loadPortalLanguage(i18n: I18n, language: Language): Promise<void> {
+  const namespaces = [...(lazyNamespaces.get(i18n)?.loaders.keys() ?? [])];
+  await Promise.all([
+    loadLanguageBundles(i18n, language),
+    ...namespaces.map((namespace) => loadLazyNamespace(i18n, namespace, language)),
+  ]);
+}
+
+function loadLanguageBundles(i18n: I18n, language: Language): Promise<void> {
   const loader = languageLoaders.get(i18n);
-  if (!loader || hasPortalLanguage(i18n, language)) return;
+  if (!loader || i18n.hasResourceBundle(language, COMMON_NAMESPACE)) return Promise.resolve();
   let load = loader.loads.get(language);
   if (!load) {
     load = loader.load(language).then((bundles) => {
@@ -114,7 +155,7 @@ export async function loadPortalLanguage(i18n: I18n, language: Language): Promis
     loader.loads.set(language, load);
     load.catch(() => loader.loads.delete(language));
   }
-  await load;
+  return load;
 }
 
 /** Adds a remote's bundles under its id (= namespace), deep-merging over anything already there. */

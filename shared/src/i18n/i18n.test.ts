@@ -4,9 +4,11 @@ import buyDe from '../ui/buy/locales/de.json';
 import buyEn from '../ui/buy/locales/en.json';
 import { commonResources } from './common-translations';
 import {
+  addLazyNamespace,
   addRemoteTranslations,
   createPortalI18n,
   hasBuyTranslations,
+  hasPortalLanguage,
   loadBuyTranslations,
   loadCommonTranslations,
   loadPortalI18n,
@@ -25,13 +27,34 @@ describe('buy locales', () => {
   it('en and de have the same keys', () => {
     expectSameKeys(buyEn, buyDe);
   });
-  it('load into any instance on demand, in both languages', async () => {
+  it("load into any instance on demand, in the page's language, and another before the page switches to it", async () => {
     const i18n = withCommon({ language: 'de' });
     expect(hasBuyTranslations(i18n)).toBe(false);
     await loadBuyTranslations(i18n);
     expect(hasBuyTranslations(i18n)).toBe(true);
     expect(i18n.t('buy:parent_only')).toBe('Nur der Hauptbenutzer kann eine Lizenz kaufen');
+    expect(hasBuyTranslations(i18n, 'en')).toBe(false);
+    expect(hasPortalLanguage(i18n, 'en')).toBe(false);
+
+    await loadPortalLanguage(i18n, 'en');
+    expect(hasPortalLanguage(i18n, 'en')).toBe(true);
     expect(i18n.getFixedT('en', 'buy')('parent_only')).toBe('Only the parent user can buy a license');
+  });
+
+  it('a failed fetch of a language is tried again on the next switch', async () => {
+    const i18n = withCommon({ language: 'de' });
+    const load = jest
+      .fn<Promise<Record<string, string>>, [string]>()
+      .mockResolvedValueOnce({ hello: 'Hallo' })
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ hello: 'Hello' });
+    await addLazyNamespace(i18n, 'greeting', load);
+    expect(i18n.t('greeting:hello')).toBe('Hallo');
+    await expect(loadPortalLanguage(i18n, 'en')).rejects.toThrow('offline');
+    expect(hasPortalLanguage(i18n, 'en')).toBe(false);
+    await loadPortalLanguage(i18n, 'en');
+    expect(i18n.getFixedT('en', 'greeting')('hello')).toBe('Hello');
+    expect(load.mock.calls.map(([language]) => language)).toEqual(['de', 'en', 'en']);
   });
 });
 

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Link as RouterLink } from 'react-router-dom';
-import { addRemoteTranslations, createPortalI18n } from '../i18n/create-i18n';
+import { addRemoteTranslations, createPortalI18n, loadPortalLanguage } from '../i18n/create-i18n';
 import { commonResources } from '../i18n/common-translations';
 import { PortalRemoteRoutes } from '../remote/portal-remote-routes';
 import type { PortalRemote } from '../remote/types';
@@ -89,7 +89,8 @@ export function StandalonePortal({ remote, options }: StandalonePortalProps) {
   }, [remote]);
   services.preferences.setLanguage = (next) => {
     setLanguage(next);
-    void i18n.changeLanguage(next);
+    // As the shell does: the lazily loaded namespaces ('buy') in the new language first.
+    void loadPortalLanguage(i18n, next).then(() => i18n.changeLanguage(next));
   };
   services.preferences.setTheme = setTheme;
   services.preferences.language = language;
