@@ -218,8 +218,25 @@ const MUI_HELPERS =
 const MUI_ALL =
   /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|clsx|react-is|prop-types|@popperjs|react-transition-group)[\\/]/;
 
+/** A remote's MUI helpers: those its own MUI folders use, not one its code imports itself (it stays with that code). */
 function muiChunk(test) {
-  return { splitChunks: { cacheGroups: { mui: { test, name: 'mui', chunks: 'async', enforce: true } } } };
+  const importedByOwnCode = (module, moduleGraph) =>
+    [...moduleGraph.getIncomingConnections(module)].some(
+      (connection) => connection.originModule && !MUI_ALL.test(connection.originModule.nameForCondition() ?? ''),
+    );
+  return {
+    splitChunks: {
+      cacheGroups: {
+        mui: {
+          test: (module, { moduleGraph }) =>
+            test.test(module.nameForCondition() ?? '') && !importedByOwnCode(module, moduleGraph),
+          name: 'mui',
+          chunks: 'async',
+          enforce: true,
+        },
+      },
+    },
+  };
 }
 
 /** The entry module: webpack adds it, no module imports it. */
