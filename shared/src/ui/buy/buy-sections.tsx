@@ -4,7 +4,6 @@ import { ContactSection } from './sections/contact-section';
 import { FaqSection } from './sections/faq-section';
 import { GetNow } from './sections/get-now';
 import { HowItWorks } from './sections/how-it-works';
-import { PluginChooser } from './sections/plugin-chooser';
 import { WhyChoose } from './sections/why-choose';
 import { WorkExample } from './sections/work-example';
 
@@ -15,15 +14,16 @@ export interface BuySectionsProps {
 }
 
 /**
- * Every buy section below the header, in the order of spec §2: how-it-works, license cards, FAQ, why-choose, work
- * example, get-now, contact form. Used by /licenses/buy and the plugin feature pages (issue 11).
+ * Every buy section below the header of a plugin's page, in the order of spec §2: how-it-works, license cards, FAQ,
+ * why-choose, work example, get-now, contact form. Used by /licenses/buy?plugin=… and the plugin feature pages
+ * (issue 11); the default page has default-buy-sections.tsx.
  */
-export default function BuySections({ page, basePath }: BuySectionsProps) {
+export default function BuySections({ page }: BuySectionsProps) {
   const layout = BUY_PAGE_LAYOUT[page];
   return (
     <>
       <HowItWorks page={page} />
-      {page === 'default' ? <PluginChooser basePath={basePath} /> : <LicenseCardsSection plugin={page} />}
+      <LicenseCardsSection plugin={page} />
       {layout.faq && <FaqSection />}
       <WhyChoose page={page} />
       <WorkExample page={page} />

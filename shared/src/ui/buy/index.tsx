@@ -12,6 +12,8 @@ export type { BuyHeaderProps } from './sections/buy-header';
 export type { BuySectionsProps } from './buy-sections';
 
 const LazyBuySections = lazy(() => import('./buy-sections'));
+// The default page (/licenses/buy) has a chunk of its own: it shows no cards (issue 13's route budget).
+const LazyDefaultBuySections = lazy(() => import('./default-buy-sections'));
 
 /** The buy page's h1 and pitch for a plugin (or 'default'). */
 export function BuyHeader(props: BuyHeaderProps) {
@@ -27,7 +29,11 @@ export function BuySections(props: BuySectionsProps) {
   return (
     <WithBuyTexts fallback={<LoadingState />}>
       <Suspense fallback={<LoadingState />}>
-        <LazyBuySections {...props} />
+        {props.page === 'default' ? (
+          <LazyDefaultBuySections basePath={props.basePath} />
+        ) : (
+          <LazyBuySections {...props} />
+        )}
       </Suspense>
     </WithBuyTexts>
   );
