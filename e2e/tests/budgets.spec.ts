@@ -40,8 +40,17 @@ const KB = 1000;
 // 26 Nov (later): the sign-in pages as a bundle of their own, built without module federation and loaded by index.html
 // for a visitor who is not signed in (shell/src/sign-in/): each library tree-shaken to what they use and no federation
 // runtime or share tables: /login 223.5 → 152.8 KB. Issue 13's 170 KB is the ceiling now.
+// 26 Nov (stop 26): the portal's login page as a chunk of its own (the sign-in bundle serves /login), so react-hook-form
+// and the inputs left every signed-in page; the shell's MUI in the first page's, the signed-in layout's and, for what
+// only lazily loaded code needs, one chunk per set of shared folders using it (the remotes' pages download the folders
+// they render, not a 24 KB 'mui-late'); a remote's MUI helpers without a fallback copy of MUI's theming core;
+// zero-styled shared; the buy pages' contact form loading as the visitor nears it; the add-sub-user form on intent; the
+// buy texts in the page's language; the default buy page without the cards' chunk: routes 302.8–349.2 KB. /profile
+// (397.6 KB) still loads the account remote's zod, the VAT rules and the country picker with its two forms: its own
+// ceiling until those load on use.
 const LOGIN_JS_BUDGET = 170 * KB;
-const ROUTE_JS_BUDGET = 405 * KB;
+const ROUTE_JS_BUDGET = 350 * KB;
+const ROUTE_JS_CEILINGS: Record<string, number> = { '/profile': 400 * KB };
 // Header timing (23 Nov, after the remote's route stopped re-loading its './remote' module behind a loading state on
 // every visit and a nav entry started loading its page's chunk on hover or focus), six runs on this shared 2-core
 // machine: first visit (a click without hover) 65, 69, 71, 118, 128, 478 ms; revisit 26, 45, 53, 58, 131, 159 ms
@@ -134,7 +143,9 @@ test.describe('Budgets', () => {
       await page.waitForLoadState('networkidle');
       console.log(`${route}: ${(scripts.total() / KB).toFixed(1)} KB of compressed JavaScript`);
       if (process.env.BUDGETS_DESCRIBE) console.log(scripts.describe());
-      expect(scripts.total(), `${route}\n${scripts.describe()}`).toBeLessThanOrEqual(ROUTE_JS_BUDGET);
+      expect(scripts.total(), `${route}\n${scripts.describe()}`).toBeLessThanOrEqual(
+        ROUTE_JS_CEILINGS[route] ?? ROUTE_JS_BUDGET,
+      );
     }
   });
 
