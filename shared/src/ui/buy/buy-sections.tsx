@@ -1,4 +1,4 @@
-import { BUY_PAGE_LAYOUT, type BuyPage } from './buy-plugins';
+import { BUY_PAGE_LAYOUT, type BuyPage, type BuyPlugin } from './buy-plugins';
 import { LicenseCardsSection } from './cards/license-cards-section';
 import { ContactSection } from './sections/contact-section';
 import { FaqSection } from './sections/faq-section';
@@ -18,7 +18,7 @@ export interface BuySectionsProps {
  * why-choose, work example, get-now, contact form. Used by /licenses/buy?plugin=… and the plugin feature pages
  * (issue 11); the default page has default-buy-sections.tsx.
  */
-export default function BuySections({ page }: BuySectionsProps) {
+export default function BuySections({ page }: { page: BuyPlugin }) {
   const layout = BUY_PAGE_LAYOUT[page];
   return (
     <>

@@ -32,7 +32,7 @@ export function BuySections(props: BuySectionsProps) {
         {props.page === 'default' ? (
           <LazyDefaultBuySections basePath={props.basePath} />
         ) : (
-          <LazyBuySections {...props} />
+          <LazyBuySections page={props.page} />
         )}
       </Suspense>
     </WithBuyTexts>
