@@ -235,9 +235,16 @@ function labelPattern(label) {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 }
 
-/** Waits until the page has settled: network quiet and no progress indicator showing. */
+/**
+ * Waits until the page has settled: network quiet, content that loads as the visitor scrolls towards it loaded (a
+ * whole-page picture does not scroll), and no progress indicator showing.
+ */
 async function settle(page) {
   await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(100);
+  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page
     .getByRole('progressbar')
     .first()
@@ -270,6 +277,8 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
     await page.getByLabel(labelPattern(locales[lang].password_label)).fill(account.password);
     await page.getByRole('button', { name: locales[lang].login_button, exact: true }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+    // The sign-in bundle hands over to the portal with a page load: wait for the portal's page before going on.
+    await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
   };
   const save = async (name, { fullPage = true } = {}) => {
     const file = path.join(outDir, `${name}-${lang}-${theme}-${width}.png`);
