@@ -208,9 +208,8 @@ function swcRule(mode) {
   };
 }
 
-// The host puts the MUI folders it renders in three chunks (one request and one compression window each; one chunk per
-// folder was measured worse: ~110 requests), see hostMuiChunks. A remote only adds the folders the host does not
-// provide, so it keeps them apart and gathers just their common helpers. Not MUI's theming core (styles, zero-styled,
+// The host puts the MUI folders it renders in chunks by what loads them (hostMuiChunks). A remote only adds the folders
+// the host does not provide, so it keeps them apart and gathers just their common helpers. Not MUI's theming core (styles, zero-styled,
 // DefaultPropsProvider): the shell always provides it, so a remote's copy is a fallback that never runs, and in the
 // helpers' chunk it was downloaded with them on every remote page that renders a folder of its own (9 to 13 KB).
 const MUI_HELPERS =
