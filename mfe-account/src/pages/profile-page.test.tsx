@@ -416,16 +416,16 @@ describe('ProfilePage – tabs and query parameters', () => {
     expect(screen.getByRole('button', { name: en.profile_save })).toBeInTheDocument();
   });
 
-  it('direction=dataSource selects the database tab', () => {
+  it('direction=dataSource selects the database tab', async () => {
     renderAccount(<ProfilePage />, { route: '/profile?direction=dataSource' });
     expect(screen.getByRole('tab', { name: new RegExp(en.tab_database) })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText(en.ds_security_info)).toBeInTheDocument();
+    expect(await screen.findByText(en.ds_security_info)).toBeInTheDocument();
   });
 
   it('switches tabs by click', async () => {
     const { user } = renderAccount(<ProfilePage />, { route: '/profile' });
     await user.click(screen.getByRole('tab', { name: new RegExp(en.tab_database) }));
-    expect(screen.getByRole('textbox', { name: label(en.ds_host) })).toHaveValue('db.muster-shop.de');
+    expect(await screen.findByRole('textbox', { name: label(en.ds_host) })).toHaveValue('db.muster-shop.de');
   });
 
   it('direction=avv opens the AVV dialog', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -15,7 +15,6 @@ import { keyframes } from '@emotion/react';
 import { LoadingState, PageHeader, useSession } from '@portal/shared';
 import { isDataSourceConfigured } from '@portal/shared/domain';
 import { AvvDialog } from '../features/avv/components/avv-dialog';
-import { DataSourceForm } from '../features/datasource/components/data-source-form';
 import { AvvHistorySection } from '../features/avv/components/avv-history-section';
 import { AvvSection } from '../features/avv/components/avv-section';
 import { DeleteAccountSection } from '../features/profile/components/delete-account-section';
@@ -23,6 +22,11 @@ import { EmailVerificationNotice } from '../features/profile/components/email-ve
 import { PersonalDataForm } from '../features/profile/components/personal-data-form';
 import { useEmailVerificationPoll } from '../features/profile/hooks/use-email-verification-poll';
 import { PROFILE_FIELD_LABELS, missingProfileFields } from '../features/profile/profile-fields';
+
+// The database tab's form (and its rules with zod) loads when the tab opens (issue 13's route budget).
+const DataSourceForm = lazy(() =>
+  import('../features/datasource/components/data-source-form').then((module) => ({ default: module.DataSourceForm })),
+);
 
 type TabId = 'profile' | 'dataSource';
 
@@ -199,7 +203,9 @@ export function ProfilePage() {
           </TabPanel>
           {!isSubUser && (
             <TabPanel id="dataSource" active={tab === 'dataSource'}>
-              <DataSourceForm />
+              <Suspense fallback={<LoadingState />}>
+                <DataSourceForm />
+              </Suspense>
             </TabPanel>
           )}
         </Paper>

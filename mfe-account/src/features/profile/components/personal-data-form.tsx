@@ -6,9 +6,10 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { apiErrorKey, useNotify, useSession } from '@portal/shared';
-import { isProfileComplete, profileContactInputSchema } from '@portal/shared/domain';
+import { isProfileComplete } from '@portal/shared/domain';
 import { applyApiFieldErrors, usePortalForm } from '@portal/shared/forms';
 import { useProfileApi, type ContactFormValues } from '../api';
+import { contactFormSchema } from '../contact-form-schema';
 import { PROFILE_FIELD_LABELS, contactToForm } from '../profile-fields';
 import { CountrySelect } from './country-select';
 
@@ -26,7 +27,7 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
   const api = useProfileApi();
   const contact = session.profile?.contact;
   const loginEmail = contact?.email || session.user?.email || '';
-  const form = usePortalForm(profileContactInputSchema, contactToForm(contact));
+  const form = usePortalForm(contactFormSchema, contactToForm(contact));
   const { control, formState, handleSubmit, setError, trigger } = form;
 
   useEffect(() => {
