@@ -58,14 +58,20 @@ function loadLazyNamespace(i18n: I18n, namespace: string, language: Language): P
   const registry = lazyNamespaces.get(i18n);
   const loader = registry?.loaders.get(namespace);
   if (!registry || !loader || i18n.hasResourceBundle(language, namespace)) return Promise.resolve();
-  const key = `${namespace}:${language}`;
-  let load = registry.loads.get(key);
-  if (!load) {
-    load = loader(language).then((bundle) => {
+  return loadOnce(registry.loads, `${namespace}:${language}`, () =>
+    loader(language).then((bundle) => {
       i18n.addResourceBundle(language, namespace, bundle, true, true);
-    });
-    registry.loads.set(key, load);
-    load.catch(() => registry.loads.delete(key));
+    }),
+  );
+}
+
+/** The load under `key`, started once (again after a failure, which rejects). */
+function loadOnce<K>(loads: Map<K, Promise<void>>, key: K, start: () => Promise<void>): Promise<void> {
+  let load = loads.get(key);
+  if (!load) {
+    load = start();
+    loads.set(key, load);
+    load.catch(() => loads.delete(key));
   }
   return load;
 }
@@ -145,17 +151,13 @@ export async function loadPortalLanguage(i18n: I18n, language: Language): Promis
 function loadLanguageBundles(i18n: I18n, language: Language): Promise<void> {
   const loader = languageLoaders.get(i18n);
   if (!loader || i18n.hasResourceBundle(language, COMMON_NAMESPACE)) return Promise.resolve();
-  let load = loader.loads.get(language);
-  if (!load) {
-    load = loader.load(language).then((bundles) => {
+  return loadOnce(loader.loads, language, () =>
+    loader.load(language).then((bundles) => {
       for (const [namespace, bundle] of Object.entries(bundles)) {
         i18n.addResourceBundle(language, namespace, bundle, true, false);
       }
-    });
-    loader.loads.set(language, load);
-    load.catch(() => loader.loads.delete(language));
-  }
-  return load;
+    }),
+  );
 }
 
 /** Adds a remote's bundles under its id (= namespace), deep-merging over anything already there. */
