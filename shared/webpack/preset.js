@@ -209,9 +209,10 @@ function swcRule(mode) {
 }
 
 // The host puts the MUI folders it renders in chunks by what loads them (hostMuiChunks). A remote only adds the folders
-// the host does not provide, so it keeps them apart and gathers just their common helpers. Not MUI's theming core (styles, zero-styled,
-// DefaultPropsProvider): the shell always provides it, so a remote's copy is a fallback that never runs, and in the
-// helpers' chunk it was downloaded with them on every remote page that renders a folder of its own (9 to 13 KB).
+// the host does not provide, so it keeps them apart and gathers just their common helpers. Not MUI's theming core
+// (styles, zero-styled, DefaultPropsProvider): the shell always provides it, so a remote's copy is a fallback that
+// never runs, and in the helpers' chunk it was downloaded with them on every remote page that renders a folder of its
+// own (9 to 13 KB).
 const MUI_HELPERS =
   /[\\/]node_modules[\\/](@mui[\\/]utils|clsx|react-is|prop-types|@mui[\\/]material[\\/]esm[\\/](utils|internal))[\\/]/;
 const MUI_ALL =
@@ -247,12 +248,6 @@ function isEntry(module, moduleGraph) {
 /** loadsWith's root for the entry (the host's first page). */
 const ENTRY = Symbol('entry');
 
-/** The `import()` that starts the chunk group `name` (a webpackChunkName), if `connection` is one. */
-function startsChunk(connection, moduleGraph, name) {
-  const block = connection.dependency && moduleGraph.getParentBlock(connection.dependency);
-  return block !== connection.originModule && block?.groupOptions?.name === name;
-}
-
 /**
  * Is `module` part of what loads together with `root`: the entry (the host's first page), or the `import()` of the
  * chunk named `root`? Walks its importers back through static imports only, with two exceptions that load with them:
@@ -270,9 +265,9 @@ function loadsWith(module, moduleGraph, root) {
     for (const connection of moduleGraph.getIncomingConnections(current)) {
       const origin = connection.originModule;
       if (!origin || seen.has(origin) || origin.type === 'provide-module') continue;
-      if (root !== ENTRY && startsChunk(connection, moduleGraph, root)) return true;
       const block = connection.dependency && moduleGraph.getParentBlock(connection.dependency);
       const viaImport = block !== origin && block?.groupOptions !== undefined;
+      if (viaImport && root !== ENTRY && block.groupOptions.name === root) return true;
       if (viaImport && origin.type !== 'consume-shared-module' && !isEntry(origin, moduleGraph)) continue;
       seen.add(origin);
       queue.push(origin);
@@ -305,11 +300,11 @@ function hostMuiChunks() {
     return chunkOf.get(module);
   };
   const isMui = (module) => MUI_ALL.test(module.nameForCondition() ?? '');
-  const group = (name) => ({
-    test: (module, { moduleGraph }) => isMui(module) && nameOf(module, moduleGraph) === name,
-    name,
+  const group = (kind, options = { name: kind }) => ({
+    test: (module, { moduleGraph }) => isMui(module) && nameOf(module, moduleGraph) === kind,
     chunks: 'async',
     enforce: true,
+    ...options,
   });
   return {
     splitChunks: {
@@ -318,13 +313,7 @@ function hostMuiChunks() {
         muiSignedIn: group('mui-signed-in'),
         // No name: webpack gives each set of shared folders using a module a chunk of its own (no size limit, so no
         // module is copied into several chunks).
-        muiLate: {
-          test: (module, { moduleGraph }) => isMui(module) && nameOf(module, moduleGraph) === 'mui-late',
-          chunks: 'async',
-          minSize: 0,
-          minChunks: 1,
-          enforce: true,
-        },
+        muiLate: group('mui-late', { minSize: 0, minChunks: 1 }),
       },
     },
   };
