@@ -96,6 +96,10 @@ describe('ProfilePage – personal data', () => {
     await user.clear(city);
     await user.type(city, '  Hamburg ');
     await user.type(screen.getByRole('textbox', { name: label(en.profile_invoice_email) }), 'billing@shop.de');
+    // The searchable picker replaces the country field's stand-in when the pointer reaches it.
+    const country = screen.getByRole('combobox', { name: label(en.profile_country) });
+    await user.hover(country);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: label(en.profile_country) })).not.toBe(country));
     await user.click(screen.getByRole('combobox', { name: label(en.profile_country) }));
     await user.click(await screen.findByRole('option', { name: /France/ }));
     await user.click(screen.getByRole('button', { name: en.profile_save }));

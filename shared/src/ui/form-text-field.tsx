@@ -4,6 +4,9 @@ import {
   type ChangeEvent,
   type FocusEvent,
   type InputHTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
   type ReactNode,
   type Ref,
 } from 'react';
@@ -21,6 +24,11 @@ export interface FormTextFieldProps {
   defaultValue?: unknown;
   onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  /** On the field's box (the input and its adornments). */
+  onMouseDown?: (event: MouseEvent<HTMLDivElement>) => void;
+  onPointerEnter?: (event: PointerEvent<HTMLDivElement>) => void;
   inputRef?: Ref<HTMLInputElement | HTMLTextAreaElement>;
   error?: boolean;
   helperText?: ReactNode;
@@ -33,6 +41,7 @@ export interface FormTextFieldProps {
   fullWidth?: boolean;
   /** Default 'small', like the theme's TextField. */
   size?: 'small' | 'medium';
+  startAdornment?: ReactNode;
   endAdornment?: ReactNode;
   /** Attributes of the <input> itself (e.g. inputMode, maxLength). */
   htmlInput?: InputHTMLAttributes<HTMLInputElement>;

@@ -1,15 +1,11 @@
-import { useMemo, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import Autocomplete from '@mui/material/Autocomplete';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
-import { COUNTRIES } from '@portal/shared/domain';
+import { FormTextField } from '@portal/shared';
+import type { CountryAutocomplete, CountryHandover } from './country-autocomplete';
 import { CountryFlag } from './country-flag';
-
-interface CountryOption {
-  code: string;
-  label: string;
-}
+import { useCountryOptions } from './country-options';
 
 export interface CountrySelectProps {
   value: string;
@@ -21,63 +17,60 @@ export interface CountrySelectProps {
   id?: string;
 }
 
-/** Searchable selector of the 20 countries of spec §2 (flag + localized name). */
-export function CountrySelect({
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  error,
-  id = 'profile-country',
-}: CountrySelectProps) {
-  const { t, i18n } = useTranslation('account');
-  const options = useMemo<CountryOption[]>(() => {
-    const lang = i18n.language?.startsWith('en') ? 'en' : 'de';
-    return COUNTRIES.map((c) => ({ code: c.code, label: c[lang] }));
-  }, [i18n.language]);
-  const selected = options.find((o) => o.code === value) ?? null;
+/**
+ * The country field. The searchable picker (MUI's Autocomplete, about 17 KB) loads when the visitor points at or
+ * enters the field, not with the page (issue 13's route budget). Until then a plain field of the same look shows the
+ * selected country; what the visitor does there (focus, typed text, opening the list) carries over to the picker.
+ */
+export function CountrySelect(props: CountrySelectProps) {
+  const { value, onBlur, inputRef, error, id = 'profile-country' } = props;
+  const { t } = useTranslation('account');
+  const { selected } = useCountryOptions(value);
+  const [Picker, setPicker] = useState<typeof CountryAutocomplete>();
+  const [handover, setHandover] = useState<CountryHandover>({});
+
+  if (Picker) return <Picker {...props} {...handover} />;
+
+  const load = () =>
+    void import('./country-autocomplete').then(
+      (module) => setPicker(() => module.CountryAutocomplete),
+      () => undefined, // the stand-in stays; the next pointer or focus tries again
+    );
+  const update = (change: CountryHandover) => setHandover((current) => ({ ...current, ...change }));
 
   return (
-    <Autocomplete
+    <FormTextField
       id={id}
-      options={options}
-      value={selected}
-      onChange={(_e, option) => onChange(option?.code ?? '')}
-      onBlur={onBlur}
-      getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.code === b.code}
-      filterOptions={(opts, state) => {
-        const q = state.inputValue.trim().toLowerCase();
-        return q ? opts.filter((o) => o.label.toLowerCase().includes(q) || o.code.toLowerCase() === q) : opts;
+      label={t('profile_country')}
+      required
+      value={handover.typed ?? selected?.label ?? ''}
+      onPointerEnter={load}
+      onFocus={() => {
+        update({ autoFocus: true });
+        load();
       }}
-      autoHighlight
-      renderOption={(props, option) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <Box component="li" key={key} {...rest} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-            <CountryFlag code={option.code} />
-            {option.label}
+      onBlur={() => {
+        setHandover({});
+        onBlur?.();
+      }}
+      onMouseDown={() => update({ open: true })}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') update({ open: true });
+      }}
+      onChange={(event) => update({ typed: event.target.value, open: true })}
+      inputRef={inputRef}
+      error={Boolean(error)}
+      helperText={error ? t(error, { ns: 'common' }) : undefined}
+      autoComplete="off"
+      htmlInput={{ role: 'combobox', 'aria-expanded': false, 'aria-autocomplete': 'list' }}
+      startAdornment={
+        selected ? (
+          <Box component="span" aria-hidden sx={{ mr: 1, display: 'inline-flex' }}>
+            <CountryFlag code={selected.code} />
           </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={inputRef}
-          label={t('profile_country')}
-          required
-          error={Boolean(error)}
-          helperText={error ? t(error, { ns: 'common' }) : undefined}
-          InputProps={{
-            ...params.InputProps,
-            startAdornment: selected ? (
-              <Box component="span" aria-hidden sx={{ ml: 0.5, mr: 0.5, display: 'inline-flex' }}>
-                <CountryFlag code={selected.code} />
-              </Box>
-            ) : undefined,
-          }}
-        />
-      )}
+        ) : undefined
+      }
+      endAdornment={<ArrowDropDown aria-hidden sx={{ color: 'action.active', mr: -0.5 }} />}
     />
   );
 }

@@ -4,8 +4,7 @@ import { Controller } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
-import { apiErrorKey, useNotify, useSession } from '@portal/shared';
+import { FormTextField, apiErrorKey, useNotify, useSession } from '@portal/shared';
 import { isProfileComplete } from '@portal/shared/domain';
 import { applyApiFieldErrors, usePortalForm } from '@portal/shared/forms';
 import { useProfileApi, type ContactFormValues } from '../api';
@@ -57,7 +56,6 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
     id: `profile-${name}`,
     label: t(PROFILE_FIELD_LABELS[name]),
     autoComplete,
-    fullWidth: true,
     ...form.fieldProps(name, { hint }),
   });
 
@@ -65,23 +63,22 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
     <Box component="form" noValidate onSubmit={save} aria-label={t('profile_personal_form')}>
       <Grid container spacing={2}>
         <Grid size={12}>
-          <TextField
+          <FormTextField
             id="profile-email"
             label={t(PROFILE_FIELD_LABELS.email)}
             value={loginEmail}
-            fullWidth
             helperText={t('profile_email_readonly_hint')}
-            slotProps={{ htmlInput: { readOnly: true } }}
+            htmlInput={{ readOnly: true }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('firstName', { autoComplete: 'given-name' })} />
+          <FormTextField {...field('firstName', { autoComplete: 'given-name' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('lastName', { autoComplete: 'family-name' })} />
+          <FormTextField {...field('lastName', { autoComplete: 'family-name' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('companyName', { autoComplete: 'organization' })} />
+          <FormTextField {...field('companyName', { autoComplete: 'organization' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
@@ -99,19 +96,19 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <TextField {...field('street', { autoComplete: 'address-line1' })} />
+          <FormTextField {...field('street', { autoComplete: 'address-line1' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField {...field('houseNumber')} />
+          <FormTextField {...field('houseNumber')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField {...field('postalCode', { autoComplete: 'postal-code' })} />
+          <FormTextField {...field('postalCode', { autoComplete: 'postal-code' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <TextField {...field('city', { autoComplete: 'address-level2' })} />
+          <FormTextField {...field('city', { autoComplete: 'address-level2' })} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <FormTextField
             {...field('invoiceEmail', {
               autoComplete: 'email',
               hint: t('profile_invoice_email_hint', { email: loginEmail }),
@@ -121,7 +118,7 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField {...field('vatID')} />
+          <FormTextField {...field('vatID')} />
         </Grid>
         <Grid size={12} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button
