@@ -6,9 +6,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ErrorPanel, useNotify, type LoadState } from '@portal/shared';
+import { ErrorPanel, FormTextField, useNotify, type LoadState } from '@portal/shared';
 import { isValidFreshdeskApiKey } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 
@@ -50,17 +49,14 @@ export function ApiKeyCard({ state, onRetry }: { state: LoadState<string>; onRet
         )}
         {state.status === 'ready' && isValidFreshdeskApiKey(state.data) && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-            <TextField
+            <FormTextField
               label={t('api_key_label')}
               value={state.data}
-              fullWidth
-              size="small"
-              slotProps={{
-                input: { readOnly: true, sx: { fontFamily: 'monospace' } },
-                htmlInput: {
-                  spellCheck: false,
-                  onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select(),
-                },
+              htmlInput={{
+                readOnly: true,
+                spellCheck: false,
+                style: { fontFamily: 'monospace' },
+                onFocus: (e: FocusEvent<HTMLInputElement>) => e.currentTarget.select(),
               }}
             />
             <Button
