@@ -6,6 +6,9 @@ import { exact, navLabel, text } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
 
 const KB = 1000;
+// Playwright's trace records screencast frames and DOM snapshots while a test runs: work in the page's process that a
+// visitor's browser does not do, and that would be timed with the page.
+test.use({ trace: 'off' });
 // Issue 13's targets: 170 KB for /login, 350 KB per route, a remote's header 300 ms after the first click and
 // 50 ms on a revisit. History on this shared 2-core machine: /login 346 KB (22 Nov morning), 373 KB after
 // the buy sections, GPSR and the hardening rules, 384 KB after the registry and AVV schemas joined the shared barrel;
@@ -56,11 +59,13 @@ const ROUTE_JS_BUDGET = 350 * KB;
 // Header timing (23 Nov, after the remote's route stopped re-loading its './remote' module behind a loading state on
 // every visit and a nav entry started loading its page's chunk on hover or focus), six runs on this shared 2-core
 // machine: first visit (a click without hover) 65, 69, 71, 118, 128, 478 ms; revisit 26, 45, 53, 58, 131, 159 ms
-// (before: 68–603 ms and 120–203 ms). Issue 13's 300 / 50 ms hold in most runs but not reliably while other jobs
-// load the machine, so the ceilings are 600 / 250 ms until the navigation's render is cheaper. 26 Nov, idle machine,
-// five runs: first visit 56, 60, 82, 97, 107 ms; revisit 19, 23, 32, 41, 48 ms.
-const FIRST_VISIT_MS = 600;
-const REVISIT_MS = 250;
+// (before: 68–603 ms and 120–203 ms). 26 Nov, idle machine, five runs: first visit 56, 60, 82, 97, 107 ms; revisit
+// 19, 23, 32, 41, 48 ms. 27 Nov: a revisit clicked while the page left behind was still loading its data measured that
+// page's work too (108 ms); each visit now lets its page settle first, as a visitor reading it does, and the test holds
+// issue 13's targets on the median of three first visits and of five revisits, so one slow frame on a loaded machine
+// does not decide it.
+const FIRST_VISIT_MS = 300;
+const REVISIT_MS = 50;
 
 // Every route the demo seller can open (registry entries plus the shell's own pages).
 const SELLER_ROUTES = [
@@ -153,16 +158,37 @@ test.describe('Budgets', () => {
     await presetPreferences(page, { lang: 'en' });
     await signIn(page, 'en', DEMO_SELLER.email, DEMO_SELLER.password);
     await expectSignedIn(page, 'en');
-    const licenses = navLabel('en', 'nav_licenses');
+    const remotes = ['nav_licenses', 'nav_invoices', 'nav_user_management'].map((key) => navLabel('en', key));
     const dashboard = text('en', 'nav_dashboard');
     // A remote's nav entry appears once its small './remote' module has loaded after sign-in.
-    await expect(page.getByRole('navigation').getByRole('link', { name: licenses, exact: true })).toBeVisible();
+    for (const name of remotes) {
+      await expect(page.getByRole('navigation').getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    const visit = async (name: string) => {
+      const ms = await clickToHeaderMs(page, name);
+      await page.waitForLoadState('networkidle');
+      return ms;
+    };
 
-    const firstVisit = await clickToHeaderMs(page, licenses);
-    await clickToHeaderMs(page, dashboard);
-    const revisit = await clickToHeaderMs(page, licenses);
-    console.log(`/licenses header: first visit ${firstVisit.toFixed(0)} ms, revisit ${revisit.toFixed(0)} ms`);
-    expect(firstVisit, 'first visit of /licenses').toBeLessThanOrEqual(FIRST_VISIT_MS);
-    expect(revisit, 'revisit of /licenses').toBeLessThanOrEqual(REVISIT_MS);
+    const firstVisits: number[] = [];
+    for (const name of remotes) {
+      firstVisits.push(await visit(name));
+      await visit(dashboard);
+    }
+    const revisits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      revisits.push(await visit(remotes[0]));
+      await visit(dashboard);
+    }
+    const ms = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
+    console.log(`remote headers: first visits ${ms(firstVisits)} ms; revisits of /licenses ${ms(revisits)} ms`);
+    expect(median(firstVisits), `first visits: ${ms(firstVisits)} ms`).toBeLessThanOrEqual(FIRST_VISIT_MS);
+    expect(median(revisits), `revisits: ${ms(revisits)} ms`).toBeLessThanOrEqual(REVISIT_MS);
   });
 });
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
