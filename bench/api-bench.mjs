@@ -1,6 +1,6 @@
 // The api under load (autocannon): each authenticated read against a bare Fastify route that serves the same JSON
 // from memory in the same process and run, on PGlite and on PostgreSQL. Prints a table and where the time goes.
-// Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
+// Env: BENCH_SECONDS (15: per target and side, split into BENCH_ROUNDS turns, 3), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
 // "off" skips PostgreSQL; the bench works in a throw-away database on that server), BENCH_EMULATOR_PORT (9399).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -13,8 +13,9 @@ import { answers, startAuthEmulator } from '../scripts/stack.mjs';
 import { benchPostgres } from './bench-postgres.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 // An emulator of its own: one shared with other runs may go away mid-benchmark.
 const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT || 9399);
 
@@ -68,11 +69,19 @@ function load(url, headers = {}, duration = SECONDS, request = {}) {
   });
 }
 
-// Issue 13: the authenticated reads serve at least half the bare route's rate, with p99 ≤ 50 ms, and no failures.
-const meetsTarget = (api, bare) => api.rps / bare.rps >= 0.5 && api.p99 <= 50 && api.failed === 0;
+// Issue 13: the authenticated reads serve at least half the bare route's rate (the median round), with p99 ≤ 50 ms
+// in every round, and no failures.
+const meetsTarget = (ratio, p99, failed) => ratio >= 0.5 && p99 <= 50 && failed === 0;
+
+/** The middle item by `key` (the upper one of an even count). */
+function medianBy(items, key) {
+  return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
+}
 
 async function benchDriver(name, env) {
-  console.log(`\n[bench] api on ${name}: ${SECONDS} s per target, ${CONNECTIONS} connections`);
+  console.log(
+    `\n[bench] api on ${name}: ${SECONDS} s per target and side in ${ROUNDS} turns, ${CONNECTIONS} connections`,
+  );
   const server = await startBenchServer(env);
   const rows = [];
   try {
@@ -87,26 +96,36 @@ async function benchDriver(name, env) {
     for (const [route, target] of Object.entries(server.info.targets)) {
       const headers = target.public ? {} : auth;
       await load(target.bare, {}, 2, target);
-      const bare = await load(target.bare, {}, SECONDS, target);
       await load(target.api, headers, 2, target);
       await server.phases();
-      const api = await load(target.api, headers, SECONDS, target);
+      // Bare and api take turns, ROUNDS times: the machine's drift during a run (other processes, the CPU's clock)
+      // falls on both sides of each round's ratio instead of on one side of a single comparison.
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const bare = await load(target.bare, {}, SECONDS / ROUNDS, target);
+        const api = await load(target.api, headers, SECONDS / ROUNDS, target);
+        rounds.push({ bare, api, ratio: api.rps / bare.rps });
+      }
       const phases = await server.phases();
+      const { bare, api, ratio } = medianBy(rounds, (r) => r.ratio);
+      const api99 = Math.max(...rounds.map((r) => r.api.p99));
+      const apiFailed = rounds.reduce((sum, r) => sum + r.api.failed, 0);
       rows.push({
         database: name,
         route: `${route} (${target.bytes} B)`,
         'bare req/s': Math.round(bare.rps),
         'api req/s': Math.round(api.rps),
-        ratio: +(api.rps / bare.rps).toFixed(2),
+        ratio: +ratio.toFixed(2),
+        ratios: rounds.map((r) => r.ratio.toFixed(2)).join(' '),
         'api p50 ms': api.p50,
-        'api p99 ms': api.p99,
+        'api p99 ms': api99,
         'bare p99 ms': bare.p99,
-        'api errors': api.failed,
+        'api errors': apiFailed,
         'until result ms (mean)': phases.untilResult.mean,
         'serialize ms (mean)': phases.serialize.mean,
         ...(route === 'license check'
           ? { 'in-process median ms': single.medianMs }
-          : { 'target (ratio ≥ 0.5, p99 ≤ 50 ms)': meetsTarget(api, bare) ? 'met' : 'MISSED' }),
+          : { 'target (ratio ≥ 0.5, p99 ≤ 50 ms)': meetsTarget(ratio, api99, apiFailed) ? 'met' : 'MISSED' }),
       });
     }
   } finally {
