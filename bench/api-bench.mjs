@@ -11,6 +11,7 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { answers, startAuthEmulator } from '../scripts/stack.mjs';
 import { benchPostgres } from './bench-postgres.mjs';
+import { medianBy } from './median-by.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
@@ -72,11 +73,6 @@ function load(url, headers = {}, duration = SECONDS, request = {}) {
 // Issue 13: the authenticated reads serve at least half the bare route's rate (the median round), with p99 ≤ 50 ms
 // in every round, and no failures.
 const meetsTarget = (ratio, p99, failed) => ratio >= 0.5 && p99 <= 50 && failed === 0;
-
-/** The middle item by `key` (the upper one of an even count). */
-function medianBy(items, key) {
-  return [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
-}
 
 async function benchDriver(name, env) {
   console.log(

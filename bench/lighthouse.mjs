@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { answers, assertPortFree, startApi, startAuthEmulator, startPortalServer, stopAll } from '../scripts/stack.mjs';
+import { medianBy } from './median-by.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -75,8 +76,7 @@ export async function runLighthouse() {
         console.log(`[lighthouse] run ${run}: ${scoreLine(lhr)}, TBT ${tbt}`);
       }
     }
-    const byPerformance = [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
-    const lhr = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
+    const lhr = medianBy(runs, (run) => run.categories.performance.score);
     if (process.env.LIGHTHOUSE_REPORT) fs.writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr, null, 1));
     const scores = categoryScores(lhr);
     const shown = RUNS > 1 ? `, the median of ${RUNS} runs` : '';
