@@ -21,12 +21,15 @@ export function createDiskStorage(root: string): FileStorage {
     kind: 'disk',
     async put(key, source) {
       const target = pathOf(key);
-      await fs.promises.mkdir(tmpDir, { recursive: true });
       const partial = path.join(tmpDir, `${crypto.randomUUID()}.part`);
       let size = 0;
       source.on('data', (chunk: Buffer) => (size += chunk.length));
+      // The pipeline listens before the first await: a source that fails or flows meanwhile would otherwise throw an
+      // unhandled error or lose its first bytes. So the temporary folder is made synchronously (one cheap syscall).
+      fs.mkdirSync(tmpDir, { recursive: true });
+      const written = pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }));
       try {
-        await pipeline(source, fs.createWriteStream(partial, { flags: 'wx' }));
+        await written;
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         await fs.promises.rename(partial, target);
       } catch (err) {
