@@ -9,6 +9,7 @@ import type { RemoteLoader } from './remotes/remote-loader';
 import { ROUTER_FUTURE } from './routes/router-options';
 import { readStoredLanguage } from './preferences/preferences-store';
 import { createShell } from './composition/create-shell';
+import { takeStaticLoginCard } from './pages/auth/static-login-card';
 import { ShellApp } from './shell-app';
 
 export interface PortalPages {
@@ -56,6 +57,8 @@ export async function startPortal(container: HTMLElement, portalConfig: Promise<
     );
   } catch (error) {
     console.error('The portal could not start', error);
+    // index.html's static sign-in card cannot sign in without the portal: the message takes its place.
+    takeStaticLoginCard(container.ownerDocument);
     container.replaceChildren(bootErrorMessage(container.ownerDocument, language));
   }
 }

@@ -1,14 +1,18 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
 import { ConnectionLostBanner } from '../connection/connection-lost-banner';
 import { CookieConsentBanner } from '../layout/cookie-consent-banner';
 import { LoadingBar } from '../layout/loading-bar';
 import { NotificationArea } from '../layout/notification-area';
+import { takeStaticLoginCard } from '../pages/auth/static-login-card';
 import { PublicOnly } from './route-guards';
 
 /** Frame around every page: loading bar, connection-lost banner, notifications and cookie banner also show on the sign-in screens. */
 export function RootFrame() {
+  // index.html's static sign-in card leaves with the first page: the login page took it over already (its layout
+  // effect runs first), any other page has no use for it.
+  useLayoutEffect(() => void takeStaticLoginCard(), []);
   return (
     <>
       <LoadingBar />

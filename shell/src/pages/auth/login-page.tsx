@@ -14,6 +14,7 @@ import { AuthFrame } from './auth-frame';
 import { authErrorMessageKey } from './auth-error-key';
 import { loginForm } from './auth-schemas';
 import { useIdentityPrefetch } from './use-identity-prefetch';
+import { useStaticLoginHandover } from './use-static-login-handover';
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
@@ -33,6 +34,14 @@ export function LoginPage() {
       notify.error({ title: t('notification_error'), message: t(authErrorMessageKey(identityErrorCode(error))) });
       setBusy(false);
     }
+  });
+  useStaticLoginHandover({
+    fieldIds: { email: 'login-email', password: 'login-password' },
+    setValues: ({ email, password }) => {
+      form.setValue('email', email);
+      form.setValue('password', password);
+    },
+    submit: () => void onSubmit(),
   });
 
   return (
