@@ -130,7 +130,11 @@ test.describe('Budgets', () => {
       const scripts = await recordScripts(page);
       await page.goto(entry);
       await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByLabel(exact('en', 'email_label'))).toBeEditable();
+      // index.html's static card loads the sign-in bundle on the visitor's first move: here the pointer's, away from
+      // the form (its focus or hover would also start loading the identity service for the sign-in). The login page
+      // has taken over once its password toggle is there.
+      await page.mouse.move(5, 5);
+      await expect(page.getByRole('button', { name: exact('en', 'show_password') })).toBeVisible();
       await expect(page.getByRole('button', { name: exact('en', 'login_button') })).toBeEnabled();
       await page.waitForLoadState('networkidle');
       console.log(`${entry}: ${(scripts.total() / KB).toFixed(1)} KB of compressed JavaScript`);
@@ -138,6 +142,17 @@ test.describe('Budgets', () => {
       expect(scripts.total(), scripts.describe()).toBeLessThanOrEqual(LOGIN_JS_BUDGET);
     });
   }
+
+  test('/login loads no JavaScript for a visitor who only looks, and its static form signs in', async ({ page }) => {
+    await presetPreferences(page, { lang: 'en' });
+    const scripts = await recordScripts(page);
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByLabel(exact('en', 'email_label'))).toBeEditable();
+    expect(scripts.total(), scripts.describe()).toBe(0);
+    await signIn(page, 'en', DEMO_SELLER.email, DEMO_SELLER.password);
+    await expectSignedIn(page, 'en');
+  });
 
   test('every route after sign-in stays within its budget of compressed JavaScript', async ({ page }) => {
     await presetPreferences(page, { lang: 'en' });
