@@ -55,6 +55,8 @@ test.use({ trace: 'off' });
 // field, a plain field of the same look standing in until then (368.6 → 352.1 KB), and the personal data form's and
 // the Freshdesk API key's fields are the shared FormTextField instead of TextField, without Select, Menu and Popover
 // (/profile 340.3, /features/freshdesk 349.2 → 336.5 KB). Every route is within 350 KB.
+// 26 Nov (stop 28): index.html's sign-in card is a working form and /login loads the sign-in bundle on the visitor's
+// first move: 0 KB for a visitor who only looks; after a pointer move 153.4 KB, as before.
 const LOGIN_JS_BUDGET = 170 * KB;
 const ROUTE_JS_BUDGET = 350 * KB;
 // Header timing (23 Nov, after the remote's route stopped re-loading its './remote' module behind a loading state on
