@@ -1,14 +1,8 @@
 // The sign-in bundle's routes: the public pages work as in the portal, and every other address (the page a signed-in
 // visitor is sent to included) is left to the portal's own page once someone is signed in.
 import { screen, waitFor } from '@testing-library/react';
-import { renderShell, SELLER } from '../testing/render-shell';
-import { createSignInRoutes } from './sign-in-routes';
-
-function renderSignIn(route: string, options: Parameters<typeof renderShell>[0] = {}) {
-  const leave = jest.fn();
-  const view = renderShell({ route, user: null, ...options, routes: () => createSignInRoutes(leave) });
-  return { ...view, leave };
-}
+import { SELLER } from '../testing/render-shell';
+import { renderSignIn } from '../testing/render-sign-in';
 
 describe('sign-in bundle routes', () => {
   it('signs in on /login and then leaves for the page the visitor is sent to', async () => {

@@ -5,9 +5,9 @@ import fs from 'fs';
 import path from 'path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderShell, SELLER, testConfig } from '../testing/render-shell';
+import { SELLER, testConfig } from '../testing/render-shell';
+import { renderSignIn } from '../testing/render-sign-in';
 import { startPortal } from '../start-portal';
-import { createSignInRoutes } from './sign-in-routes';
 
 const page = new DOMParser().parseFromString(
   fs.readFileSync(path.join(__dirname, '../../public/index.html'), 'utf8'),
@@ -29,12 +29,6 @@ function openStaticPage(boot: string | null = 'login') {
 }
 
 const loadedBundles = () => [...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'));
-
-function renderSignIn() {
-  const leave = jest.fn();
-  const view = renderShell({ route: '/login', user: null, routes: () => createSignInRoutes(leave) });
-  return { ...view, leave };
-}
 
 const takenOver = () => waitFor(() => expect(document.getElementById('boot-login')).toBeNull());
 
@@ -91,7 +85,7 @@ describe('the login page taking over the static card', () => {
     await user.type(card.getByLabelText(/^Password/), 'secret1');
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
 
-    renderSignIn();
+    renderSignIn('/login');
     await takenOver();
     expect(screen.getByLabelText(/^Email/)).toHaveValue(SELLER);
     const password = screen.getByLabelText(/^Password/);
@@ -108,7 +102,7 @@ describe('the login page taking over the static card', () => {
     await user.type(card.getByLabelText(/^Password/), 'secret1{Enter}');
     expect(document.getElementById('boot-login-form')).toHaveAttribute('data-submitted');
 
-    const { identity, leave } = renderSignIn();
+    const { identity, leave } = renderSignIn('/login');
     await takenOver();
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/dashboard'));
     expect(identity.calls.filter((call) => call === 'signIn')).toHaveLength(1);
@@ -119,7 +113,7 @@ describe('the login page taking over the static card', () => {
     const card = openStaticPage();
     await user.click(card.getByRole('button', { name: /^Sign in/ }));
 
-    const { identity } = renderSignIn();
+    const { identity } = renderSignIn('/login');
     await takenOver();
     expect(await screen.findByText('Please enter your email address.')).toBeInTheDocument();
     expect(identity.calls).not.toContain('signIn');
@@ -127,7 +121,7 @@ describe('the login page taking over the static card', () => {
 
   it('leaves with the first page when it is not shown', async () => {
     openStaticPage(null);
-    renderSignIn();
+    renderSignIn('/login');
     await takenOver();
     expect(screen.getByLabelText(/^Email/)).toHaveValue('');
   });

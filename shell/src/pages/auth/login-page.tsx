@@ -16,6 +16,9 @@ import { loginForm } from './auth-schemas';
 import { useIdentityPrefetch } from './use-identity-prefetch';
 import { useStaticLoginHandover } from './use-static-login-handover';
 
+/** The fields' ids, which the static card's takeover also needs. */
+const FIELD_IDS = { email: 'login-email', password: 'login-password' };
+
 export function LoginPage() {
   const { t } = useTranslation('shell');
   const { signIn } = useShellApi(authApiRef);
@@ -36,7 +39,7 @@ export function LoginPage() {
     }
   });
   useStaticLoginHandover({
-    fieldIds: { email: 'login-email', password: 'login-password' },
+    fieldIds: FIELD_IDS,
     setValues: ({ email, password }) => {
       form.setValue('email', email);
       form.setValue('password', password);
@@ -49,14 +52,14 @@ export function LoginPage() {
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')} {...prefetchProps}>
         <Stack spacing={2}>
           <FormTextField
-            id="login-email"
+            id={FIELD_IDS.email}
             label={t('email_label')}
             type="email"
             autoComplete="email"
             {...form.fieldProps('email')}
           />
           <PasswordField
-            id="login-password"
+            id={FIELD_IDS.password}
             label={t('password_label')}
             autoComplete="current-password"
             toggleLabels={{ show: t('show_password'), hide: t('hide_password') }}

@@ -27,20 +27,22 @@ function valueOf(card: HTMLElement, id: string): string {
 export function takeStaticLoginCard(doc: Document = document): StaticLoginInput | null {
   const card = doc.getElementById(STATIC_LOGIN_CARD_ID);
   if (!card) return null;
-  // index.html shows it only on a signed-out /login (its data-boot rule).
-  const shown = /(^| )login( |$)/.test(doc.documentElement.dataset.boot ?? '');
+  // index.html shows it only on a signed-out /login (its data-boot rule): a hidden card holds nothing to take over.
+  if (!/(^| )login( |$)/.test(doc.documentElement.dataset.boot ?? '')) {
+    card.remove();
+    return null;
+  }
   const active = doc.activeElement;
-  const field = active instanceof HTMLInputElement && card.contains(active) ? FIELDS[active.id] : undefined;
+  const focused = active instanceof HTMLInputElement && card.contains(active) ? active : null;
+  const field = focused ? FIELDS[focused.id] : undefined;
   const input: StaticLoginInput = {
     email: valueOf(card, 'boot-email'),
     password: valueOf(card, 'boot-password'),
     // type="email" has no selection (null): the caret stays at the end of the value.
     focus:
-      field && active instanceof HTMLInputElement
-        ? { field, selectionStart: active.selectionStart, selectionEnd: active.selectionEnd }
-        : null,
+      focused && field ? { field, selectionStart: focused.selectionStart, selectionEnd: focused.selectionEnd } : null,
     submitted: card.querySelector('form')?.hasAttribute('data-submitted') ?? false,
   };
   card.remove();
-  return shown ? input : null;
+  return input;
 }
