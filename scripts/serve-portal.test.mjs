@@ -206,6 +206,8 @@ test('security headers: CSP lists exactly the portal and the registered remote o
     assert.equal(headers['referrer-policy'], 'strict-origin-when-cross-origin', url);
   }
   assert.equal((await get('/')).headers['cross-origin-resource-policy'], 'same-origin');
+  // The payment window keeps its opener while it shows the provider's origin.
+  assert.equal((await get('/')).headers['cross-origin-opener-policy'], undefined);
 
   const real = await buildPortalServer({ root, apiUrl, env: { FIREBASE_API_KEY: 'AIza-real' } });
   try {

@@ -165,6 +165,17 @@ test.describe.serial('Buy and pay', () => {
     await pay.click();
     const popup = await popupOpened;
     await expect(dialog(page).getByText(buy('dialog_pending_title'))).toBeVisible();
+    // As with PayPal, the window first shows a page of another origin (here the portal under 127.0.0.1), led there and
+    // back by that page's own script. The portal still sees the window open (it polls every second): no
+    // Cross-Origin-Opener-Policy cuts it off.
+    await popup.getByRole('button', { name: /^(Pay|Bezahlen)$/ }).waitFor();
+    const paymentPage = popup.url();
+    const provider = new URL('/login', BASE_URL.replace('localhost', '127.0.0.1')).href;
+    await popup.evaluate((url) => void (window.location.href = url), provider);
+    await popup.waitForURL(provider);
+    await page.waitForTimeout(2_500);
+    await expect(dialog(page).getByText(buy('dialog_pending_title'))).toBeVisible();
+    await popup.evaluate((url) => void (window.location.href = url), paymentPage);
     await popup.getByRole('button', { name: /^(Pay|Bezahlen)$/ }).click();
     // The sandbox page closes itself after the result; the portal notices and checks the payment.
     await popup.waitForEvent('close', { timeout: 30_000 });

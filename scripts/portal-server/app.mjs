@@ -57,6 +57,11 @@ export async function buildPortalServer({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Remotes may be loaded by a portal on another origin (CORS '*'); the rest stays same-origin.
     crossOriginResourcePolicy: false,
+    // No Cross-Origin-Opener-Policy (helmet's default is same-origin): the payment window shows the provider's site
+    // (another origin), and under COOP the portal loses its handle on it at once (`closed` reads true while the seller
+    // still pays). Any COOP also moves a page opened from another context into a new browsing context group, a cold
+    // renderer process (Lighthouse on /login: 90–96 with same-origin-allow-popups, 100 without; issue 13).
+    crossOriginOpenerPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
     if (!reply.hasHeader('cross-origin-resource-policy')) {

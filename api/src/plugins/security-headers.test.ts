@@ -35,6 +35,8 @@ describe('security headers', () => {
       const json = await ours.inject({ url: '/json' });
       expect(json.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
       expect(json.headers['x-content-type-options']).toBe('nosniff');
+      // The payment pages open in the portal's payment window, which must keep its opener across origins.
+      expect((await ours.inject({ url: '/page' })).headers['cross-origin-opener-policy']).toBeUndefined();
       expect((await ours.inject({ url: '/page' })).headers['content-security-policy']).toBe("script-src 'self'");
     } finally {
       await ours.close();

@@ -10,6 +10,9 @@ const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as ty
 export const API_HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   crossOriginResourcePolicy: { policy: 'same-site' },
+  // The payment pages open in the portal's payment window, which first shows the provider's site (another origin):
+  // under COOP the portal would lose its handle on the window (see scripts/portal-server/app.mjs).
+  crossOriginOpenerPolicy: false,
 };
 
 /**
