@@ -18,7 +18,7 @@ import mailPlugin from './plugins/mail';
 import ownerCachePlugin from './plugins/owner-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import routeTable from './plugins/route-table';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, { DOCUMENT_HEADERS } from './plugins/security-headers';
 import fileStoragePlugin from './services/file-storage';
 import schedulerPlugin from './jobs/scheduler';
 import paymentsPlugin from './plugins/payments';
@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
 
   // Only the portal's own origins and CORS_ORIGINS; any other Origin (also "null") gets no CORS headers.
   await app.register(cors, { origin: config.corsOrigins, credentials: false });
-  // helmet's headers (API_HELMET_OPTIONS: nothing framed, sniffed or run as a page; the docs set their own CSP).
+  // helmet's headers (API_HELMET_OPTIONS: nothing framed, sniffed or run as a page; pages add DOCUMENT_HEADERS).
   await app.register(securityHeaders);
   await app.register(rateLimitPlugin, { config });
   await app.register(inputGuard, { skipPrefixes: [`${API_PREFIX}/docs`] });
@@ -93,7 +93,17 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    staticCSP: true,
+    // A page: helmet's headers for pages too (JSON answers go without them).
+    uiHooks: {
+      onRequest: (_request, reply, done) => {
+        reply.headers(DOCUMENT_HEADERS);
+        done();
+      },
+    },
+  });
 
   await app.register(dbPlugin, { config, handle: overrides.db });
   await app.register(cryptoPlugin, { config });

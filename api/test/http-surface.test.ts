@@ -70,6 +70,9 @@ describe('CORS and security headers', () => {
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-powered-by']).toBeUndefined();
+      // Headers only a page reads stay off JSON answers.
+      expect(res.headers['origin-agent-cluster']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
     }
   });
 
@@ -77,6 +80,8 @@ describe('CORS and security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(res.headers['origin-agent-cluster']).toBe('?1');
+    expect(res.headers['x-dns-prefetch-control']).toBe('off');
   });
 });
 

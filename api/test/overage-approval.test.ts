@@ -90,6 +90,9 @@ describe('POST /api/subscription/{id}/overage/approve (sandbox)', () => {
     const page = await fetch(`${base}${url}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    // A page: helmet's headers for pages too.
+    expect(page.headers.get('origin-agent-cluster')).toBe('?1');
+    expect(page.headers.get('x-download-options')).toBe('noopen');
     const html = await page.text();
     expect(html).toContain('<title>Mehrverbrauch freigeben</title>');
     expect(html).toContain('17,85');

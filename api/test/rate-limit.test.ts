@@ -74,7 +74,12 @@ describe('memory store (default)', () => {
     const a = await registerUser(t.app);
     const mine = await t.app.inject({ method: 'GET', url: '/api/user', headers: a.headers });
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers['x-ratelimit-limit']).toBe('30');
+    // The counts go out with a 429 only.
+    expect(mine.headers['x-ratelimit-limit']).toBeUndefined();
+    const refused = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['x-ratelimit-limit']).toBe('30');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
   });
 });
 

@@ -83,6 +83,9 @@ export default fp(
       ...(kind === 'postgres' ? { store: pgRateLimitStore(() => app.db, warnStore) } : {}),
       // A store outage must not take the api down with it: requests pass uncounted.
       skipOnError: true,
+      // The counts go out on a 429 only (with Retry-After): a limit here stops floods, it is no quota a client plans
+      // by, and with PostgreSQL the count of a request let through at once is this instance's estimate (see the store).
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
     });
     app.log.debug({ store: kind }, 'rate-limit store');

@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import securityHeaders, { API_HELMET_OPTIONS, helmetHeaders } from './security-headers';
+import securityHeaders, { API_HELMET_OPTIONS, DOCUMENT_HEADERS, helmetHeaders } from './security-headers';
 
 /** A server with one JSON route, one route that sets its own CSP, one that fails, and the 404 handler. */
 async function server(register: (app: ReturnType<typeof Fastify>) => Promise<unknown>) {
@@ -41,6 +41,27 @@ describe('security headers', () => {
     } finally {
       await ours.close();
       await reference.close();
+    }
+  });
+
+  it("leave the headers only a page reads to the api's pages (DOCUMENT_HEADERS), which carry helmet's full set", async () => {
+    const documentOnly = ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection'];
+    expect(Object.keys(DOCUMENT_HEADERS).sort()).toEqual(documentOnly.sort());
+    const app = await server((a) => a.register(securityHeaders));
+    try {
+      const json = await app.inject({ url: '/json' });
+      for (const name of documentOnly) expect(json.headers[name]).toBeUndefined();
+      // A page with DOCUMENT_HEADERS has all that helmet sets by default (with the api's CSP and CORP, and no COOP).
+      const page = { ...json.headers, ...DOCUMENT_HEADERS };
+      const helmetDefaults = helmetHeaders({
+        contentSecurityPolicy: API_HELMET_OPTIONS.contentSecurityPolicy,
+        crossOriginResourcePolicy: API_HELMET_OPTIONS.crossOriginResourcePolicy,
+        crossOriginOpenerPolicy: false,
+      });
+      expect(Object.keys(helmetDefaults).length).toBeGreaterThan(10);
+      for (const [name, value] of Object.entries(helmetDefaults)) expect(page[name]).toBe(value);
+    } finally {
+      await app.close();
     }
   });
 

@@ -6,13 +6,22 @@ import type { HelmetOptions } from 'helmet';
 // helmet itself, the very version @fastify/helmet runs (the api depends on @fastify/helmet, which depends on helmet).
 const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as typeof import('helmet').default;
 
-/** A JSON api: nothing on its responses may be framed, sniffed or run as a page (the docs set their own CSP). */
+/**
+ * A JSON api: nothing on its responses may be framed, sniffed or run as a page (the docs and the payment pages set
+ * their own CSP).
+ */
 export const API_HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   crossOriginResourcePolicy: { policy: 'same-site' },
   // The payment pages open in the portal's payment window, which first shows the provider's site (another origin):
   // under COOP the portal would lose its handle on the window (see scripts/portal-server/app.mjs).
   crossOriginOpenerPolicy: false,
+  // Only a browser showing a page reads these (the OWASP REST Security Cheat Sheet names them for HTML responses);
+  // each costs every JSON response its bytes. The api's own pages add them: DOCUMENT_HEADERS.
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xXssProtection: false,
 };
 
 /**
@@ -35,6 +44,19 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   if (failure) throw failure;
   return headers;
 }
+
+/** What helmet sets on a page beyond API_HELMET_OPTIONS: for the HTML the api serves (payment pages, the docs). */
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = (() => {
+  const api = helmetHeaders(API_HELMET_OPTIONS);
+  const page = helmetHeaders({
+    ...API_HELMET_OPTIONS,
+    originAgentCluster: true,
+    xDnsPrefetchControl: true,
+    xDownloadOptions: true,
+    xXssProtection: true,
+  });
+  return Object.freeze(Object.fromEntries(Object.entries(page).filter(([name]) => !(name in api))));
+})();
 
 /**
  * helmet's headers on every response, errors and 404s included; a route may still set its own (the docs' and the

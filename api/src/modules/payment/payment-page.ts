@@ -3,11 +3,13 @@
 // portal's CSP forbids them; a same-origin script file closes the window after a result.
 import { formatMoney, type Language } from '@portal/shared/domain';
 import type { FastifyReply } from 'fastify';
+import { DOCUMENT_HEADERS } from '../../plugins/security-headers';
 
 /** Sends one of these pages: no caching, no framing, only same-origin styles, scripts and forms. */
 export const html = (reply: FastifyReply, status: number, body: string) =>
   reply
     .code(status)
+    .headers(DOCUMENT_HEADERS)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('x-frame-options', 'DENY')
