@@ -140,15 +140,19 @@ export function inputIssue(request: FastifyRequest, querySchema: unknown): Issue
 export default fp(
   async (app, opts: { skipPrefixes?: string[] }) => {
     const skip = opts.skipPrefixes ?? [];
-    // A callback hook (no promise per request); request.routeOptions builds a new object on each read: read once.
-    app.addHook('preValidation', (request, _reply, done) => {
-      const route = request.routeOptions;
-      const url = route.url ?? '';
-      if (skip.some((prefix) => url.startsWith(prefix))) return done();
-      const issue = inputIssue(request, route.schema?.querystring);
-      if (!issue) return done();
-      const field = issue.path.replace(/^(params|query|body)\./, '');
-      done(new HttpError(400, 'validation-error', issue.message, { [field]: issue.key }));
+    // Each route gets the check as its first preValidation hook when it is added (every route is added after this
+    // plugin), with its query keys known then: nothing per request but the check itself.
+    app.addHook('onRoute', (route) => {
+      if (skip.some((prefix) => route.url.startsWith(prefix))) return;
+      const querySchema = route.schema?.querystring;
+      const guard = (request: FastifyRequest, _reply: unknown, done: (err?: Error) => void) => {
+        const issue = inputIssue(request, querySchema);
+        if (!issue) return done();
+        const field = issue.path.replace(/^(params|query|body)\./, '');
+        done(new HttpError(400, 'validation-error', issue.message, { [field]: issue.key }));
+      };
+      const own = route.preValidation;
+      route.preValidation = own ? [guard, ...(Array.isArray(own) ? own : [own])] : [guard];
     });
   },
   { name: 'input-guard' },
