@@ -38,6 +38,8 @@ function startBenchServer(env) {
   const nextLine = () => new Promise((resolve, reject) => waiting.push({ resolve, reject }));
   return nextLine().then((info) => ({
     info,
+    /** Times what the api serves from now on, until phases(). */
+    startPhases: () => child.stdin.write('start\n'),
     phases: () => {
       const line = nextLine();
       child.stdin.write('report\n');
@@ -93,7 +95,6 @@ async function benchDriver(name, env) {
       const headers = target.public ? {} : auth;
       await load(target.bare, {}, 2, target);
       await load(target.api, headers, 2, target);
-      await server.phases();
       // Bare and api take turns, ROUNDS times: the machine's drift during a run (other processes, the CPU's clock)
       // falls on both sides of each round's ratio instead of on one side of a single comparison.
       const rounds = [];
@@ -102,6 +103,9 @@ async function benchDriver(name, env) {
         const api = await load(target.api, headers, SECONDS / ROUNDS, target);
         rounds.push({ bare, api, ratio: api.rps / bare.rps });
       }
+      // Where the api's time goes, in a pass of its own: the timer's hooks stay out of the measured rounds.
+      server.startPhases();
+      await load(target.api, headers, 2, target);
       const phases = await server.phases();
       const { bare, api, ratio } = medianBy(rounds, (r) => r.ratio);
       const api99 = Math.max(...rounds.map((r) => r.api.p99));

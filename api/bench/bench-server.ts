@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -185,13 +186,12 @@ async function main() {
       ),
     })}\n`,
   );
-  phases.reset();
 
-  // The parent asks for the phase breakdown of what ran since the last reset with a line on stdin.
+  // The parent starts the phase timer with a line "start" on stdin, and asks for what it timed since with "report".
   process.stdin.setEncoding('utf8');
-  process.stdin.on('data', () => {
-    process.stdout.write(`${JSON.stringify(phases.report())}\n`);
-    phases.reset();
+  readline.createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line === 'start') phases.start();
+    else process.stdout.write(`${JSON.stringify(phases.report())}\n`);
   });
 
   const stop = async () => {
