@@ -19,7 +19,7 @@ export function phaseTimer(app: FastifyInstance) {
   // Off during the measured rounds (the bare route has no timer): only a pass of its own between start and report.
   let timing = false;
 
-  // Callback hooks, not async ones, and performance.now(): the timer runs inside what the bench measures.
+  // Callback hooks, not async ones, and performance.now(): the timer runs inside what it times.
   app.addHook('onRequest', (request: Marked, _reply, done) => {
     if (timing) request[MARK] = { start: performance.now(), handled: 0, serialized: 0 };
     done();
