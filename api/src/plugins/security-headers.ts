@@ -6,16 +6,21 @@ import type { HelmetOptions } from 'helmet';
 // helmet itself, the very version @fastify/helmet runs (the api depends on @fastify/helmet, which depends on helmet).
 const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as typeof import('helmet').default;
 
-/**
- * A JSON api: nothing on its responses may be framed, sniffed or run as a page (the docs and the payment pages set
- * their own CSP).
- */
-export const API_HELMET_OPTIONS: HelmetOptions = {
+/** helmet's defaults as the api's answers and pages share them: no framing, no COOP. */
+const PAGE_HELMET_OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   crossOriginResourcePolicy: { policy: 'same-site' },
   // The payment pages open in the portal's payment window, which first shows the provider's site (another origin):
   // under COOP the portal would lose its handle on the window (see scripts/portal-server/app.mjs).
   crossOriginOpenerPolicy: false,
+} satisfies HelmetOptions;
+
+/**
+ * A JSON api: nothing on its responses may be framed, sniffed or run as a page (the docs and the payment pages set
+ * their own CSP).
+ */
+export const API_HELMET_OPTIONS: HelmetOptions = {
+  ...PAGE_HELMET_OPTIONS,
   // Only a browser showing a page reads these (the OWASP REST Security Cheat Sheet names them for HTML responses);
   // each costs every JSON response its bytes. The api's own pages add them: DOCUMENT_HEADERS.
   originAgentCluster: false,
@@ -48,13 +53,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /** What helmet sets on a page beyond API_HELMET_OPTIONS: for the HTML the api serves (payment pages, the docs). */
 export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = (() => {
   const api = helmetHeaders(API_HELMET_OPTIONS);
-  const page = helmetHeaders({
-    ...API_HELMET_OPTIONS,
-    originAgentCluster: true,
-    xDnsPrefetchControl: true,
-    xDownloadOptions: true,
-    xXssProtection: true,
-  });
+  const page = helmetHeaders(PAGE_HELMET_OPTIONS);
   return Object.freeze(Object.fromEntries(Object.entries(page).filter(([name]) => !(name in api))));
 })();
 
