@@ -1,6 +1,7 @@
 import type { LicenseIdentifier, PluginName } from '@portal/shared/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedPerDb } from '../../../db/prepared';
 import { licenses, products } from '../../../db/schema';
 import type { CheckedLicense } from './license-check-rule';
 
@@ -19,14 +20,20 @@ export function normalizeKey(key: string): string {
   return trimmed.length <= 64 ? trimmed : '';
 }
 
-/** One indexed lookup by key (unique index), whoever owns the license. */
-export async function findLicenseByKey(db: Db, key: string): Promise<CheckedLicense | null> {
-  const [row] = await db
+/** The plugins in every shop call the license check: the api's most frequent query. */
+const byKey = preparedPerDb((db) =>
+  db
     .select(checkedColumns)
     .from(licenses)
     .innerJoin(products, eq(products.id, licenses.productId))
-    .where(eq(licenses.key, normalizeKey(key)))
-    .limit(1);
+    .where(eq(licenses.key, sql.placeholder('key')))
+    .limit(1)
+    .prepare('license_check_by_key'),
+);
+
+/** One indexed lookup by key (unique index), whoever owns the license. */
+export async function findLicenseByKey(db: Db, key: string): Promise<CheckedLicense | null> {
+  const [row] = await byKey(db).execute({ key: normalizeKey(key) });
   return row ? { ...row, pluginName: row.pluginName as PluginName } : null;
 }
 

@@ -1,22 +1,21 @@
 import { DEFAULT_COUNTRY, isProfileComplete, normalizeVatId, type ProfileContact } from '@portal/shared/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedPerDb } from '../../../db/prepared';
 import { profiles, users, type ProfileRow, type UserRow } from '../../../db/schema';
 
-const prepareProfileByUser = (db: Db) =>
+/** GET /user/profile/contact is among the most frequent reads. */
+const profileByUser = preparedPerDb((db) =>
   db
     .select()
     .from(profiles)
     .where(eq(profiles.userId, sql.placeholder('userId')))
     .limit(1)
-    .prepare('profile_by_user');
-/** The profile read is prepared once per database (GET /user/profile/contact is among the most frequent reads). */
-const profileByUser = new WeakMap<Db, ReturnType<typeof prepareProfileByUser>>();
+    .prepare('profile_by_user'),
+);
 
 export async function findProfile(db: Db, userId: string): Promise<ProfileRow | null> {
-  let query = profileByUser.get(db);
-  if (!query) profileByUser.set(db, (query = prepareProfileByUser(db)));
-  const [row] = await query.execute({ userId });
+  const [row] = await profileByUser(db).execute({ userId });
   return row ?? null;
 }
 
