@@ -248,6 +248,9 @@ export async function assertPortFree(port, what) {
 // ---------------------------------------------------------------------------------------------------------------
 // Firebase Auth emulator
 
+/** Compiles the emulator's request schemas on first use instead of at start (see the file). */
+const EMULATOR_PRELOAD = path.join(ROOT, 'scripts', 'emulator-lazy-schemas.cjs');
+
 function firebaseBin(root) {
   const pkgJson = require.resolve('firebase-tools/package.json', { paths: [root] });
   return path.join(path.dirname(pkgJson), 'lib', 'bin', 'firebase.js');
@@ -283,8 +286,8 @@ export async function startAuthEmulator({ root = ROOT, port = 9099, persistDir =
   }
   const tmp = workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-emulator-'));
   fs.mkdirSync(tmp, { recursive: true });
-  const args = [firebaseBin(root), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID];
-  args.push('--config', await emulatorConfigFile(port, tmp));
+  const args = ['-r', EMULATOR_PRELOAD, firebaseBin(root), 'emulators:start', '--only', 'auth'];
+  args.push('--project', PROJECT_ID, '--config', await emulatorConfigFile(port, tmp));
   const dir = persistDir && path.resolve(persistDir);
   if (dir) {
     fs.mkdirSync(path.dirname(dir), { recursive: true });

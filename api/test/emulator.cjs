@@ -20,7 +20,15 @@ async function answers() {
 
 async function startEmulator({ timeoutMs = 90_000 } = {}) {
   if (await answers()) return null;
-  const args = ['firebase', 'emulators:start', '--only', 'auth', '--project', 'demo-portal'];
+  // As scripts/stack.mjs starts it: the preload compiles the emulator's request schemas on first use (see the file).
+  const firebase = path.join(
+    path.dirname(require.resolve('firebase-tools/package.json', { paths: [REPO_ROOT] })),
+    'lib',
+    'bin',
+    'firebase.js',
+  );
+  const preload = path.join(REPO_ROOT, 'scripts', 'emulator-lazy-schemas.cjs');
+  const args = ['-r', preload, firebase, 'emulators:start', '--only', 'auth', '--project', 'demo-portal'];
   const [host, port] = HOST.split(':');
   if (HOST !== '127.0.0.1:9099') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-auth-emulator-'));
@@ -35,7 +43,7 @@ async function startEmulator({ timeoutMs = 90_000 } = {}) {
     fs.writeFileSync(path.join(dir, 'firebase.json'), JSON.stringify(config));
     args.push('--config', path.join(dir, 'firebase.json'));
   }
-  const child = spawn('npx', args, {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +78,7 @@ async function stopEmulator(child) {
     }
   };
   signal('SIGINT');
-  // npx exits at once; the emulator (a grandchild in the same group) takes a moment to shut down.
+  // The emulator takes a moment to shut down after SIGINT.
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline && (await answers())) await new Promise((r) => setTimeout(r, 300));
   if (await answers()) signal('SIGKILL');
