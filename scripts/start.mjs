@@ -112,14 +112,18 @@ async function main() {
   if (!dev) await assertPortFree(port, 'portal server');
   for (const { folder, devPort } of devServers) await assertPortFree(devPort, `${folder} dev server`);
 
-  // The emulator boots while webpack builds; both are needed before the api can start.
+  // The emulator, the api and the portal server boot while webpack builds. The api's demo accounts wait for the
+  // emulator; nothing else in the api's start needs it.
   const authDir = path.join(dataDir, 'auth');
   log(`starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort} (accounts kept in ${authDir})`);
   const workDir = path.join(dataDir, '.emulator');
   const emulatorPromise = background(startAuthEmulator({ port: emulatorPort, persistDir: authDir, workDir }));
   // The portal server needs nothing but the port: it reads dist/ per request and proxies /api lazily.
-  const portalEnv = { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${emulatorPort}` };
+  const emulatorHost = `127.0.0.1:${emulatorPort}`;
+  const portalEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
   const portalPromise = dev ? null : background(startPortalServer({ port, apiPort, env: portalEnv }));
+  const apiEnv = { SEED_DEMO: env.SEED_DEMO ?? 'true', ...(dev ? remoteUrlEnv() : {}) };
+  const apiPromise = background(startApi({ port: apiPort, dataDir, emulatorHost, watch: dev, env: apiEnv }));
 
   if (!dev && env.SKIP_BUILD !== '1') await buildBundles({ concurrency, force: forceBuild });
   const emulator = await emulatorPromise;
@@ -138,10 +142,7 @@ async function main() {
       .catch((error) => log(`account export failed: ${error.message}`));
   });
 
-  const apiEnv = { SEED_DEMO: env.SEED_DEMO ?? 'true', ...(dev ? remoteUrlEnv() : {}) };
-  services.push(
-    watchExit(await startApi({ port: apiPort, dataDir, emulatorHost: emulator.host, watch: dev, env: apiEnv })),
-  );
+  await apiPromise;
   log(`api ready after ${seconds()} s`);
 
   // All dev servers start at once; on a small machine their first compile takes a minute or two.

@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { avvAcceptances, profiles, users } from '../src/db/schema';
-import { DEMO_SELLER, DEMO_STAFF } from '../src/seed/demo';
+import { DEMO_SELLER, DEMO_STAFF, ensureFirebaseAccount, untilAuthEmulatorAnswers } from '../src/seed/demo';
 import { seedDemo } from '../src/seed';
 import { createTestApp, signIn, type TestApp } from './helpers';
 
@@ -46,5 +50,62 @@ describe('demo seed', () => {
     expect(staffContact.json()).toMatchObject({ firstName: 'Jonas', city: 'Berlin', postalCode: '10115' });
     const staffAvv = await t.app.inject({ url: '/api/user/profile/avv-accepted-date', headers: staffHeaders });
     expect(staffAvv.json().avvAcceptedDate).not.toBeNull();
+  });
+});
+
+describe('the demo accounts and an Auth emulator that is still starting', () => {
+  const freePort = async () => {
+    const server = http.createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  };
+
+  it('waits until the emulator answers', async () => {
+    const port = await freePort();
+    const server = http.createServer((_req, res) => res.end('ok'));
+    const late = setTimeout(() => server.listen(port, '127.0.0.1'), 700);
+    try {
+      const started = Date.now();
+      await untilAuthEmulatorAnswers(`127.0.0.1:${port}`, 10_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+      expect(server.listening).toBe(true);
+    } finally {
+      clearTimeout(late);
+      server.close();
+    }
+  });
+
+  it('gives up with a readable error when nothing answers, and does not wait without an emulator', async () => {
+    const port = await freePort();
+    await expect(untilAuthEmulatorAnswers(`127.0.0.1:${port}`, 600)).rejects.toThrow(
+      `the Auth emulator at 127.0.0.1:${port} did not answer in 0.6 s`,
+    );
+    await expect(untilAuthEmulatorAnswers(null)).resolves.toBeUndefined();
+  });
+
+  it('takes the account that the emulator imported while the seed was creating it', async () => {
+    const authError = (code: string) => Object.assign(new Error(code), { code });
+    let lookups = 0;
+    const firebaseAuth = {
+      // Not there at the first look; imported from the last run by the second.
+      getUserByEmail: async () => {
+        lookups += 1;
+        if (lookups === 1) throw authError('auth/user-not-found');
+        return { uid: DEMO_SELLER.uid };
+      },
+      createUser: async () => {
+        throw authError('auth/uid-already-exists');
+      },
+    };
+    const app = { firebaseAuth } as unknown as FastifyInstance;
+    await expect(ensureFirebaseAccount(app, DEMO_SELLER)).resolves.toBe(DEMO_SELLER.uid);
+
+    firebaseAuth.createUser = async () => {
+      throw authError('auth/internal-error');
+    };
+    lookups = 0;
+    await expect(ensureFirebaseAccount(app, DEMO_SELLER)).rejects.toThrow('auth/internal-error');
   });
 });

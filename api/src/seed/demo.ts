@@ -53,23 +53,54 @@ export const DEMO_STAFF_PROFILE = {
   phone: '',
 };
 
+/**
+ * `npm start` starts the api beside the Auth emulator, which may not answer yet: the demo accounts wait until it
+ * does. Without an emulator (a real Firebase project) nothing waits.
+ */
+export async function untilAuthEmulatorAnswers(host: string | null, timeoutMs = 120_000): Promise<void> {
+  if (!host) return;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answered = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (answered) return;
+    if (Date.now() > deadline) throw new Error(`the Auth emulator at ${host} did not answer in ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const existingUid = async (app: FastifyInstance, email: string): Promise<string | null> => {
+  try {
+    return (await app.firebaseAuth.getUserByEmail(email)).uid;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'auth/user-not-found') return null;
+    throw err;
+  }
+};
+
 /** Makes sure the Firebase account exists with the demo password and a verified email. */
 export async function ensureFirebaseAccount(app: FastifyInstance, account: DemoAccount): Promise<string> {
-  const auth = app.firebaseAuth;
+  const uid = await existingUid(app, account.email);
+  if (uid) return uid;
   try {
-    const existing = await auth.getUserByEmail(account.email);
-    return existing.uid;
+    const created = await app.firebaseAuth.createUser({
+      uid: account.uid,
+      email: account.email,
+      password: account.password,
+      displayName: account.displayName,
+      emailVerified: true,
+    });
+    return created.uid;
   } catch (err) {
-    if ((err as { code?: string }).code !== 'auth/user-not-found') throw err;
+    // The emulator answers before it has imported the accounts kept from the last run: the account arrived meanwhile.
+    const code = (err as { code?: string }).code;
+    const arrived = code === 'auth/uid-already-exists' || code === 'auth/email-already-exists';
+    const uidNow = arrived ? await existingUid(app, account.email) : null;
+    if (uidNow) return uidNow;
+    throw err;
   }
-  const created = await auth.createUser({
-    uid: account.uid,
-    email: account.email,
-    password: account.password,
-    displayName: account.displayName,
-    emailVerified: true,
-  });
-  return created.uid;
 }
 
 async function ensureRow(app: FastifyInstance, uid: string, email: string) {
@@ -98,6 +129,7 @@ async function ensureOnboarded(app: FastifyInstance, user: UserRow, contact: typ
 
 /** Demo seller and internal staff account, both with a complete profile and accepted AVV. */
 export async function seedDemoAccounts(app: FastifyInstance): Promise<void> {
+  await untilAuthEmulatorAnswers(app.config.firebase.authEmulatorHost);
   const sellerUid = await ensureFirebaseAccount(app, DEMO_SELLER);
   await ensureOnboarded(app, await ensureRow(app, sellerUid, DEMO_SELLER.email), DEMO_SELLER_PROFILE);
 
