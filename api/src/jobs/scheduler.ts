@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { runMonthEnd } from './month-end';
 import { runRenewals } from './renewals';
+import { refreshStatistics } from './statistics';
 
 /**
  * Every instance looks for due work every `intervalMs`; the job_runs lease makes each run happen once across
@@ -14,6 +15,7 @@ export default fp(
     const jobs = [
       { name: 'renewals', run: () => runRenewals(app) },
       { name: 'month-end', run: () => runMonthEnd(app.db) },
+      ...(app.dbHandle.driver === 'pglite' ? [{ name: 'statistics', run: () => refreshStatistics(app.db) }] : []),
     ];
     let running = false;
     const tick = async () => {
