@@ -73,6 +73,8 @@ describe('the demo accounts and an Auth emulator that is still starting', () => 
       expect(server.listening).toBe(true);
     } finally {
       clearTimeout(late);
+      // fetch keeps its connection open: without closing it the server (and the jest worker) stays up for 5 s.
+      server.closeAllConnections();
       server.close();
     }
   });
