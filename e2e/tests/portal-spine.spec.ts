@@ -51,6 +51,29 @@ test.describe('Portal spine', () => {
     await expect(page).not.toHaveURL(/\/login/);
   });
 
+  test('a press on the sign-in button that the login page interrupts still signs in', async ({ page }) => {
+    await presetPreferences(page, { lang: 'en' });
+    // The sign-in bundle is held until the press has begun on index.html's static card.
+    let releaseBundle!: () => void;
+    const bundleHeld = new Promise<void>((resolve) => (releaseBundle = resolve));
+    await page.route('**/sign-in/main.js', async (route) => {
+      await bundleHeld;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel(exact('en', 'email_label')).fill(DEMO_SELLER.email);
+    await page.getByLabel(exact('en', 'password_label')).fill(DEMO_SELLER.password);
+    const staticButton = page.locator('#boot-login').getByRole('button', { name: exact('en', 'login_button') });
+    const box = (await staticButton.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    releaseBundle();
+    // The login page takes the card over while the button is held; the press ends on the login page's button.
+    await expect(page.locator('#boot-login')).toHaveCount(0);
+    await page.mouse.up();
+    await expectSignedIn(page, 'en');
+  });
+
   test('a wrong password shows the mapped sign-in message and stays on /login', async ({ page }) => {
     await presetPreferences(page, { lang: 'en' });
     await signIn(page, 'en', DEMO_SELLER.email, 'not-the-password');

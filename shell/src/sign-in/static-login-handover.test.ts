@@ -108,6 +108,42 @@ describe('the login page taking over the static card', () => {
     expect(identity.calls.filter((call) => call === 'signIn')).toHaveLength(1);
   });
 
+  it("sends the form when a press begun on the static button ends on the login page's", async () => {
+    const user = userEvent.setup();
+    const card = openStaticPage();
+    await user.type(card.getByLabelText(/^Email/), SELLER);
+    await user.type(card.getByLabelText(/^Password/), 'secret1');
+    fireEvent.pointerDown(card.getByRole('button', { name: /^Sign in/ }));
+
+    const { identity, leave } = renderSignIn('/login');
+    await takenOver();
+    // The press ends on the login page's button; the browser sends no click to it.
+    fireEvent.pointerUp(screen.getByRole('button', { name: /^Sign in/ }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/dashboard'));
+    expect(identity.calls.filter((call) => call === 'signIn')).toHaveLength(1);
+  });
+
+  it('sends nothing when that press ends elsewhere, and sends once when the browser clicks after all', async () => {
+    const user = userEvent.setup();
+    const card = openStaticPage();
+    await user.type(card.getByLabelText(/^Email/), SELLER);
+    await user.type(card.getByLabelText(/^Password/), 'secret1');
+    fireEvent.pointerDown(card.getByRole('button', { name: /^Sign in/ }));
+
+    const { identity, leave } = renderSignIn('/login');
+    await takenOver();
+    fireEvent.pointerUp(screen.getByLabelText(/^Email/));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(identity.calls).not.toContain('signIn');
+
+    // Another press, begun and ended on the login page's button: the browser's click sends the form.
+    const button = screen.getByRole('button', { name: /^Sign in/ });
+    fireEvent.pointerUp(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/dashboard'));
+    expect(identity.calls.filter((call) => call === 'signIn')).toHaveLength(1);
+  });
+
   it('checks a form sent empty as the login page does', async () => {
     const user = userEvent.setup();
     const card = openStaticPage();

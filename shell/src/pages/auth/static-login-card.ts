@@ -11,6 +11,8 @@ export interface StaticLoginInput {
   focus: { field: StaticLoginField; selectionStart: number | null; selectionEnd: number | null } | null;
   /** The form was sent: the login page sends it on. */
   submitted: boolean;
+  /** A pointer is down on the card's button: the click it would have made is lost with the card. */
+  pressed: boolean;
 }
 
 const FIELDS: Record<string, StaticLoginField> = { 'boot-email': 'email', 'boot-password': 'password' };
@@ -32,6 +34,7 @@ export function takeStaticLoginCard(doc: Document = document): StaticLoginInput 
     card.remove();
     return null;
   }
+  const form = card.querySelector('form');
   const active = doc.activeElement;
   const focused = active instanceof HTMLInputElement && card.contains(active) ? active : null;
   const field = focused ? FIELDS[focused.id] : undefined;
@@ -41,7 +44,8 @@ export function takeStaticLoginCard(doc: Document = document): StaticLoginInput 
     // type="email" has no selection (null): the caret stays at the end of the value.
     focus:
       focused && field ? { field, selectionStart: focused.selectionStart, selectionEnd: focused.selectionEnd } : null,
-    submitted: card.querySelector('form')?.hasAttribute('data-submitted') ?? false,
+    submitted: form?.hasAttribute('data-submitted') ?? false,
+    pressed: form?.hasAttribute('data-pressed') ?? false,
   };
   card.remove();
   return input;

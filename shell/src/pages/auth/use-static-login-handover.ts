@@ -36,5 +36,35 @@ export function useStaticLoginHandover(handover: StaticLoginHandover) {
       if (selectionStart !== null && selectionEnd !== null) focused.setSelectionRange(selectionStart, selectionEnd);
     }
     if (input.submitted) submit();
+    else if (input.pressed) return submitOnRelease(fields[0]?.element?.form ?? null, () => latest.current.submit());
   }, []);
+}
+
+/**
+ * A press that began on the static card's button and ends on the login page's: browsers send no click to a button
+ * the press did not begin on, so the form is sent here, as the click would have (not when the press ends elsewhere).
+ */
+function submitOnRelease(form: HTMLFormElement | null, submit: () => void): () => void {
+  let sent = false;
+  const onSubmit = () => (sent = true);
+  const onRelease = (event: PointerEvent) => {
+    stop();
+    const button = form?.querySelector('button[type="submit"]');
+    // elementFromPoint, not the event's target: a touch sends its pointerup to the removed button it began on.
+    const target = document.elementFromPoint?.(event.clientX, event.clientY) ?? event.target;
+    if (!button || !(target instanceof Node) || !button.contains(target)) return;
+    // After the browser's own events for this press: a click it still made has sent the form already.
+    setTimeout(() => {
+      form?.removeEventListener('submit', onSubmit);
+      if (!sent) submit();
+    });
+  };
+  const stop = () => {
+    window.removeEventListener('pointerup', onRelease, true);
+    window.removeEventListener('pointercancel', stop, true);
+  };
+  form?.addEventListener('submit', onSubmit);
+  window.addEventListener('pointerup', onRelease, true);
+  window.addEventListener('pointercancel', stop, true);
+  return stop;
 }
