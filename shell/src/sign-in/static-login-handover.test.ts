@@ -32,6 +32,18 @@ const loadedBundles = () => [...document.querySelectorAll('script[src]')].map((s
 
 const takenOver = () => waitFor(() => expect(document.getElementById('boot-login')).toBeNull());
 
+/** Typed into the static card, pressed its button, and the login page took over before the press ended. */
+async function pressedWhileTakenOver() {
+  const user = userEvent.setup();
+  const card = openStaticPage();
+  await user.type(card.getByLabelText(/^Email/), SELLER);
+  await user.type(card.getByLabelText(/^Password/), 'secret1');
+  fireEvent.pointerDown(card.getByRole('button', { name: /^Sign in/ }));
+  const rendered = renderSignIn('/login');
+  await takenOver();
+  return rendered;
+}
+
 beforeEach(() => {
   window.localStorage.clear();
   window.fetch = jest.fn().mockResolvedValue({ json: async () => testConfig });
@@ -109,14 +121,7 @@ describe('the login page taking over the static card', () => {
   });
 
   it("sends the form when a press begun on the static button ends on the login page's", async () => {
-    const user = userEvent.setup();
-    const card = openStaticPage();
-    await user.type(card.getByLabelText(/^Email/), SELLER);
-    await user.type(card.getByLabelText(/^Password/), 'secret1');
-    fireEvent.pointerDown(card.getByRole('button', { name: /^Sign in/ }));
-
-    const { identity, leave } = renderSignIn('/login');
-    await takenOver();
+    const { identity, leave } = await pressedWhileTakenOver();
     // The press ends on the login page's button; the browser sends no click to it.
     fireEvent.pointerUp(screen.getByRole('button', { name: /^Sign in/ }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/dashboard'));
@@ -124,14 +129,7 @@ describe('the login page taking over the static card', () => {
   });
 
   it('sends nothing when that press ends elsewhere, and sends once when the browser clicks after all', async () => {
-    const user = userEvent.setup();
-    const card = openStaticPage();
-    await user.type(card.getByLabelText(/^Email/), SELLER);
-    await user.type(card.getByLabelText(/^Password/), 'secret1');
-    fireEvent.pointerDown(card.getByRole('button', { name: /^Sign in/ }));
-
-    const { identity, leave } = renderSignIn('/login');
-    await takenOver();
+    const { identity, leave } = await pressedWhileTakenOver();
     fireEvent.pointerUp(screen.getByLabelText(/^Email/));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(identity.calls).not.toContain('signIn');
