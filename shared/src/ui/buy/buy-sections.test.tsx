@@ -29,7 +29,8 @@ describe('Buy sections', () => {
     renderPage('fresh_desk');
     expect(await screen.findByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
-    await screen.findByRole('heading', { level: 2, name: 'Need help?' });
+    // The contact form is a chunk of its own: jest transforms it on first import, which took over 1 s in a busy CI run.
+    await screen.findByRole('heading', { level: 2, name: 'Need help?' }, { timeout: 10_000 });
     expect(h2s()).toEqual([
       'How it works',
       'Plans and prices',
@@ -170,12 +171,11 @@ describe('Buy sections', () => {
       expect(observed[0].options?.rootMargin).toBe('100% 0px');
 
       act(() =>
-        observed[0].callback(
-          [{ isIntersecting: true } as IntersectionObserverEntry],
-          {} as IntersectionObserver,
-        ),
+        observed[0].callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
       );
-      expect(await screen.findByRole('heading', { level: 2, name: 'Need help?' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Need help?' }, { timeout: 10_000 }),
+      ).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: /Email/ })).toBeInTheDocument();
     });
   });
