@@ -248,12 +248,17 @@ export async function assertPortFree(port, what) {
 // ---------------------------------------------------------------------------------------------------------------
 // Firebase Auth emulator
 
-/** Compiles the emulator's request schemas on first use instead of at start (see the file). */
-const EMULATOR_PRELOAD = path.join(ROOT, 'scripts', 'emulator-lazy-schemas.cjs');
-
 function firebaseBin(root) {
   const pkgJson = require.resolve('firebase-tools/package.json', { paths: [root] });
   return path.join(path.dirname(pkgJson), 'lib', 'bin', 'firebase.js');
+}
+
+/**
+ * `node` arguments that run the firebase CLI with the preload that compiles the emulator's request schemas on first
+ * use instead of at start (scripts/emulator-lazy-schemas.cjs). Also used by the api tests' emulator.
+ */
+export function firebaseNodeArgs(root = ROOT) {
+  return ['-r', path.join(ROOT, 'scripts', 'emulator-lazy-schemas.cjs'), firebaseBin(root)];
 }
 
 /**
@@ -286,7 +291,7 @@ export async function startAuthEmulator({ root = ROOT, port = 9099, persistDir =
   }
   const tmp = workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-emulator-'));
   fs.mkdirSync(tmp, { recursive: true });
-  const args = ['-r', EMULATOR_PRELOAD, firebaseBin(root), 'emulators:start', '--only', 'auth'];
+  const args = [...firebaseNodeArgs(root), 'emulators:start', '--only', 'auth'];
   args.push('--project', PROJECT_ID, '--config', await emulatorConfigFile(port, tmp));
   const dir = persistDir && path.resolve(persistDir);
   if (dir) {

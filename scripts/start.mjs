@@ -149,7 +149,7 @@ async function main() {
   for (const { folder } of devServers) {
     const service = spawnService(folder, 'npm', ['run', 'dev', '--silent'], {
       cwd: path.join(ROOT, folder),
-      env: { NODE_ENV: 'development', API_PORT: String(apiPort), FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+      env: { NODE_ENV: 'development', API_PORT: String(apiPort), FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
     });
     services.push(watchExit(service));
   }

@@ -20,15 +20,9 @@ async function answers() {
 
 async function startEmulator({ timeoutMs = 90_000 } = {}) {
   if (await answers()) return null;
-  // As scripts/stack.mjs starts it: the preload compiles the emulator's request schemas on first use (see the file).
-  const firebase = path.join(
-    path.dirname(require.resolve('firebase-tools/package.json', { paths: [REPO_ROOT] })),
-    'lib',
-    'bin',
-    'firebase.js',
-  );
-  const preload = path.join(REPO_ROOT, 'scripts', 'emulator-lazy-schemas.cjs');
-  const args = ['-r', preload, firebase, 'emulators:start', '--only', 'auth', '--project', 'demo-portal'];
+  // Started as scripts/stack.mjs starts it (with the preload that makes it ready in seconds).
+  const { firebaseNodeArgs } = await import('../../scripts/stack.mjs');
+  const args = [...firebaseNodeArgs(), 'emulators:start', '--only', 'auth', '--project', 'demo-portal'];
   const [host, port] = HOST.split(':');
   if (HOST !== '127.0.0.1:9099') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-auth-emulator-'));
