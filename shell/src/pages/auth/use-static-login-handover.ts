@@ -47,24 +47,28 @@ export function useStaticLoginHandover(handover: StaticLoginHandover) {
 function submitOnRelease(form: HTMLFormElement | null, submit: () => void): () => void {
   let sent = false;
   const onSubmit = () => (sent = true);
-  const onRelease = (event: PointerEvent) => {
-    stop();
+  const unwatchPointer = () => {
+    window.removeEventListener('pointerup', onRelease, true);
+    window.removeEventListener('pointercancel', dispose, true);
+  };
+  const dispose = () => {
+    unwatchPointer();
+    form?.removeEventListener('submit', onSubmit);
+  };
+  function onRelease(event: PointerEvent) {
+    unwatchPointer();
     const button = form?.querySelector('button[type="submit"]');
     // elementFromPoint, not the event's target: a touch sends its pointerup to the removed button it began on.
     const target = document.elementFromPoint?.(event.clientX, event.clientY) ?? event.target;
-    if (!button || !(target instanceof Node) || !button.contains(target)) return;
+    if (!button || !(target instanceof Node) || !button.contains(target)) return dispose();
     // After the browser's own events for this press: a click it still made has sent the form already.
     setTimeout(() => {
-      form?.removeEventListener('submit', onSubmit);
+      dispose();
       if (!sent) submit();
     });
-  };
-  const stop = () => {
-    window.removeEventListener('pointerup', onRelease, true);
-    window.removeEventListener('pointercancel', stop, true);
-  };
+  }
   form?.addEventListener('submit', onSubmit);
   window.addEventListener('pointerup', onRelease, true);
-  window.addEventListener('pointercancel', stop, true);
-  return stop;
+  window.addEventListener('pointercancel', dispose, true);
+  return dispose;
 }
