@@ -3,24 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { EMULATOR_HOST } from './helpers';
+import { EMULATOR_HOST, freePort } from './helpers';
 
 // Issue 14: SIGTERM drains in-flight requests. The real server (src/server.ts in its own process): a request
 // whose body is still arriving when SIGTERM comes is answered; new connections are refused meanwhile; the
 // process then exits 0 on its own.
 
 const API_DIR = path.resolve(__dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const connect = (port: number) =>
   new Promise<net.Socket>((resolve, reject) => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -115,6 +116,18 @@ function adminAuth() {
     existing ??
       initializeApp({ projectId: PROJECT_ID, httpAgent: new http.Agent({ keepAlive: false }) }, 'test-helper'),
   );
+}
+
+/** A port nothing listens on at the moment (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export function uniqueEmail(prefix = 'user'): string {

@@ -1,12 +1,10 @@
-import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { avvAcceptances, profiles, users } from '../src/db/schema';
 import { DEMO_SELLER, DEMO_STAFF, ensureFirebaseAccount, untilAuthEmulatorAnswers } from '../src/seed/demo';
 import { seedDemo } from '../src/seed';
-import { createTestApp, signIn, type TestApp } from './helpers';
+import { createTestApp, freePort, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,14 +52,6 @@ describe('demo seed', () => {
 });
 
 describe('the demo accounts and an Auth emulator that is still starting', () => {
-  const freePort = async () => {
-    const server = http.createServer().listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  };
-
   it('waits until the emulator answers', async () => {
     const port = await freePort();
     const server = http.createServer((_req, res) => res.end('ok'));
