@@ -116,6 +116,50 @@ describe('invitation mail', () => {
     expect(mailsTo(email)).toHaveLength(0);
   });
 
+  it('takes one plain address only: a list, a display name or a blank inside is refused and nothing is sent', async () => {
+    const a = await registerUser(t.app);
+    await grantMobileLicense(t.app, a.uid, 3);
+    const victim = uniqueEmail('victim');
+    // A mailer reads ',' and ';' as list separators and '<…>' as the address: each would count as a new address
+    // for the daily quota but be delivered to the victim.
+    for (const email of [
+      `a;${victim}`,
+      `a,${victim}`,
+      `${victim};a@b.de`,
+      `Max <${victim}>`,
+      `<${victim}>`,
+      `a b@test.portal`,
+      `a\u200b${victim}`,
+      `a@b@test.portal`,
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: { name: 'Max', email } });
+      expect([email, res.statusCode, res.json().slug, res.json().fields]).toEqual([
+        email,
+        400,
+        'validation-error',
+        { email: 'validation_email_single' },
+      ]);
+      expect(res.json().message).toMatch(/^Email must be one address/);
+    }
+    expect(mailsTo(victim)).toHaveLength(0);
+    expect(await subUserCount(a.uid)).toBe(0);
+  });
+
+  it('stores the address as the identity provider keeps it: surrounding blanks are not part of it', async () => {
+    const a = await registerUser(t.app);
+    await grantMobileLicense(t.app, a.uid, 3);
+    const email = uniqueEmail('blanks');
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: a.headers,
+      payload: { name: 'Max', email: `\t ${email}\u00a0` },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().email).toBe(email);
+    expect((await t.app.firebaseAuth.getUser(res.json().id)).email).toBe(email);
+  });
+
   it('create/delete loops stop at the per-address quota (429 with Retry-After), and at the per-account quota', async () => {
     const a = await registerUser(t.app);
     await grantMobileLicense(t.app, a.uid, 1);

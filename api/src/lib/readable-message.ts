@@ -29,6 +29,8 @@ const KNOWN: Record<string, string> = {
   checkbox_required: 'Consent is required',
   validation_email_required: 'Email is required',
   validation_email_invalid: 'Email address is invalid',
+  validation_email_single:
+    'Email must be one address: no spaces, control characters or the characters , ; < > ( ) " : [ ] \\',
   validation_country_invalid: 'Country is not one of the supported countries',
   validation_language_invalid: 'Language must be de or en',
   validation_id_required: 'Id is required',

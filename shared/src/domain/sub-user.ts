@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_REGEX } from './email';
+import { emailField } from './email';
 import { isSafePersonName, PERSON_NAME_MAX, plainText } from './text';
 
 /**
@@ -17,13 +17,8 @@ export const subUserNameSchema = z
 /** Add-sub-user modal / POST /user/subusers body. */
 export const subUserInputSchema = z.object({
   name: subUserNameSchema,
-  email: z
-    .string({ error: 'email_error' })
-    .trim()
-    .min(1, 'email_error')
-    .max(EMAIL_MAX, 'email_error')
-    .check(plainText({ message: 'email_error' }))
-    .refine((value) => value.length === 0 || EMAIL_REGEX.test(value), 'email_error'),
+  // The shared email rule: one address only (the invitation goes to it, and the daily quota counts it).
+  email: emailField('email_error', 'email_error'),
 });
 export type SubUserInput = z.infer<typeof subUserInputSchema>;
 
