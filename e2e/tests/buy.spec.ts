@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { BASE_URL, EMULATOR_URL } from '../support/env';
-import { idTokenFor, waitForOobCode } from '../support/account/emulator';
+import { BASE_URL } from '../support/env';
+import { createReadySeller } from '../support/account/ready-seller';
 import { card, cardButton, notification, openDashboard } from '../support/account/portal-ui';
 import { escapeRegExp, lic, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
@@ -26,60 +26,9 @@ function buy(key: string, params: Record<string, string | number> = {}): string 
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
 }
 
-const IDENTITY = `${process.env.E2E_EMULATOR_URL || EMULATOR_URL}/identitytoolkit.googleapis.com/v1`;
-const API_KEY = 'demo-api-key';
 const seller = { email: uniqueEmail('buyer'), password: 'secret123' };
-
-async function call(method: string, url: string, token: string | null, body?: unknown): Promise<unknown> {
-  const response = await fetch(url.startsWith('http') ? url : `${BASE_URL}/api${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : response.json();
-}
-
-/** A main user with a verified email, a complete German profile, the AVV accepted and a working data source. */
-async function createReadySeller() {
-  const signUp = (await call('POST', `${IDENTITY}/accounts:signUp?key=${API_KEY}`, null, {
-    email: seller.email,
-    password: seller.password,
-    returnSecureToken: true,
-  })) as { idToken: string; localId: string };
-  await call('POST', '/user', signUp.idToken, { Id: signUp.localId, Email: seller.email });
-  await call('POST', `${IDENTITY}/accounts:sendOobCode?key=${API_KEY}`, null, {
-    requestType: 'VERIFY_EMAIL',
-    idToken: signUp.idToken,
-  });
-  const { oobCode } = await waitForOobCode(seller.email, 'VERIFY_EMAIL');
-  await call('POST', `${IDENTITY}/accounts:update?key=${API_KEY}`, null, { oobCode });
-  const token = await idTokenFor(seller.email, seller.password);
-  await call('PUT', '/user/profile/contact', token, {
-    firstName: 'Bea',
-    lastName: 'Buyer',
-    companyName: 'Buyer Handel GmbH',
-    country: 'DE',
-    city: 'Hamburg',
-    street: 'Große Elbstraße',
-    houseNumber: '14',
-    postalCode: '22767',
-    invoiceEmail: '',
-    vatID: '',
-  });
-  await call('POST', '/user/profile/avv-accepted-date', token);
-  await call('POST', '/user/ds', token, {
-    engine: 'postgres',
-    host: '127.0.0.1',
-    port: 5432,
-    database: 'test',
-    user: 'postgres',
-    password: 'trusted-anyway',
-  });
-}
+const createBuyer = () =>
+  createReadySeller(seller, { firstName: 'Bea', lastName: 'Buyer', companyName: 'Buyer Handel GmbH' });
 
 const licenseCard = (page: Page, name: string) => page.getByRole('main').getByRole('article', { name });
 const dialog = (page: Page) => page.getByRole('dialog', { name: buy('dialog_title') });
@@ -117,7 +66,7 @@ test.describe.serial('Buy and pay', () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
-    await createReadySeller();
+    await createBuyer();
     context = await browser.newContext();
     page = await context.newPage();
     await presetPreferences(page, { lang });

@@ -9,8 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, DEMO_STAFF, EMULATOR_URL } from '../support/env';
-import { idTokenFor, waitForOobCode } from '../support/account/emulator';
+import { BASE_URL, DEMO_STAFF } from '../support/env';
+import { idTokenFor } from '../support/account/emulator';
+import { apiCall, createReadySeller } from '../support/account/ready-seller';
 import { exact, text, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
 
@@ -24,70 +25,27 @@ const freshdesk = (lang: Lang, key: string) =>
     >
   )[key];
 
-const IDENTITY = `${process.env.E2E_EMULATOR_URL || EMULATOR_URL}/identitytoolkit.googleapis.com/v1`;
-const API_KEY = 'demo-api-key';
 const seller = { email: uniqueEmail('overage'), password: 'secret123' };
 const PRODUCT = 'Fresh Desk Economical';
 
-async function call<T = unknown>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(url.startsWith('http') ? url : `${BASE_URL}/api${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: 'manual',
-  });
-  if (response.status >= 400) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
-  const type = response.headers.get('content-type') ?? '';
-  return (type.includes('json') ? response.json() : null) as Promise<T>;
-}
-
 /** A verified main user with a complete profile, the AVV and a data source, holding a paid fresh_desk subscription. */
 async function subscribedSeller(): Promise<{ token: string; key: string }> {
-  const signUp = await call<{ idToken: string; localId: string }>(
-    'POST',
-    `${IDENTITY}/accounts:signUp?key=${API_KEY}`,
-    null,
-    { email: seller.email, password: seller.password, returnSecureToken: true },
-  );
-  await call('POST', '/user', signUp.idToken, { Id: signUp.localId, Email: seller.email });
-  await call('POST', `${IDENTITY}/accounts:sendOobCode?key=${API_KEY}`, null, {
-    requestType: 'VERIFY_EMAIL',
-    idToken: signUp.idToken,
-  });
-  const { oobCode } = await waitForOobCode(seller.email, 'VERIFY_EMAIL');
-  await call('POST', `${IDENTITY}/accounts:update?key=${API_KEY}`, null, { oobCode });
-  const token = await idTokenFor(seller.email, seller.password);
-  await call('PUT', '/user/profile/contact', token, {
+  const token = await createReadySeller(seller, {
     firstName: 'Ole',
     lastName: 'Overage',
     companyName: 'Overage Versand GmbH',
-    country: 'DE',
     city: 'Bremen',
     street: 'Am Markt',
     houseNumber: '1',
     postalCode: '28195',
-    invoiceEmail: '',
-    vatID: '',
   });
-  await call('POST', '/user/profile/avv-accepted-date', token);
-  await call('POST', '/user/ds', token, {
-    engine: 'postgres',
-    host: '127.0.0.1',
-    port: 5432,
-    database: 'test',
-    user: 'postgres',
-    password: 'trusted-anyway',
-  });
-  const bought = await call<{ payment_url: string }>('POST', '/invoice', token, {
+  const bought = await apiCall<{ payment_url: string }>('POST', '/invoice', token, {
     product_id: 'fresh_desk-economical-monthly',
     auto_upgrade_consent: true,
   });
   // "Pay" on the sandbox page: a signed event through the webhook route, as in the payment window.
-  await call('POST', `${BASE_URL}${bought.payment_url}/pay`, null);
-  const { items } = await call<{ items: { key: string; productName: string; status: string }[] }>(
+  await apiCall('POST', `${BASE_URL}${bought.payment_url}/pay`, null);
+  const { items } = await apiCall<{ items: { key: string; productName: string; status: string }[] }>(
     'GET',
     '/license/all',
     token,
@@ -111,8 +69,8 @@ async function overageForAPastMonth(key: string): Promise<string> {
   const staff = await idTokenFor(DEMO_STAFF.email, DEMO_STAFF.password);
   for (let back = 2; back <= 11; back += 1) {
     const month = monthOf(firstOfMonth(-back));
-    await call('POST', '/license/usage', null, { key, emails_sent: 4500, month });
-    const run = await call<{ ran: boolean; period: string; summary: { pending?: number } | null }>(
+    await apiCall('POST', '/license/usage', null, { key, emails_sent: 4500, month });
+    const run = await apiCall<{ ran: boolean; period: string; summary: { pending?: number } | null }>(
       'POST',
       '/subscription/month-end/run',
       staff,
@@ -148,7 +106,7 @@ test.describe.serial('Overage approval', () => {
   test.beforeAll(async () => {
     ({ key, token } = await subscribedSeller());
     // This month so far, for the freshdesk page.
-    await call('POST', '/license/usage', null, { key, emails_sent: 1234 });
+    await apiCall('POST', '/license/usage', null, { key, emails_sent: 1234 });
   });
 
   test('the freshdesk page shows the emails used this month against the plan', async ({ page }) => {
@@ -172,7 +130,7 @@ test.describe.serial('Overage approval', () => {
   }) => {
     const lang: Lang = 'de';
     const month = await overageForAPastMonth(key);
-    const pending = await call<{ subscriptions_to_approve: { id: string }[] }>(
+    const pending = await apiCall<{ subscriptions_to_approve: { id: string }[] }>(
       'GET',
       '/subscription/overage/pending',
       token,
@@ -212,13 +170,13 @@ test.describe.serial('Overage approval', () => {
     await expect(banner(page, lang)).toBeHidden();
 
     // One paid overage invoice (besides the subscription's own), and nothing left to approve.
-    const invoices = await call<{ invoice_list: { status: string; total: number; amount_with_vat: number }[] }>(
+    const invoices = await apiCall<{ invoice_list: { status: string; total: number; amount_with_vat: number }[] }>(
       'GET',
       `/invoice/list?email=${encodeURIComponent(seller.email)}&limit=10&offset=0`,
       token,
     );
     expect(invoices.invoice_list.filter((i) => i.status === 'Paid')).toHaveLength(2);
-    const after = await call<{ subscriptions_to_approve: unknown[] }>('GET', '/subscription/overage/pending', token);
+    const after = await apiCall<{ subscriptions_to_approve: unknown[] }>('GET', '/subscription/overage/pending', token);
     expect(after.subscriptions_to_approve).toEqual([]);
     await page.reload();
     await expectSignedIn(page, lang);

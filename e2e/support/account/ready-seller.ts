@@ -1,0 +1,86 @@
+// A seller set up through the real api and the Auth emulator, for journeys whose subject comes after onboarding
+// (buying, overage): the UI of the onboarding steps is covered by account-onboarding.spec.ts.
+import { BASE_URL, EMULATOR_URL } from '../env';
+import { idTokenFor, waitForOobCode } from './emulator';
+
+const IDENTITY = `${process.env.E2E_EMULATOR_URL || EMULATOR_URL}/identitytoolkit.googleapis.com/v1`;
+const API_KEY = 'demo-api-key';
+
+/**
+ * One call to the api (a path below /api) or to an absolute URL; answers the JSON body (null without one) and throws
+ * with the status and body on any 4xx/5xx. Redirects are not followed (a sandbox page answers one).
+ */
+export async function apiCall<T = unknown>(
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(url.startsWith('http') ? url : `${BASE_URL}/api${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
+  if (response.status >= 400) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') ? response.json() : null) as Promise<T>;
+}
+
+/** The person and company of a German seller's profile; the address fields have German defaults. */
+export interface SellerContact {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  city?: string;
+  street?: string;
+  houseNumber?: string;
+  postalCode?: string;
+}
+
+/**
+ * A main user with a verified email, a complete German profile, the AVV accepted and a working data source (the
+ * PostgreSQL server the e2e stack allows). Answers a fresh ID token of the seller.
+ */
+export async function createReadySeller(
+  seller: { email: string; password: string },
+  contact: SellerContact,
+): Promise<string> {
+  const signUp = await apiCall<{ idToken: string; localId: string }>(
+    'POST',
+    `${IDENTITY}/accounts:signUp?key=${API_KEY}`,
+    null,
+    { email: seller.email, password: seller.password, returnSecureToken: true },
+  );
+  await apiCall('POST', '/user', signUp.idToken, { Id: signUp.localId, Email: seller.email });
+  await apiCall('POST', `${IDENTITY}/accounts:sendOobCode?key=${API_KEY}`, null, {
+    requestType: 'VERIFY_EMAIL',
+    idToken: signUp.idToken,
+  });
+  const { oobCode } = await waitForOobCode(seller.email, 'VERIFY_EMAIL');
+  await apiCall('POST', `${IDENTITY}/accounts:update?key=${API_KEY}`, null, { oobCode });
+  const token = await idTokenFor(seller.email, seller.password);
+  await apiCall('PUT', '/user/profile/contact', token, {
+    city: 'Hamburg',
+    street: 'Große Elbstraße',
+    houseNumber: '14',
+    postalCode: '22767',
+    ...contact,
+    country: 'DE',
+    invoiceEmail: '',
+    vatID: '',
+  });
+  await apiCall('POST', '/user/profile/avv-accepted-date', token);
+  await apiCall('POST', '/user/ds', token, {
+    engine: 'postgres',
+    host: '127.0.0.1',
+    port: 5432,
+    database: 'test',
+    user: 'postgres',
+    password: 'trusted-anyway',
+  });
+  return token;
+}
