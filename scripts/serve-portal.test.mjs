@@ -41,6 +41,9 @@ before(async () => {
   write(path.join(root, 'mfe-gpsr/dist/mf-manifest.json'), '{"id":"mfe_gpsr"}');
   write(path.join(root, 'mfe-gpsr/dist/remoteEntry.js'), 'var mfe_gpsr;');
   write(path.join(root, 'mfe-gpsr/dist/.build-stamp.json'), '{"hash":"x"}');
+  write(path.join(root, 'shell/dist/main.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+  write(path.join(root, 'shell/dist/main.js.map.gz'), zlib.gzipSync('{"version":3}'));
+  write(path.join(root, 'mfe-gpsr/dist/remoteEntry.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   write(path.join(root, 'secret.txt'), 'do not serve');
 
   // A stand-in api on Fastify like the real one (1 MiB body limit → 413), echoing what reached it.
@@ -184,6 +187,22 @@ test('never serves hidden files or anything outside the dist folders', async () 
   assert.equal(safeJoin('/srv/dist', '/a/../../etc/passwd'), null);
   assert.equal(safeJoin('/srv/dist', '/%E0%A4%A'), null);
   assert.equal(safeJoin('/srv/dist', '/assets/logo.svg'), path.resolve('/srv/dist/assets/logo.svg'));
+});
+
+test('never serves source maps (they stay beside the build for error reports)', async () => {
+  for (const url of [
+    '/main.js.map',
+    '/main.js.MAP',
+    '/main.js.map/',
+    '/main.js%2emap',
+    '/main.js.map.gz',
+    '/remotes/mfe-gpsr/remoteEntry.js.map',
+  ]) {
+    const response = await get(url, { 'accept-encoding': 'gzip, br' });
+    assert.equal(response.statusCode, 404, url);
+    assert.doesNotMatch(response.body, /version|secret/, url);
+  }
+  assert.equal((await get('/main.js')).statusCode, 200);
 });
 
 test('security headers: CSP lists exactly the portal and the registered remote origins', async () => {

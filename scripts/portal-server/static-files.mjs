@@ -42,6 +42,17 @@ export function safeJoin(baseDir, urlPath) {
   return full;
 }
 
+// Source maps stay beside the build for error reports but are never published (they carry the sources): the
+// bundles name none (hidden-source-map in the shared preset), and a request for one is answered 404. Checked on the
+// resolved path, in any case and with a compressed variant's suffix, so that neither `main.js.MAP` on a
+// case-insensitive disk nor `main.js.map/` nor `main.js.map.gz` gets one.
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+/** An existing file below a dist folder that may be served (no source map). */
+function isServable(file) {
+  return !SOURCE_MAP.test(file) && isFile(file);
+}
+
 function isFile(file) {
   try {
     return fs.statSync(file).isFile();
@@ -85,14 +96,14 @@ export async function staticFiles(app, { root }) {
     if (!match || !REMOTE_FOLDER.test(match[1])) return notFound(reply);
     const dist = path.join(root, match[1], 'dist');
     const file = safeJoin(dist, match[2] ?? '/');
-    return file && isFile(file) ? sendBelow(reply, dist, file) : notFound(reply);
+    return file && isServable(file) ? sendBelow(reply, dist, file) : notFound(reply);
   });
 
   const shellDist = path.join(root, 'shell', 'dist');
   app.get('/*', (request, reply) => {
     const pathname = rawPath(request);
     const file = safeJoin(shellDist, pathname);
-    if (file && isFile(file)) return sendBelow(reply, shellDist, file);
+    if (file && isServable(file)) return sendBelow(reply, shellDist, file);
     // Client-side routes (/dashboard, /features/gpsr/product/edit/42) get the app; missing files stay 404.
     if (file === null || path.extname(pathname) !== '') return notFound(reply);
     if (!isFile(path.join(shellDist, 'index.html'))) {

@@ -324,7 +324,9 @@ function baseConfig({ name, dir, mode, publicPath }) {
   return {
     mode,
     context: dir,
-    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written beside the bundles (for error reports) but the bundles name no map: a browser
+    // never asks for one, and the portal server answers 404 for *.map, so the sources stay unpublished.
+    devtool: isProd ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
       filename: '[name].js',

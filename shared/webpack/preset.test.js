@@ -89,6 +89,13 @@ describe('createRemoteConfig', () => {
     expect(federationOptions(dev).experiments).toBeUndefined();
     expect(bundlerRuntimeFromShell(dev)).toBe(false);
   });
+  it('writes production source maps that no bundle names (hidden), eval maps in development', () => {
+    expect(config.devtool).toBe('hidden-source-map');
+    const host = createHostConfig({ name: 'shell', port: 3000, dir })({}, { mode: 'production' });
+    expect(host.devtool).toBe('hidden-source-map');
+    const dev = createRemoteConfig({ name: 'x', exposes: {}, port: 1, dir })({}, { mode: 'development' });
+    expect(dev.devtool).toBe('eval-cheap-module-source-map');
+  });
   it('serves with CORS and history fallback', () => {
     expect(config.devServer).toMatchObject({ port: 3199, historyApiFallback: true });
     expect(config.devServer.headers['Access-Control-Allow-Origin']).toBe('*');
