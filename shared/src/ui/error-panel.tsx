@@ -13,9 +13,11 @@ export interface ErrorPanelProps {
   error?: unknown;
   /** Shows a Retry button. */
   onRetry?: () => void;
+  /** The Retry button's text; default: 'Retry'. */
+  retryLabel?: ReactNode;
 }
 
-export function ErrorPanel({ title, message, error, onRetry }: ErrorPanelProps) {
+export function ErrorPanel({ title, message, error, onRetry, retryLabel }: ErrorPanelProps) {
   const { t } = useTranslation('common');
   return (
     <Alert
@@ -36,7 +38,7 @@ export function ErrorPanel({ title, message, error, onRetry }: ErrorPanelProps) 
       action={
         onRetry && (
           <Button color="inherit" size="small" onClick={onRetry} sx={{ whiteSpace: 'nowrap' }}>
-            {t('retry')}
+            {retryLabel ?? t('retry')}
           </Button>
         )
       }

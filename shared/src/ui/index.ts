@@ -2,6 +2,7 @@ export * from './page-header';
 export * from './error-panel';
 export * from './empty-state';
 export * from './loading-state';
+export * from './load-view';
 export * from './pagination';
 export * from './deferred-ui';
 export * from './deferred-component';

@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useLoad, useSession } from '@portal/shared';
+import { LoadView, useLoad, useSession } from '@portal/shared';
 import { formatDateTime, formatDateUtc, type AvvCurrent, type AvvHistory } from '@portal/shared/domain';
 import { useAvvApi } from '../api';
 
@@ -35,25 +32,16 @@ export function AvvHistorySection() {
       <Typography id="avv-history-title" variant="h6" component="h2" gutterBottom>
         {t('avv_history_title')}
       </Typography>
-      {load.status === 'loading' && (
-        <Stack direction="row" spacing={1} alignItems="center" role="status">
-          <CircularProgress size={20} />
-          <Typography variant="body2">{t('avv_history_loading')}</Typography>
-        </Stack>
-      )}
-      {load.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              {t('avv_history_retry')}
-            </Button>
-          }
-        >
-          {t('avv_history_error')}
-        </Alert>
-      )}
-      {load.status === 'ready' && <AvvHistoryContent current={load.data[0]} history={load.data[1]} />}
+      <LoadView
+        state={load}
+        inline
+        loadingLabel={t('avv_history_loading')}
+        errorTitle={t('avv_history_error')}
+        onRetry={retry}
+        retryLabel={t('avv_history_retry')}
+      >
+        {([current, history]) => <AvvHistoryContent current={current} history={history} />}
+      </LoadView>
     </Box>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -14,12 +13,12 @@ import {
   deferredComponent,
   EmptyState,
   LoadingState,
+  LoadView,
   PageHeader,
   useBusyTask,
   useNotify,
   useLoad,
   useSession,
-  apiErrorKey,
 } from '@portal/shared';
 import { canAddSubUser, type SubUser } from '@portal/shared/domain';
 import { useSubUsersApi } from '../api';
@@ -98,43 +97,37 @@ function MainUserManagement() {
           </Button>
         }
       />
-      {state.status === 'loading' && <LoadingState label={t('users_loading')} />}
-      {state.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              {t('retry')}
-            </Button>
-          }
-        >
-          <AlertTitle>{t('fetch_users_error')}</AlertTitle>
-          {t(apiErrorKey(state.error), { ns: 'common' })}
-        </Alert>
-      )}
-      {ready && (
-        <>
-          {maxAllowed < 1 ? (
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('users_no_plan')}{' '}
-              <Link component={RouterLink} to="/licenses/buy?plugin=mobile">
-                {t('users_buy_mobile_plan')}
-              </Link>
-            </Alert>
-          ) : (
-            <Typography variant="body2" color={atLimit ? 'warning.main' : 'text.secondary'} sx={{ mb: 2 }}>
-              {atLimit ? t('max_users_reached') : t('users_count', { count: users.length, max: maxAllowed })}
-            </Typography>
-          )}
-          {users.length === 0 ? (
-            <Paper variant="outlined">
-              <EmptyState title={t('users_empty_title')} message={t('users_empty_text')} />
-            </Paper>
-          ) : (
-            <SubUserTable users={users} onDelete={setToDelete} />
-          )}
-        </>
-      )}
+      <LoadView
+        state={state}
+        loadingLabel={t('users_loading')}
+        errorTitle={t('fetch_users_error')}
+        onRetry={retry}
+        retryLabel={t('retry')}
+      >
+        {() => (
+          <>
+            {maxAllowed < 1 ? (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t('users_no_plan')}{' '}
+                <Link component={RouterLink} to="/licenses/buy?plugin=mobile">
+                  {t('users_buy_mobile_plan')}
+                </Link>
+              </Alert>
+            ) : (
+              <Typography variant="body2" color={atLimit ? 'warning.main' : 'text.secondary'} sx={{ mb: 2 }}>
+                {atLimit ? t('max_users_reached') : t('users_count', { count: users.length, max: maxAllowed })}
+              </Typography>
+            )}
+            {users.length === 0 ? (
+              <Paper variant="outlined">
+                <EmptyState title={t('users_empty_title')} message={t('users_empty_text')} />
+              </Paper>
+            ) : (
+              <SubUserTable users={users} onDelete={setToDelete} />
+            )}
+          </>
+        )}
+      </LoadView>
       <AddSubUserDialog open={adding} onClose={() => setAdding(false)} onCreated={created} />
       <ConfirmDialog
         open={toDelete != null}
