@@ -167,6 +167,39 @@ describe('who may use the staff routes', () => {
     expect(ids).not.toContain('walk-create');
   });
 
+  it('a verified look-alike of the staff address (blank, tab or no-break space around it) is no staff', async () => {
+    const lookalikes = [`${STAFF_EMAIL} `, ` ${STAFF_EMAIL}`, `${STAFF_EMAIL}\t`, `${STAFF_EMAIL}\u00a0`];
+    const created = await inject('POST', '/api/staff/registry', staff.headers, {
+      ...newEntry('staff-eyes'),
+      audience: { kind: 'internal' },
+    });
+    expect(created.statusCode).toBe(201);
+    for (const email of lookalikes) {
+      // A verified account in the identity provider whose stored email differs from the staff address only by
+      // the blank; its own token carries the same email.
+      const lookalike = await createFirebaseUser({ email, emailVerified: true });
+      expect((await t.app.firebaseAuth.getUser(lookalike.uid)).email).toBe(email);
+      for (const headers of [lookalike.headers, forgedToken(lookalike.uid, email)]) {
+        for (const [name, method, url, payload] of routes()) {
+          const res = await inject(method, url, headers, payload);
+          expect([email, name, res.statusCode, res.json().slug]).toEqual([email, name, 403, 'forbidden-staff-only']);
+        }
+        expect((await inject('GET', '/api/staff/whoami', headers)).json()).toEqual({ staff: false });
+        // Nor does it see what only staff see in the registry.
+        const visible = (await inject('GET', '/api/portal/registry', headers)).json().entries;
+        expect(visible.map((e: { id: string }) => e.id)).not.toContain('staff-eyes');
+      }
+    }
+    // Nothing was written in the staff's name, and the real staff address still works.
+    const audit = (await inject('GET', '/api/staff/audit?pageSize=100', staff.headers)).json();
+    expect(audit.events.map((e: { entryId: string }) => e.entryId)).not.toContain('walk-create');
+    expect((await inject('GET', '/api/staff/registry', staff.headers)).statusCode).toBe(200);
+    expect((await inject('GET', '/api/staff/whoami', staff.headers)).json()).toEqual({ staff: true });
+    const staffView = (await inject('GET', '/api/portal/registry', staff.headers)).json().entries;
+    expect(staffView.map((e: { id: string }) => e.id)).toContain('staff-eyes');
+    await inject('DELETE', '/api/staff/registry/staff-eyes', staff.headers);
+  });
+
   it('whoami answers any signed-in account, staff only for the verified staff account', async () => {
     expect((await inject('GET', '/api/staff/whoami', staff.headers)).json()).toEqual({ staff: true });
     expect((await inject('GET', '/api/staff/whoami', seller.headers)).json()).toEqual({ staff: false });
@@ -508,6 +541,19 @@ describe('audit log', () => {
     );
     const times = all.events.map((e: { at: string }) => Date.parse(e.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("names the staff address of the account record, not the token's email claim", async () => {
+    // An unsigned token on the staff account whose claim names someone else (the emulator accepts those).
+    const claimed = forgedToken(staff.uid, uniqueEmail('someone-else'));
+    const res = await inject('POST', '/api/staff/registry', claimed, newEntry('claimed-actor'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().updatedBy).toBe(STAFF_EMAIL);
+    const events = (await inject('GET', '/api/staff/audit?pageSize=100', staff.headers)).json().events;
+    expect(events.find((e: { entryId: string }) => e.entryId === 'claimed-actor')).toMatchObject({
+      actorEmail: STAFF_EMAIL,
+    });
+    await inject('DELETE', '/api/staff/registry/claimed-actor', staff.headers);
   });
 
   it('refuses bad paging with 400', async () => {

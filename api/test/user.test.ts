@@ -153,6 +153,35 @@ describe('POST /api/user', () => {
     });
   });
 
+  it('refuses an account whose stored email has blanks or controls around it: never the address it looks like', async () => {
+    for (const [label, around] of [
+      ['trailing space', (e: string) => `${e} `],
+      ['leading space', (e: string) => ` ${e}`],
+      ['tab', (e: string) => `${e}\t`],
+      ['no-break space', (e: string) => `${e}\u00a0`],
+    ] as const) {
+      const clean = uniqueEmail('lookalike');
+      const a = await createFirebaseUser({ email: around(clean) });
+      for (const Email of [clean, around(clean)]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user',
+          headers: a.headers,
+          payload: { Id: a.uid, Email },
+        });
+        expect([label, res.statusCode, res.json().slug, res.json().fields]).toEqual([
+          label,
+          400,
+          'validation-error',
+          { Email: 'validation_email_single' },
+        ]);
+        expect(res.json().message).toMatch(/one address, without spaces or control characters/);
+      }
+      const [row] = await t.app.db.select().from(users).where(eq(users.id, a.uid));
+      expect(row).toBeUndefined();
+    }
+  });
+
   it('validates the body', async () => {
     const a = await createFirebaseUser();
     const res = await t.app.inject({ method: 'POST', url: '/api/user', headers: a.headers, payload: { Id: '' } });

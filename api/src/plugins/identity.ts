@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import { isSubUser, normalizeEmail } from '@portal/shared/domain';
+import { isSubUser } from '@portal/shared/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,6 +12,7 @@ import { HttpError } from '../lib/http-error';
 
 export interface Identity {
   uid: string;
+  /** The token's email exactly as the identity provider stores it (not trimmed, not case folded). */
   email: string;
   emailVerified: boolean;
   /** Seconds since epoch. */
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
     apiUser: UserRow | null;
+    /** After requireStaff: the staff address as the account record has it (the one the check matched). */
+    staffEmail: string | null;
   }
 }
 
@@ -115,15 +118,19 @@ export default fp(
     app.decorate('firebaseAuth', auth);
     app.addHook('onClose', async () => deleteApp(firebaseApp));
 
+    // The configured addresses are normalised once (config.ts); the provider's address must equal one of them
+    // exactly. Trimming or case folding it would make a look-alike account ("staff@portal.test " with a trailing
+    // space, tab or no-break space, or a Unicode character that lower-cases to ASCII) staff.
     const internal = new Set(opts.config.internalEmails);
     app.decorate(
       'isInternal',
       (identity: Pick<Identity, 'email' | 'emailVerified'> | null | undefined) =>
-        !!identity?.email && identity.emailVerified === true && internal.has(normalizeEmail(identity.email)),
+        !!identity?.email && identity.emailVerified === true && internal.has(identity.email),
     );
 
     app.decorateRequest('identity', null);
     app.decorateRequest('apiUser', null);
+    app.decorateRequest('staffEmail', null);
 
     // Keyed by the Authorization header as sent (it names one token): a known header is neither parsed again nor
     // hashed a second time (the rate limit's key already hashed this very string).
@@ -143,7 +150,8 @@ export default fp(
         const decoded = await auth.verifyIdToken(token);
         const identity: Identity = {
           uid: decoded.uid,
-          email: normalizeEmail(decoded.email ?? ''),
+          // As the provider stores it: an address with surrounding blanks stays one, never the clean address.
+          email: decoded.email ?? '',
           emailVerified: decoded.email_verified === true,
           issuedAt: decoded.iat,
           expiresAt: decoded.exp,
@@ -206,6 +214,8 @@ export default fp(
       const record = await auth.getUser(currentIdentity(request).uid).catch(() => null);
       const staff = !!record && app.isInternal({ email: record.email ?? '', emailVerified: record.emailVerified });
       if (!staff) throw new HttpError(403, 'forbidden-staff-only', 'Only portal staff can use the staff console');
+      // The audit log names the address that was checked, not the token's claim (unsigned with the emulator).
+      request.staffEmail = record.email ?? null;
     };
 
     app.decorate('authenticate', authenticate);

@@ -115,7 +115,9 @@ const avvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const identity = currentIdentity(request);
-      const row = await publishVersion(app, { uid: identity.uid, email: identity.email }, request.body);
+      // The address the staff check matched on the account record, not the token's claim.
+      const email = request.staffEmail ?? identity.email;
+      const row = await publishVersion(app, { uid: identity.uid, email }, request.body);
       return reply.code(201).send(toVersion(row));
     },
   );

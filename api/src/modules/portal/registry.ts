@@ -125,7 +125,8 @@ export function viewerResolver(app: FastifyInstance, ttlMs = 5000) {
     const hit = cache.get(identity.uid);
     if (hit && Date.now() - hit.at < ttlMs) return hit.viewer;
     const record = await app.firebaseAuth.getUser(identity.uid).catch(() => null);
-    const email = record?.email && record.emailVerified ? normalizeEmail(record.email) : null;
+    // The address exactly as the provider stores it: trimming it would let "seller@x.de " pass as seller@x.de.
+    const email = record?.email && record.emailVerified ? record.email : null;
     const viewer: RegistryViewer = {
       staff: !!email && app.isInternal({ email, emailVerified: true }),
       verifiedEmail: email,

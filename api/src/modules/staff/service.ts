@@ -42,9 +42,10 @@ export interface AuditInput {
   after: unknown;
 }
 
+/** The staff member of a request after requireStaff: the address the staff check matched on the account record. */
 export function actorOf(request: FastifyRequest): AuditActor {
   const identity = currentIdentity(request);
-  return { id: identity.uid, email: identity.email || null };
+  return { id: identity.uid, email: request.staffEmail ?? (identity.email || null) };
 }
 
 const isApp = (target: FastifyInstance | Db): target is FastifyInstance =>

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiUserSchema, languageSchema, normalizedEmailSchema, userCreateSchema } from '@portal/shared/domain';
 import { emailInUse, HttpError } from '../../lib/http-error';
-import { authErrors } from '../../lib/schemas';
+import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentIdentity, currentUser } from '../../plugins/identity';
 import { toApiUser } from './mapper';
 import { findUser, isEmailInUse, updateUser } from './repository';
-import { assertOwnEmail, createUserRow, deleteAccount } from './service';
+import { assertOwnEmail, assertStorableIdentityEmail, createUserRow, deleteAccount } from './service';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -42,6 +42,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = currentIdentity(request);
       const { Id, Email } = request.body;
       if (Id !== identity.uid) throw new HttpError(403, 'uid-mismatch', 'Id must be the uid of the signed-in account');
+      assertStorableIdentityEmail(identity.email, 'Email');
       if (Email !== identity.email) {
         throw new HttpError(400, 'email-mismatch', 'Email must be the email of the signed-in account');
       }
@@ -70,6 +71,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const identity = currentIdentity(request);
       const { language, Email } = request.body;
+      if (Email !== undefined) assertStorableIdentityEmail(identity.email, 'Email');
       if (Email !== undefined && Email !== identity.email) {
         throw new HttpError(400, 'email-mismatch', 'Email must be the email of the signed-in account');
       }
@@ -87,9 +89,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['user'],
-        summary: "Delete the caller's account: Firebase account, rows, sub-users; invoices stay (detached)",
+        summary:
+          "Delete the caller's account: its subscriptions are cancelled at the payment provider, then its rows, " +
+          'sub-users and logins go in one step (issued invoices and released GPSR versions stay, detached). A ' +
+          'failure (502 payment-provider-error or identity-service-error, 500) leaves the account usable',
         querystring: z.object({ email: normalizedEmailSchema.optional() }),
-        response: { 204: z.null(), ...authErrors },
+        response: { 204: z.null(), ...authErrors, 500: errorBodySchema, 502: errorBodySchema },
       },
     },
     async (request, reply) => {

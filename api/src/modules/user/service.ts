@@ -1,14 +1,31 @@
-import { normalizeEmail } from '@portal/shared/domain';
+import { EMAIL_MAX, EMAIL_REGEX, EMAIL_SINGLE_KEY, normalizeEmail } from '@portal/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
-import { deleteAccountRows, insertProfile, insertUser, listSubUserIds } from './repository';
+import { HttpError, invalidField } from '../../lib/http-error';
+import { insertProfile, insertUser } from './repository';
+
+export { deleteAccount } from './erasure';
 
 const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
 
 /** An optional `?email=` must name the caller; any other address is answered as if it did not exist. */
 export function assertOwnEmail(given: string | undefined, own: string): void {
   if (given !== undefined && normalizeEmail(given) !== normalizeEmail(own)) throw notFound();
+}
+
+/**
+ * The signed-in account's email, as the identity provider stores it, must be one plain address with nothing
+ * around it: an account "staff@portal.test " (trailing space, tab, no-break space) or with a control character
+ * must not become a user with the address it looks like. The request body's copy is trimmed by its schema, so the
+ * token's own value is checked.
+ */
+export function assertStorableIdentityEmail(email: string, field: string): void {
+  if (email.length > 0 && email.length <= EMAIL_MAX && EMAIL_REGEX.test(email)) return;
+  throw invalidField(
+    field,
+    EMAIL_SINGLE_KEY,
+    'The email of the signed-in account must be one address, without spaces or control characters around or in it',
+  );
 }
 
 function isFirebaseNotFound(err: unknown): boolean {
@@ -24,17 +41,6 @@ export async function deleteFirebaseAccount(app: FastifyInstance, uid: string): 
     app.log.error({ err, uid }, 'could not delete Firebase account');
     throw new HttpError(502, 'identity-service-error', 'The identity service could not delete the account');
   }
-}
-
-/**
- * Deletes an account: the Firebase accounts of the user and of their sub-users first, then the rows.
- * Rows owned by the user go with it (FK cascade) and so do their contact requests; invoices stay with user_id set NULL.
- */
-export async function deleteAccount(app: FastifyInstance, user: UserRow): Promise<void> {
-  const subUserIds = await listSubUserIds(app.db, user.id);
-  for (const id of subUserIds) await deleteFirebaseAccount(app, id);
-  await deleteFirebaseAccount(app, user.id);
-  await app.db.transaction((tx) => deleteAccountRows(tx, user.id, subUserIds));
 }
 
 /** Creates the api row (and an empty profile) for a Firebase account. */
