@@ -46,6 +46,42 @@ describe('isSafePersonName', () => {
     expect(isSafePersonName(name)).toBe(false);
   });
 
+  // Link parsers take the ideographic full stop and its fullwidth/halfwidth forms as dots, and any script's
+  // top-level domain: these read as links in a mail as much as "evil.de" does.
+  it.each([
+    'evil\u3002de',
+    'evil\uff0ecom',
+    'evil\uff61de',
+    'Max evil\uff0e\uff43\uff4f\uff4d',
+    '\uff57\uff57\uff57\uff0eevil',
+    'evil\u2024com',
+    'evil\ufe52com',
+    'http\uff1a\uff0f\uff0fevil',
+    'Max\uff20evil',
+    'пример.рф',
+    'Иван пример.рф',
+    '例子.中国',
+    '例子。中国',
+    'evil.xn--p1ai',
+    'EVIL.COM',
+  ])('refuses the link %j', (name) => {
+    expect(isSafePersonName(name)).toBe(false);
+    expect(subUserInputSchema.safeParse({ name, email: 'a@b.de' }).error?.issues[0].message).toBe('name_invalid');
+  });
+
+  it.each([
+    'Dr. Anna Müller',
+    'J. R. R. Tolkien',
+    "Zoë O'Neil",
+    'Иван Петров',
+    '王小明',
+    'Σωκράτης Π.',
+    'Anna-Lena Meyer-Schmidt',
+    'Ａｎｎａ Ｍüｌｌｅｒ',
+  ])('accepts the name %j', (name) => {
+    expect(isSafePersonName(name)).toBe(true);
+  });
+
   it('stays fast on a huge input', () => {
     const started = Date.now();
     subUserInputSchema.safeParse({ name: 'x'.repeat(1_000_000), email: 'a@b.de' });

@@ -37,14 +37,17 @@ export function lineText(max: number, tooLongKey = 'validation_too_long') {
 }
 
 /**
- * Shapes of a link: "://", "www.", a dot directly followed by a top-level-domain-like word, or / @ \ < >.
- * Linear (no nested quantifiers), so a 1 MB body cannot make it slow.
+ * Shapes of a link: "://", "www.", a label separator directly followed by a top-level-domain-like word of any
+ * script (.de, .рф, .中国), or / @ \ < >. Tested on the NFKC form, which turns fullwidth and other compatibility
+ * characters into the ASCII ones a link parser reads ("evil．com", "ｗｗｗ", "：／／") and U+FF61 into the
+ * ideographic full stop U+3002, which URL parsers also take as a dot ("evil。de"). Linear (no nested quantifiers),
+ * so a 1 MB body cannot make it slow.
  */
-const LINK_LIKE = /:\/\/|www\.|\.[a-z]{2}|[/@\\<>]/i;
+const LINK_LIKE = /:\/\/|www[.\u3002]|[.\u3002]\p{L}{2}|[/@\\<>]/iu;
 
 export const PERSON_NAME_MAX = 100;
 
 /** Whether a (trimmed) name may be quoted in a mail: one line, no control characters, nothing link-like. */
 export function isSafePersonName(value: string): boolean {
-  return value.length <= PERSON_NAME_MAX && isPlainText(value) && !LINK_LIKE.test(value);
+  return value.length <= PERSON_NAME_MAX && isPlainText(value) && !LINK_LIKE.test(value.normalize('NFKC'));
 }
