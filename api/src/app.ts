@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { logSafeError } from './lib/log-safe-error';
+import { requestSerializer } from './lib/log-url';
 import { validatorCompiler } from './lib/query-validation';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { apiModules, prefixOf } from './modules';
@@ -57,6 +58,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       // Every logged error, wherever it is logged: no SQL parameters or key values from driver messages.
       serializers: {
+        // The request lines' URL without email addresses (?email=, ?userEmail= are spec'd query parameters).
+        req: requestSerializer,
         err: (err: Error) => {
           const safe = logSafeError(err);
           return { ...safe, stack: safe.stack ?? '' };
@@ -67,6 +70,9 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     // request.log is made when a request first logs (lib/lazy-child-logger).
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 1024 * 1024,
+    // X-Forwarded-For counts from TRUSTED_PROXIES only (the portal server): request.ip is then the client it
+    // forwards for, and a client that connects directly cannot choose the address its requests count against.
+    trustProxy: config.trustedProxies,
     // Plugins (PGlite, swagger-ui assets) can be slow to start on a busy machine; avvio's 10 s default is tight.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();

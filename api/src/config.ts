@@ -1,8 +1,10 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_ROOT } from './lib/api-root';
 
-/** Repository root (`api/src/config.ts` → two levels up). */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** Repository root (or the root of a production install): the folder that holds the api package. */
+export const REPO_ROOT = path.dirname(API_ROOT);
 
 export type PortalMode = 'production' | 'development' | 'test';
 
@@ -108,6 +110,15 @@ const count = (name: string) =>
       return Number(v);
     });
 
+/** An address or range X-Forwarded-For is trusted from: an IP, an IP/prefix, or a range name proxy-addr knows. */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [ip, prefix, ...rest] = value.split('/');
+  const kind = net.isIP(ip);
+  if (!kind || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128));
+}
+
 /** The portal server's own origins outside production: `npm start` (8080), the dev server (3000), e2e (8190). */
 const LOCAL_PORTAL_ORIGINS = [8080, 3000, 8190].flatMap((port) => [
   `http://127.0.0.1:${port}`,
@@ -172,6 +183,7 @@ const envSchema = z.object({
   ),
   DS_ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO'),
+  MIGRATE_ON_START: bool('MIGRATE_ON_START'),
   CORS_ORIGINS: checked(
     (v) => list(v).every(isOrigin),
     'CORS_ORIGINS must be a comma list of origins like https://portal.example.com (no paths, no "null")',
@@ -181,11 +193,16 @@ const envSchema = z.object({
     'PORTAL_ORIGIN must be origins like https://portal.example.com (comma list; no paths)',
   ),
   REDIS_URL: matching(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'),
+  TRUSTED_PROXIES: checked(
+    (v) => list(v).every(isProxyAddress),
+    'TRUSTED_PROXIES must be a comma list of IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+  ),
   RATE_LIMIT_MAX: count('RATE_LIMIT_MAX'),
   RATE_LIMIT_STRICT_MAX: count('RATE_LIMIT_STRICT_MAX'),
   INVITES_PER_ACCOUNT_PER_DAY: count('INVITES_PER_ACCOUNT_PER_DAY'),
   INVITES_PER_ADDRESS_PER_DAY: count('INVITES_PER_ADDRESS_PER_DAY'),
   LICENSE_CHECK_PER_KEY_MAX: count('LICENSE_CHECK_PER_KEY_MAX'),
+  PAYMENT_WEBHOOK_MAX: count('PAYMENT_WEBHOOK_MAX'),
   FILE_STORAGE: choice('FILE_STORAGE', ['disk', 's3']),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
@@ -309,20 +326,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
     dsAllowedHosts: list(e.DS_ALLOWED_HOSTS).map((s) => s.toLowerCase()),
     seedDemo: e.SEED_DEMO,
+    /**
+     * Apply missing migrations at start (MIGRATE_ON_START; default outside production only). Without, the api
+     * refuses a database schema older than the code: production migrates as a release step (`npm run migrate`).
+     */
+    migrateOnStart: env.MIGRATE_ON_START?.trim() ? e.MIGRATE_ON_START : mode !== 'production',
     /** Origins allowed to call the api from a browser: the portal's own (PORTAL_ORIGIN) plus CORS_ORIGINS. */
     corsOrigins: [...new Set(corsList)],
     /** Redis for the rate-limit counters (several api instances); null → counters in this process's memory. */
     redisUrl: e.REDIS_URL || null,
+    /**
+     * Peers whose X-Forwarded-For names the client (TRUSTED_PROXIES; default loopback, where the portal server
+     * runs): the client address of their requests is the one they forward, of anyone else's the peer's own.
+     */
+    trustedProxies: list(e.TRUSTED_PROXIES || '127.0.0.1,::1'),
     rateLimit: {
-      /** Requests per minute and caller on any route. */
+      /**
+       * Requests per minute on any route: per client address before the token is looked at, and again per
+       * verified user after authentication (a token's claims count only once verified).
+       */
       max: e.RATE_LIMIT_MAX ?? 300,
-      /** Requests per minute and caller on routes that connect outward, send mail or take free text. */
+      /** Requests per minute and verified user on routes that connect outward, send mail or take free text. */
       strictMax: e.RATE_LIMIT_STRICT_MAX ?? 10,
       /** Invitation mails per day: by one account, and to one address. */
       invitesPerAccount: e.INVITES_PER_ACCOUNT_PER_DAY ?? 20,
       invitesPerAddress: e.INVITES_PER_ADDRESS_PER_DAY ?? 3,
-      /** POST /license/check calls per minute and license key (on top of the per-caller limit). */
+      /** POST /license/check calls per minute and license key (on top of the per-address limit). */
       licenseCheckPerKey: e.LICENSE_CHECK_PER_KEY_MAX ?? 60,
+      /**
+       * Payment webhook calls per minute and provider, a budget of their own instead of the per-address one: a
+       * flood of other requests never delays a payment (a refused provider retries later).
+       */
+      webhookPerProvider: e.PAYMENT_WEBHOOK_MAX ?? 600,
     },
     fileStorage,
     /** How often each instance looks for due scheduled jobs (month end); 0 = never (tests run jobs themselves). */

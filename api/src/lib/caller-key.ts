@@ -1,43 +1,20 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Who a request counts against for rate limits, known before the token is verified (limits run first, so
- * that a flood never reaches token checks, the database or a mail server): the uid claim of a bearer token, else
- * the client address. A forged claim only moves the forger's requests to another counter; they still fail at
- * verification, before any work a limit protects.
+ * The client address a request counts against before anything it says is verified: request.ip, the peer's address,
+ * or with a peer of TRUSTED_PROXIES (the portal server) the client it names in X-Forwarded-For. An IPv6 client
+ * counts by its /64 network: one client holds a whole /64 and could otherwise take a new address per request.
  */
-export function callerKey(request: FastifyRequest): string {
-  const uid = tokenUid(request.headers.authorization);
-  return uid ? `uid:${uid}` : `ip:${request.ip}`;
+export function addressKey(request: FastifyRequest): string {
+  // A request whose socket is gone already has no address left; it counts with the others like it.
+  return `ip:${request.ip ? normalizeIP(request.ip) : 'unknown'}`;
 }
 
-/** How many Authorization headers tokenUid remembers (a signed-in browser sends the same one for an hour)… */
-const REMEMBERED = 1000;
-/** … of at most this length (an ID token is about 1 KB): at most a few MB, whatever a client sends. */
-const REMEMBERED_LENGTH = 4096;
-/** The uid claim (or null) of the Authorization headers seen last: oldest first, as a Map iterates. */
-const remembered = new Map<string, string | null>();
-
-/** The uid claim of a bearer token, parsed once per header value (every request of a client sends the same one). */
-export function tokenUid(header: string | undefined): string | null {
-  if (!header) return null;
-  if (header.length > REMEMBERED_LENGTH) return parseTokenUid(header);
-  const known = remembered.get(header);
-  if (known !== undefined) return known;
-  const uid = parseTokenUid(header);
-  if (remembered.size >= REMEMBERED) remembered.delete(remembered.keys().next().value as string);
-  remembered.set(header, uid);
-  return uid;
-}
-
-function parseTokenUid(header: string): string | null {
-  const m = /^Bearer\s+[A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]*$/i.exec(header.trim());
-  if (!m) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(m[1], 'base64url').toString('utf8')) as { user_id?: unknown; sub?: unknown };
-    const uid = typeof claims.user_id === 'string' ? claims.user_id : claims.sub;
-    return typeof uid === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(uid) ? uid : null;
-  } catch {
-    return null;
-  }
+/**
+ * The verified user of a request (set by authentication), else its client address. Never a claim of an unverified
+ * token: that would let anyone spend another user's allowance, or dodge their own with a made-up uid per request.
+ */
+export function verifiedCallerKey(request: FastifyRequest): string {
+  return request.identity ? `uid:${request.identity.uid}` : addressKey(request);
 }

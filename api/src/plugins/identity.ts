@@ -132,8 +132,7 @@ export default fp(
     app.decorateRequest('apiUser', null);
     app.decorateRequest('staffEmail', null);
 
-    // Keyed by the Authorization header as sent (it names one token): a known header is neither parsed again nor
-    // hashed a second time (the rate limit's key already hashed this very string).
+    // Keyed by the Authorization header as sent (it names one token): a known header is not parsed again.
     const verified = verifiedTokenCache();
 
     /** The identity of a header verified before (until its token expires). */

@@ -1,6 +1,7 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressKey } from '../../lib/caller-key';
 import { HttpError } from '../../lib/http-error';
 import { errorBodySchema } from '../../lib/schemas';
 import { findInvoiceById } from '../invoice';
@@ -56,7 +57,26 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'PAYPAL-TRANSMISSION-* headers, verified offline (CRC32 of the body + certificate from an allow-listed host).',
         security: [],
         params: z.object({ provider: z.string().max(20) }),
-        response: { 200: webhookResponse, 400: errorBodySchema, 404: errorBodySchema, 502: errorBodySchema },
+        response: {
+          200: webhookResponse,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          429: errorBodySchema,
+          502: errorBodySchema,
+        },
+      },
+      // A budget of the webhooks' own per provider (PAYMENT_WEBHOOK_MAX a minute) instead of the per-address one,
+      // so that a flood of other requests (from the provider's addresses too) never refuses a payment event. A
+      // path naming no provider of ours counts by address, so made-up names do not spend the provider's budget.
+      config: {
+        rateLimit: {
+          max: (request: FastifyRequest) => request.server.config.rateLimit.webhookPerProvider,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => {
+            const named = (request.params as { provider?: string }).provider;
+            return named === provider.name ? `provider:${named}` : addressKey(request);
+          },
+        },
       },
     },
     async (request) => {
