@@ -267,6 +267,31 @@ export class PayPalProvider implements PaymentProvider {
     };
   }
 
+  /**
+   * POST /v1/billing/subscriptions/{id}/cancel. PayPal answers 404 for a subscription it does not know and 422 for
+   * one that is no longer active or suspended (cancelled or expired before): nothing bills any more, so both count
+   * as done. Anything else (network, 5xx, 401) throws PaymentProviderError.
+   */
+  async cancelSubscription(providerSubscriptionRef: string, reason: string): Promise<void> {
+    try {
+      // PayPal takes a reason of at most 128 characters.
+      await this.subscriptions.cancelSubscription({
+        id: providerSubscriptionRef,
+        body: { reason: reason.slice(0, 128) },
+      });
+      this.log.info({ subscriptionId: providerSubscriptionRef }, 'PayPal subscription cancelled');
+    } catch (err) {
+      const status = (err as { statusCode?: unknown }).statusCode;
+      if (status === 404 || status === 422) {
+        this.log.info({ subscriptionId: providerSubscriptionRef, status }, 'PayPal subscription already ended');
+        return;
+      }
+      throw new PaymentProviderError(`PayPal could not cancel the subscription: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
+
   async verifyWebhook(request: WebhookRequest): Promise<PaymentEvent> {
     await verifyPayPalSignature(request, {
       webhookId: this.config.webhookId,

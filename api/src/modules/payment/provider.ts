@@ -90,6 +90,12 @@ export interface PaymentProvider {
    * second call returns the first result). Providers whose events already mean "paid" have none.
    */
   capture?(providerRef: string, invoiceId: string): Promise<CaptureResult>;
+  /**
+   * Ends a subscription at the provider, so it bills the seller no more (account deletion). A subscription the
+   * provider does not know or has already ended counts as cancelled; any other failure throws PaymentProviderError.
+   * Irreversible: the caller records the cancellation right away.
+   */
+  cancelSubscription(providerSubscriptionRef: string, reason: string): Promise<void>;
 }
 
 export const headerValue = (headers: WebhookRequest['headers'], name: string): string | null => {

@@ -130,6 +130,12 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
+  /**
+   * Nothing to call: the sandbox never bills by itself. Its renewals are charged by the api's renewal job, which a
+   * cancelled (or deleted) subscription row stops.
+   */
+  async cancelSubscription(): Promise<void> {}
+
   /** What the sandbox page does on Pay/Cancel: sign the event and deliver it to the webhook route over HTTP. */
   /** The event of `payment` (its ref, amount and currency), signed and sent to the webhook. */
   sendPaymentEvent(type: SandboxEventType, payment: Pick<PaymentRow, 'providerRef' | 'amountCents' | 'currency'>) {
