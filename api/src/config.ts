@@ -1,10 +1,9 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { API_ROOT } from './lib/api-root';
 
-/** Repository root (or the root of a production install): the folder that holds the api package. */
-export const REPO_ROOT = path.dirname(API_ROOT);
+/** Repository root (`api/src/config.ts` → two levels up). */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export type PortalMode = 'production' | 'development' | 'test';
 
@@ -183,7 +182,6 @@ const envSchema = z.object({
   ),
   DS_ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO'),
-  MIGRATE_ON_START: bool('MIGRATE_ON_START'),
   CORS_ORIGINS: checked(
     (v) => list(v).every(isOrigin),
     'CORS_ORIGINS must be a comma list of origins like https://portal.example.com (no paths, no "null")',
@@ -326,11 +324,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
     dsAllowedHosts: list(e.DS_ALLOWED_HOSTS).map((s) => s.toLowerCase()),
     seedDemo: e.SEED_DEMO,
-    /**
-     * Apply missing migrations at start (MIGRATE_ON_START; default outside production only). Without, the api
-     * refuses a database schema older than the code: production migrates as a release step (`npm run migrate`).
-     */
-    migrateOnStart: env.MIGRATE_ON_START?.trim() ? e.MIGRATE_ON_START : mode !== 'production',
     /** Origins allowed to call the api from a browser: the portal's own (PORTAL_ORIGIN) plus CORS_ORIGINS. */
     corsOrigins: [...new Set(corsList)],
     /** Redis for the rate-limit counters (several api instances); null → counters in this process's memory. */
