@@ -304,6 +304,54 @@ describe('uploads', () => {
     expect(json.statusCode).toBe(415);
     expect(storedFiles(storageRoot).length).toBe(before);
   });
+
+  describe('a broken multipart body is the client\'s error (400 invalid-multipart), never a 500', () => {
+    const sent = () => multipart([...point(), { name: 'files', filename: 'a.png', content: PNG }]);
+    const long = 'b'.repeat(300);
+    const cases: [string, () => { contentType: string; payload: Buffer }][] = [
+      ['no boundary', () => ({ contentType: 'multipart/form-data', payload: sent().payload })],
+      [
+        'a boundary over 256 bytes',
+        () => ({
+          contentType: `multipart/form-data; boundary=${long}`,
+          payload: Buffer.from(`--${long}\r\nContent-Disposition: form-data; name="topicID"\r\n\r\nt1\r\n--${long}--\r\n`),
+        }),
+      ],
+      [
+        'a body cut off inside the file',
+        () => {
+          const body = sent();
+          return { contentType: body.headers['content-type'], payload: body.payload.subarray(0, -60) };
+        },
+      ],
+      [
+        'a body cut off inside the part headers',
+        () => {
+          const body = sent();
+          return { contentType: body.headers['content-type'], payload: body.payload.subarray(0, 30) };
+        },
+      ],
+      [
+        'a body not split by the declared boundary',
+        () => ({ contentType: 'multipart/form-data; boundary=other', payload: sent().payload }),
+      ],
+    ];
+
+    it.each(cases)('%s', async (_label, make) => {
+      const before = { rows: (await fileRows()).length, stored: storedFiles(storageRoot).length };
+      const { contentType, payload } = make();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: api('/product/upload/files'),
+        headers: { ...seller.headers, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ slug: 'invalid-multipart', message: expect.stringMatching(/multipart/) });
+      expect((await fileRows()).length).toBe(before.rows);
+      expect(storedFiles(storageRoot).length).toBe(before.stored);
+    });
+  });
 });
 
 describe('documentation ZIP, versions and retention', () => {

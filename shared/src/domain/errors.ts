@@ -63,6 +63,7 @@ export const API_ERROR_SLUGS = [
   'file-name-invalid',
   'too-many-files',
   'upload-incomplete',
+  'invalid-multipart',
   // invoices
   'invoice-not-found',
   'invoice-not-finalized',

@@ -173,6 +173,23 @@ function mapMultipartError(err: unknown): unknown {
     return new HttpError(400, 'bad-request', 'The multipart request is not valid');
   }
   const message = (err as Error)?.message ?? '';
+  // busboy throws plain errors for a Content-Type without a boundary ("Boundary not found") and for one longer
+  // than its search buffer ("The needle cannot have a length bigger than 256"): the client's mistake, not ours.
+  if (/Boundary not found|Boundary required|needle cannot/i.test(message)) {
+    return new HttpError(
+      400,
+      'invalid-multipart',
+      'Content-Type multipart/form-data needs a boundary parameter of 1 to 70 characters',
+    );
+  }
+  // The body stopped before its closing boundary: cut off mid-part, or not multipart with this boundary at all.
+  if (/Unexpected end of multipart data|terminated early due to unexpected end/i.test(message)) {
+    return new HttpError(
+      400,
+      'invalid-multipart',
+      'The multipart body ends before its closing boundary (cut off, or not split by the declared boundary)',
+    );
+  }
   if (/Unexpected end of form|Part terminated early|aborted|premature close/i.test(message)) {
     return new HttpError(400, 'upload-incomplete', 'The upload ended before all files were received');
   }
