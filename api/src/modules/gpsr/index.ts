@@ -1,1 +1,2 @@
 export { default } from './routes';
+export { copyRetainedFiles, eraseGpsrRecords, retainedFileKey, type GpsrErasure } from './erasure';

@@ -15,3 +15,4 @@ export {
 export { cancelInvoice, finalizeInvoice, type FinalizeOptions } from './finalize';
 export { seedDemoInvoices } from './demo-invoices';
 export { buyerSnapshot } from './buyer-snapshot';
+export { eraseDraftInvoices } from './erasure';

@@ -10,3 +10,4 @@ export {
   type DueRenewal,
 } from './repository';
 export { renewSubscription, renewalPeriodKey, type RenewalOutcome, type StepHook } from './service';
+export { cancelSubscriptionsAtProvider, SubscriptionCancelError } from './provider-cancel';

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactRequests, profiles, users, type UserRow } from '../../db/schema';
 
@@ -44,10 +44,31 @@ export async function listSubUserIds(db: Db, parentId: string): Promise<string[]
   return rows.map((row) => row.id);
 }
 
-/** The account's rows; pass the transaction. Rows owned by the user go with it (FK cascade). */
-export async function deleteAccountRows(tx: Db, userId: string, subUserIds: string[]): Promise<void> {
+/**
+ * Locks the account's users row for the deletion's transaction (FOR UPDATE: a concurrent insert that references it,
+ * a new sub-user or license, waits and then fails) and returns its id and its sub-users' ids as they are now; null
+ * when the account no longer exists.
+ */
+export async function lockAccount(tx: Db, userId: string): Promise<string[] | null> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row) return null;
+  return [row.id, ...(await listSubUserIds(tx, row.id))];
+}
+
+/**
+ * The account's own rows; pass the transaction. What the user owns goes with the users rows (FK cascade: profile,
+ * AVV acceptances, data source, licenses, subscriptions, PayPal credentials, GPSR drafts); what the law keeps is
+ * detached by its FK (ON DELETE SET NULL): issued invoices, released GPSR versions and their files.
+ */
+export async function deleteAccountRows(tx: Db, userId: string, accountIds: string[]): Promise<void> {
   // Contact requests carry the person's name, phone and message: erased with the account (their FK only detaches).
-  await tx.delete(contactRequests).where(inArray(contactRequests.userId, [userId, ...subUserIds]));
+  await tx.delete(contactRequests).where(inArray(contactRequests.userId, accountIds));
   await tx.delete(users).where(eq(users.parentUserId, userId));
   await tx.delete(users).where(eq(users.id, userId));
+}
+
+/** Deletes sub-users `ids` of `parentId` (their rows only). */
+export async function deleteSubUserRows(db: Db, parentId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.delete(users).where(and(inArray(users.id, ids), eq(users.parentUserId, parentId)));
 }
