@@ -327,18 +327,33 @@ test('proxies /api with method, headers, query and body', async () => {
   assert.equal(missing.json().slug, 'not-found');
 });
 
-test('a 413 from the api arrives as 413', async () => {
+test("a body the api refuses early (413 while it still streams in) gets the api's 413, never 502", async () => {
+  // The upload route lets 101 MB through the portal server; the stand-in api refuses more than 1 MiB and closes.
   await withListeningPortal({}, async (port) => {
     for (let i = 0; i < 5; i += 1) {
-      const response = await fetch(`http://127.0.0.1:${port}/api/upload`, {
+      const response = await fetch(`http://127.0.0.1:${port}/api/gpsr/product/upload/files`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: 'x'.repeat(2 * 1024 * 1024),
+        body: 'x'.repeat(8 * 1024 * 1024),
       });
       assert.equal(response.status, 413);
       assert.equal((await response.json()).code, 'FST_ERR_CTP_BODY_TOO_LARGE', "the api's own body");
     }
   });
+});
+
+test("a body over the api's limit on any other route is refused by the portal server itself", async () => {
+  const before = apiSeen.length;
+  await withListeningPortal({}, async (port) => {
+    const response = await fetch(`http://127.0.0.1:${port}/api/upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(2 * 1024 * 1024),
+    });
+    assert.equal(response.status, 413);
+    assert.equal((await response.json()).slug, 'payload-too-large');
+  });
+  assert.equal(apiSeen.length, before);
 });
 
 test('refuses absolute-form and //host request targets instead of forwarding them', async () => {
