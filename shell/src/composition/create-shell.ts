@@ -26,7 +26,7 @@ import {
   shellApi,
   type ShellApiRef,
   type ShellApis,
-} from './shell-apis';
+} from '../shell-api/shell-apis';
 
 export interface ShellDeps {
   config: PortalConfig;

@@ -11,7 +11,7 @@ import {
   type Session,
 } from '@portal/shared';
 import type { Shell } from './create-shell';
-import { ShellApiProvider } from './shell-api-context';
+import { ShellApiProvider } from '../shell-api/shell-api-context';
 
 /** Theme, language, the shell's own apis and the PortalServices every remote reads through @portal/shared. */
 export function ShellProviders({ shell, children }: { shell: Shell; children: ReactNode }) {

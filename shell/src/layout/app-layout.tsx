@@ -6,12 +6,12 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LegalLinks } from '../pages/auth/legal-links';
+import { LegalLinks } from './legal-links';
 import { useSession } from '@portal/shared';
 import { Header } from './header';
 import { AvvBannerSlot } from '../avv/avv-banner-slot';
-import { OverageBanner } from '../overage/overage-banner';
-import { OverageResultDialog } from '../overage/overage-result-dialog';
+import { OverageBanner } from './overage-banner';
+import { OverageResultDialog } from './overage-result-dialog';
 import { SessionGate } from './session-gate';
 import { Sidebar } from './sidebar';
 

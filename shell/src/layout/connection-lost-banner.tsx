@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { connectionRef } from '../composition/shell-apis';
-import { useShellApi } from '../composition/shell-api-context';
+import { connectionRef } from '../shell-api/shell-apis';
+import { useShellApi } from '../shell-api/shell-api-context';
 
 /** Over every page while the api does not answer: what happened, that it is retried, and "Try again now". */
 export function ConnectionLostBanner() {

@@ -5,8 +5,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useShellApi } from '../composition/shell-api-context';
-import { linksRef } from '../composition/shell-apis';
+import { useShellApi } from '../shell-api/shell-api-context';
+import { linksRef } from '../shell-api/shell-apis';
 
 export const COOKIE_CONSENT_STORAGE_KEY = 'portal.cookieConsent';
 type Consent = 'all' | 'necessary';

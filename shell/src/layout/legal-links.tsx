@@ -1,8 +1,8 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { useShellApi } from '../../composition/shell-api-context';
-import { linksRef } from '../../composition/shell-apis';
+import { useShellApi } from '../shell-api/shell-api-context';
+import { linksRef } from '../shell-api/shell-apis';
 
 /** Imprint, privacy and terms, opening the external pages in a new tab. */
 export function LegalLinks({ withContact = false }: { withContact?: boolean }) {

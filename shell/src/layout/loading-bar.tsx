@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
-import { useShellState } from '../composition/shell-api-context';
-import { loadingStateRef } from '../composition/shell-apis';
+import { useShellState } from '../shell-api/shell-api-context';
+import { loadingStateRef } from '../shell-api/shell-apis';
 
 /** Global loading indicator, driven by the loading counter (visible while count > 0). */
 export function LoadingBar() {

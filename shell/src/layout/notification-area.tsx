@@ -4,8 +4,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { useShellState } from '../composition/shell-api-context';
-import { notificationsRef } from '../composition/shell-apis';
+import { useShellState } from '../shell-api/shell-api-context';
+import { notificationsRef } from '../shell-api/shell-apis';
 import type { PortalNotification } from '@portal/shared';
 
 function NotificationItem({ item, dismiss }: { item: PortalNotification; dismiss(id: string): void }) {

@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useHttp, useSession } from '@portal/shared';
-import { approveOverage } from './overage-api';
-import { useShellApi } from '../composition/shell-api-context';
-import { redirectRef } from '../composition/shell-apis';
+import { approveOverage } from '../overage/overage-api';
+import { useShellApi } from '../shell-api/shell-api-context';
+import { redirectRef } from '../shell-api/shell-apis';
 
 /**
  * Subscriptions waiting for overage approval (spec §2 Shared layout); Approve redirects to the provider's

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import { apiErrorKey, ErrorPanel, useSession } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
-import { useConnectionLost } from '../connection/use-connection-lost';
+import { useConnectionLost } from './use-connection-lost';
 
 /**
  * Instead of the page: the inactive-account message (spec §6, the api's slug), or Retry when the api user could not be

@@ -8,7 +8,7 @@ import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Dashboard from '@mui/icons-material/Dashboard';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useRemoteNav } from '../remotes/use-remote-nav';
+import { useRemoteNav } from './use-remote-nav';
 import { useStaffAccess } from '../staff/hooks/use-staff-access';
 
 interface NavItem {

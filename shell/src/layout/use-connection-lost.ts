@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { connectionRef } from '../composition/shell-apis';
-import { useOptionalShellApi } from '../composition/shell-api-context';
+import { connectionRef } from '../shell-api/shell-apis';
+import { useOptionalShellApi } from '../shell-api/shell-api-context';
 
 const noSubscription = () => () => undefined;
 

@@ -1,10 +1,10 @@
 import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useShellApi } from '../composition/shell-api-context';
-import { registryApiRef, remotesApiRef } from '../composition/shell-apis';
-import { preloadNavPage } from './preload-nav-page';
-import { findEntryForPath } from './registry-store';
+import { useShellApi } from '../shell-api/shell-api-context';
+import { registryApiRef, remotesApiRef } from '../shell-api/shell-apis';
+import { preloadNavPage } from '../remotes/preload-nav-page';
+import { findEntryForPath } from '../remotes/registry-store';
 
 export interface RemoteNavItem {
   to: string;

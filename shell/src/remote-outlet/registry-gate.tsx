@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { useShellApi } from '../composition/shell-api-context';
-import { registryApiRef } from '../composition/shell-apis';
+import { useShellApi } from '../shell-api/shell-api-context';
+import { registryApiRef } from '../shell-api/shell-apis';
 import { NotFoundPage } from '../pages/misc/not-found-page';
-import { findEntryForPath } from './registry-store';
+import { findEntryForPath } from '../remotes/registry-store';
 
 /**
  * The one wait for the signed-in user's registry in front of a registry-owned path: a loading state while it

@@ -3,7 +3,7 @@ import { definePortalRemote, type PortalRemote, type RegistryEntry } from '@port
 import { useTranslation } from 'react-i18next';
 import { registryEntry } from '../testing/fixtures';
 import { renderShell } from '../testing/render-shell';
-import type { RemoteLoader } from './remote-loader';
+import type { RemoteLoader } from '../remotes/remote-loader';
 
 beforeEach(() => window.localStorage.clear());
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PortalRemote, RegistryEntry } from '@portal/shared';
-import { useShellApi } from '../composition/shell-api-context';
-import { remotesApiRef } from '../composition/shell-apis';
+import { useShellApi } from '../shell-api/shell-api-context';
+import { remotesApiRef } from '../shell-api/shell-apis';
 
 type RemoteState =
   { status: 'loading' } | { status: 'ready'; remote: PortalRemote } | { status: 'error'; error: unknown };

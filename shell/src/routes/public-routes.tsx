@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
-import { ConnectionLostBanner } from '../connection/connection-lost-banner';
+import { ConnectionLostBanner } from '../layout/connection-lost-banner';
 import { CookieConsentBanner } from '../layout/cookie-consent-banner';
 import { LoadingBar } from '../layout/loading-bar';
 import { NotificationArea } from '../layout/notification-area';

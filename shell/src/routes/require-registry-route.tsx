@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RegistryGate } from '../remotes/registry-gate';
+import { RegistryGate } from '../remote-outlet/registry-gate';
 
 /**
  * A page the shell renders itself, shown only when the signed-in user's registry owns its path. The api filters

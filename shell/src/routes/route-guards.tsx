@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingState } from '@portal/shared';
-import { useShellState } from '../composition/shell-api-context';
-import { sessionStateRef } from '../composition/shell-apis';
+import { useShellState } from '../shell-api/shell-api-context';
+import { sessionStateRef } from '../shell-api/shell-apis';
 import { sessionHintSaysSignedIn } from '../identity/lazy-identity';
 
 interface FromState {

@@ -5,7 +5,7 @@ import { RequireRegistryRoute } from './require-registry-route';
 
 export { AppLayout } from '../layout/app-layout';
 export { DashboardPage } from '../pages/dashboard/dashboard-page';
-export { RemoteOutlet } from '../remotes/remote-outlet';
+export { RemoteOutlet } from '../remote-outlet/remote-outlet';
 export { StaffRoute } from '../staff/staff-route';
 
 /** /features/content-master: only for a user whose registry owns the path. */

@@ -1,6 +1,8 @@
 // The shell's own capabilities, each behind a typed ref (as Backstage's createApiRef): a component asks only for
 // the one it needs with useShellApi(ref). What remotes also use comes from @portal/shared (useSession, usePreferences,
 // useNotify, useLoading, useHttp, useIdentity).
+// This floor stands between the services and what reads them: it names the services' types, and the composition
+// root (composition/create-shell.ts) fills the refs, so no component needs to import the root that builds it.
 import type { StoreApi } from 'zustand';
 import type { LoadingStoreState, NotificationStoreState, PortalRemote } from '@portal/shared';
 import type { AccountOperations } from '../account/account-operations';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../layout/language-switcher';
 import { ThemeToggle } from '../../layout/theme-toggle';
-import { LegalLinks } from './legal-links';
+import { LegalLinks } from '../../layout/legal-links';
 
 /** Centred card used by login, register and forgot-password. */
 export function AuthFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

@@ -3,8 +3,8 @@
 // the page stays light and neither a check, the submit nor the first signed-in page waits for the download.
 import { useMemo, type SyntheticEvent } from 'react';
 import type { LazyFormSchema } from '@portal/shared/forms';
-import { useShellApi } from '../../composition/shell-api-context';
-import { authApiRef } from '../../composition/shell-apis';
+import { useShellApi } from '../../shell-api/shell-api-context';
+import { authApiRef } from '../../shell-api/shell-apis';
 
 /** Handlers for the form element (focus and input events bubble up from its fields). */
 export function useIdentityPrefetch(formSchema: LazyFormSchema) {

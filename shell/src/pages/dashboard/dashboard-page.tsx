@@ -15,8 +15,8 @@ import {
 } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useShellApi, useShellState } from '../../composition/shell-api-context';
-import { registryApiRef, remotesApiRef, sessionStateRef } from '../../composition/shell-apis';
+import { useShellApi, useShellState } from '../../shell-api/shell-api-context';
+import { registryApiRef, remotesApiRef, sessionStateRef } from '../../shell-api/shell-apis';
 import { cardView } from './card-view';
 import { FeatureCard } from './feature-card';
 
