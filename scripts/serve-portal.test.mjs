@@ -6,10 +6,12 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { buildPortalServer, listenPortalServer } from './serve-portal.mjs';
 import { cacheControlOf, safeJoin } from './portal-server/static-files.mjs';
+import { redactUrl } from './portal-server/logging.mjs';
 import { inlineScriptHashReader, listenHost } from './portal-server/security.mjs';
 import { portalConfigFromEnv } from '../shared/webpack/portal-config.js';
 
@@ -354,6 +356,37 @@ test("a body over the api's limit on any other route is refused by the portal se
     assert.equal((await response.json()).slug, 'payload-too-large');
   });
   assert.equal(apiSeen.length, before);
+});
+
+test('request log lines carry no email address from the URL (?email=, ?userEmail=)', async () => {
+  const lines = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const logged = await buildPortalServer({ root, apiUrl, env: ENV, logger: { level: 'info', stream } });
+  try {
+    for (const url of ['/api/user?userEmail=a@b.de', '/api/user?email=a%40b.de&x=1', '/dashboard?email=a@b.de']) {
+      const response = await logged.inject({ url });
+      assert.equal(response.statusCode, 200, url);
+    }
+  } finally {
+    await logged.close();
+  }
+  const urls = lines.map((line) => JSON.parse(line)).flatMap((line) => (line.req ? [line.req.url] : []));
+  assert.deepEqual(urls, [
+    '/api/user?userEmail=[redacted]',
+    '/api/user?email=[redacted]&x=1',
+    '/dashboard?email=[redacted]',
+  ]);
+  assert.doesNotMatch(lines.join('\n'), /a@b\.de|a%40b\.de/);
+  assert.equal(redactUrl('/api/x?%65mail=x&q=a%40b.de&page=2'), '/api/x?%65mail=[redacted]&q=[redacted]&page=2');
+  assert.equal(redactUrl('/api/users/a@b.de?a@b.de'), '/api/users/[redacted]?[redacted]');
+  assert.equal(redactUrl('/api/licenses?page=2'), '/api/licenses?page=2');
+  // The api got the address as sent: only the log is redacted.
+  assert.ok(apiSeen.some((seen) => seen.url === '/api/user?email=a%40b.de&x=1'));
 });
 
 test('refuses absolute-form and //host request targets instead of forwarding them', async () => {

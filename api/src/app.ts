@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { logSafeError } from './lib/log-safe-error';
+import { requestSerializer } from './lib/log-url';
 import { validatorCompiler } from './lib/query-validation';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { apiModules, prefixOf } from './modules';
@@ -57,6 +58,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       // Every logged error, wherever it is logged: no SQL parameters or key values from driver messages.
       serializers: {
+        // The request lines' URL without email addresses (?email=, ?userEmail= are spec'd query parameters).
+        req: requestSerializer,
         err: (err: Error) => {
           const safe = logSafeError(err);
           return { ...safe, stack: safe.stack ?? '' };

@@ -10,6 +10,7 @@ import helmet from '@fastify/helmet';
 import { portalConfigFromEnv } from '../../shared/webpack/portal-config.js';
 import { cspDirectives, inlineScriptHashReader, isOriginForm, remoteOriginsSource } from './security.mjs';
 import { apiProxy } from './api-proxy.mjs';
+import { redactingLogger } from './logging.mjs';
 import { staticFiles } from './static-files.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,7 +32,7 @@ export async function buildPortalServer({
 } = {}) {
   const upstream = apiUrl ?? apiUrlFromEnv(env);
   const portalConfig = portalConfigFromEnv(env);
-  const app = Fastify({ logger });
+  const app = Fastify({ logger: redactingLogger(logger) });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isOriginForm(request.raw.url)) {
