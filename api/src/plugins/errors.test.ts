@@ -33,6 +33,7 @@ function buildTestServer(lines: string[]) {
     { schema: { body: z.object({ userEmails: z.array(z.string().min(3, 'validation_email_invalid')) }) } },
     async (req) => req.body,
   );
+  app.post('/strict', { schema: { body: z.strictObject({ name: z.string() }) } }, async (req) => req.body);
   app.get(
     '/bad-response',
     { schema: { response: { 200: z.object({ n: z.number() }) } } },
@@ -80,6 +81,20 @@ describe('error handling', () => {
     const nested = await app.inject({ method: 'POST', url: '/nested', payload: { userEmails: ['a@b.de', 'x'] } });
     expect(nested.statusCode).toBe(400);
     expect(nested.json().fields).toEqual({ 'userEmails.1': 'validation_email_invalid' });
+  });
+
+  it("names unknown keys that are also Object's ('constructor', 'toString') as fields", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/strict',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"x","constructor":1,"toString":2}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      constructor: 'validation_unknown_field',
+      toString: 'validation_unknown_field',
+    });
   });
 
   it('turns a response that breaks its schema into a 500', async () => {

@@ -30,15 +30,17 @@ function describe(issue: ValidationIssue, context: string | undefined): string {
 
 /** Field path → the schema's i18n key (first issue per field); undefined when no issue names a field. */
 function fieldKeys(issues: ValidationIssue[]): Record<string, string> | undefined {
-  const fields: Record<string, string> = {};
+  // A Map: field paths come from the client's keys, and on a plain object `'constructor' in fields` is already
+  // true and `fields['__proto__'] = …` sets no field. Object.fromEntries makes every path an own property.
+  const fields = new Map<string, string>();
   for (const issue of issues) {
-    for (const key of unknownKeys(issue)) if (!(key in fields)) fields[key] = UNKNOWN_FIELD_KEY;
+    for (const key of unknownKeys(issue)) if (!fields.has(key)) fields.set(key, UNKNOWN_FIELD_KEY);
     const path = fieldPath(issue);
     if (issue.keyword === 'unrecognized_keys') continue;
-    if (!path || path in fields) continue;
-    fields[path] = issue.message && isMessageKey(issue.message) ? issue.message : FIELD_INVALID_KEY;
+    if (!path || fields.has(path)) continue;
+    fields.set(path, issue.message && isMessageKey(issue.message) ? issue.message : FIELD_INVALID_KEY);
   }
-  return Object.keys(fields).length ? fields : undefined;
+  return fields.size ? Object.fromEntries(fields) : undefined;
 }
 
 /** `{ message, slug, fields? }` for every failure; never a stack trace. */

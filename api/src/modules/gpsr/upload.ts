@@ -57,7 +57,7 @@ async function storePart(
   const first = Buffer.concat(head);
   if (first.length === 0) throw new HttpError(400, 'file-empty', `File "${originalName}" is empty`);
   const mimeType = await detectContentType(first, originalName);
-  if (!mimeType || !(mimeType in GPSR_ALLOWED_TYPES)) {
+  if (!mimeType || !Object.hasOwn(GPSR_ALLOWED_TYPES, mimeType)) {
     // Drain the refused part so the rest of the request can still be read.
     if (!ended) part.file.resume();
     throw new HttpError(

@@ -1,5 +1,6 @@
 // The whole purchase over real HTTP: sandbox page → Pay → signed event → webhook → post-payment steps, and the
 // idempotency cases (double click, duplicated, replayed and out-of-order events, restart in between).
+import crypto from 'node:crypto';
 import { INVOICE_NUMBER_PATTERN } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,7 @@ import { chargeAutomatically } from './auto-charge';
 import { postPaymentDeps } from './deps';
 import { runPostPayment } from './post-payment';
 import { ensureSteps, findPaymentByRef, markPaymentPaid } from './repository';
+import { signSandboxBody } from './sandbox-provider';
 
 let t: TestApp;
 let base: string;
@@ -281,6 +283,51 @@ describe('webhook idempotency', () => {
     expect(unknown.statusCode).toBe(404);
     const otherProvider = await t.app.inject({ method: 'POST', url: '/api/payment/webhook/paypal', payload: {} });
     expect(otherProvider.statusCode).toBe(404);
+  });
+});
+
+describe('webhook bodies the database cannot store', () => {
+  const send = (raw: string | Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook/sandbox',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signSandboxBody(SANDBOX_SECRET, raw) },
+      payload: raw,
+    });
+
+  it('refuses a signed event with a NUL (raw byte or \\u0000) or a lone surrogate with 400, storing nothing', async () => {
+    const seller = await buyer(t.app);
+    const bought = await buy(t.app, seller, FRESH_DESK_YEARLY);
+    const resource = { ref: bought.ref, amount_cents: bought.quote.grossCents, currency: 'EUR' };
+    const event = (overrides: object) =>
+      JSON.stringify({ ...signedEvent('PAYMENT.COMPLETED', resource).body, ...overrides });
+    const bodies: [string, string | Buffer][] = [
+      ['NUL in the id', event({ id: `evt_\u0000${crypto.randomUUID()}` })],
+      ['NUL in the ref', event({ resource: { ...resource, ref: `${bought.ref}\u0000` } })],
+      ['NUL in another field', event({ created: 'x\u0000' })],
+      ['NUL in a key', event({ ['extra\u0000']: 1 })],
+      ['a lone surrogate', event({ id: `evt_\ud800${crypto.randomUUID()}` })],
+      ['a raw NUL byte', Buffer.concat([Buffer.from(event({})), Buffer.from([0])])],
+    ];
+    for (const [label, raw] of bodies) {
+      const res = await send(raw);
+      expect([label, res.statusCode, res.json().slug]).toEqual([label, 400, 'validation-error']);
+      expect(res.json().message).toMatch(/^The webhook body must not contain NUL/);
+    }
+    const [stored] = await t.app.db.select().from(payments).where(eq(payments.providerRef, bought.ref));
+    expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, stored.id))).toEqual([]);
+    expect((await check(seller, bought.invoice_id)).payment.status).toBe('Pending');
+  });
+
+  it("refuses an event type that is a key every object inherits ('__proto__', 'constructor', 'toString')", async () => {
+    const seller = await buyer(t.app);
+    const bought = await buy(t.app, seller, FRESH_DESK_YEARLY);
+    const resource = { ref: bought.ref, amount_cents: bought.quote.grossCents, currency: 'EUR' };
+    for (const type of ['__proto__', 'constructor', 'toString']) {
+      const res = await send(JSON.stringify({ ...signedEvent('PAYMENT.COMPLETED', resource).body, type }));
+      expect([type, res.statusCode, res.json().slug]).toEqual([type, 400, 'webhook-signature-invalid']);
+    }
+    expect((await check(seller, bought.invoice_id)).payment.status).toBe('Pending');
   });
 });
 

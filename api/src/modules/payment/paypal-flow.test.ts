@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { invoices, licenses, subscriptions } from '../../db/schema';
+import { invoices, licenses, paymentEvents, subscriptions } from '../../db/schema';
 import { issueLicense } from '../license';
 import { findProduct } from '../license/product';
 import { recordOverage } from '../subscription';
@@ -241,6 +241,30 @@ describe('PayPal provider (recorded responses)', () => {
     });
     expect(cheap.statusCode).toBe(400);
     expect(cheap.json().slug).toBe('payment-amount-mismatch');
+    expect(await countsFor(t, seller, bought.invoice_id)).toMatchObject({ licenses: 0, paidInvoices: 0 });
+  });
+
+  it("ignores an event type that is a key every object inherits ('constructor', '__proto__', 'toString')", async () => {
+    const seller = await buyer(t.app);
+    const bought = await buy(t.app, seller, { product_id: 'magic_matrix-permanent' });
+    const orderId = bought.payment_url.split('token=')[1];
+    for (const type of ['constructor', '__proto__', 'toString']) {
+      const res = await webhook({
+        id: `WH-INHERITED-${type}`,
+        event_type: type,
+        resource: { id: orderId, supplementary_data: { related_ids: { order_id: orderId } } },
+      });
+      expect([type, res.statusCode, res.json()]).toEqual([
+        type,
+        200,
+        { received: true, duplicate: false, status: 'Created' },
+      ]);
+      const [stored] = await t.app.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, `WH-INHERITED-${type}`));
+      expect(stored).toMatchObject({ outcome: 'ignored' });
+    }
     expect(await countsFor(t, seller, bought.invoice_id)).toMatchObject({ licenses: 0, paidInvoices: 0 });
   });
 

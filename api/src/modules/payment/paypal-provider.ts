@@ -100,7 +100,8 @@ interface WebhookBody {
 /** The payment a PayPal event belongs to: the order id, or the subscription id for subscription sales. */
 function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
   const type = String(body.event_type ?? '');
-  const kind = EVENT_KINDS[type] ?? 'ignored';
+  // Own keys only: EVENT_KINDS['constructor'] or ['__proto__'] would be Object's, not 'ignored'.
+  const kind = Object.hasOwn(EVENT_KINDS, type) ? EVENT_KINDS[type] : 'ignored';
   const r = body.resource ?? {};
   let providerRef: string | null = null;
   let amount: { value?: string; currency?: string } | null = null;

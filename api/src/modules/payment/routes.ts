@@ -13,6 +13,7 @@ import { PaymentProviderError } from './provider';
 import { pageSchema, paypalReturnQuery } from './ref-params';
 import { findPaymentByRef, listSteps, type PaymentRow } from './repository';
 import { SandboxProvider } from './sandbox-provider';
+import { assertStorableWebhookBody } from './webhook-body';
 import { captureOnReturn, failPayment, handleWebhook } from './webhook-service';
 
 const webhookResponse = z.object({
@@ -84,6 +85,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(404, 'route-not-found', `No webhook for provider ${request.params.provider}`);
       }
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+      assertStorableWebhookBody(rawBody);
       const outcome = await handleWebhook(deps(), provider, { headers: request.headers, rawBody });
       return { received: true as const, duplicate: outcome.duplicate, status: outcome.status };
     },

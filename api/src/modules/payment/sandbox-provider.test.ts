@@ -37,6 +37,17 @@ describe('sandbox event signature (HMAC-SHA256)', () => {
     expect(() => verifySandboxSignature(SECRET, 't=1,v1=zz', body)).toThrow('malformed');
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    "refuses the type %j (a key every object inherits, not one of the sandbox's event types)",
+    async (type) => {
+      const provider = new SandboxProvider(SECRET, () => null);
+      const raw = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), type }));
+      await expect(
+        provider.verifyWebhook({ headers: { 'x-sandbox-signature': signSandboxBody(SECRET, raw) }, rawBody: raw }),
+      ).rejects.toThrow('not a sandbox event');
+    },
+  );
+
   it('makes a relative payment URL with a 192-bit random ref', async () => {
     const provider = new SandboxProvider(SECRET, () => null);
     const request = {

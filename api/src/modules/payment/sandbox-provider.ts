@@ -116,7 +116,8 @@ export class SandboxProvider implements PaymentProvider {
     } catch {
       throw new WebhookSignatureError('body is not JSON');
     }
-    if (typeof body?.id !== 'string' || !(body.type in KIND) || typeof body.resource?.ref !== 'string') {
+    // Own keys only: `in` is also true for '__proto__', 'constructor' or 'toString' (inherited from Object).
+    if (typeof body?.id !== 'string' || !Object.hasOwn(KIND, body.type) || typeof body.resource?.ref !== 'string') {
       throw new WebhookSignatureError('not a sandbox event');
     }
     return {

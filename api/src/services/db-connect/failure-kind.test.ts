@@ -71,6 +71,10 @@ describe('failureKind', () => {
     ],
     ['anything else', error('something odd'), 'connection-test-failed'],
     ['not an error', undefined, 'connection-test-failed'],
+    // The code is whatever the database server sends: keys every object inherits are no kind.
+    ['a code named constructor', error('odd', { code: 'constructor' }), 'connection-test-failed'],
+    ['a code named __proto__', error('odd', { code: '__proto__' }), 'connection-test-failed'],
+    ['a code named toString', error('odd', { code: 'toString' }), 'connection-test-failed'],
   ])('%s', (_name, err, kind) => {
     expect(failureKind(err)).toBe(kind);
   });

@@ -65,7 +65,8 @@ function messagesOf(err: DriverError): string {
 /** The kind of a driver error (pg, mysql2, tedious or a socket error); 'connection-test-failed' when unknown. */
 export function failureKind(err: unknown): DbFailureKind {
   const e = (err ?? {}) as DriverError;
-  for (const code of codesOf(e)) if (BY_CODE[code]) return BY_CODE[code];
+  // Own keys only: the code comes from the database server the seller named ('constructor' is no failure kind).
+  for (const code of codesOf(e)) if (Object.hasOwn(BY_CODE, code)) return BY_CODE[code];
   const message = messagesOf(e);
   return BY_MESSAGE.find(([pattern]) => pattern.test(message))?.[1] ?? 'connection-test-failed';
 }
