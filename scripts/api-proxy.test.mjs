@@ -280,6 +280,33 @@ test("X-Forwarded-For names the client's address; what the client sent in it (or
   }
 });
 
+test('Expect: 100-continue (curl sends it with larger bodies) is answered here and not passed on', async () => {
+  const api = await countingUpstream();
+  const proxy = await proxyTo(api.url);
+  try {
+    const post = (url, size) =>
+      new Promise((resolve, reject) => {
+        const request = http.request(`${proxy.url}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': size, expect: '100-continue' },
+        });
+        request.on('continue', () => request.end(Buffer.alloc(size, 120)));
+        request.on('response', (response) => {
+          let body = '';
+          response.on('data', (part) => (body += part));
+          response.on('end', () => resolve({ status: response.statusCode, body: JSON.parse(body) }));
+        });
+        request.on('error', reject);
+      });
+    assert.deepEqual(await post('/api/user', 4096), { status: 200, body: { bytes: 4096 } });
+    assert.deepEqual(await post(UPLOAD, 3 * MB), { status: 200, body: { bytes: 3 * MB } });
+    assert.equal(api.seen[0].headers.expect, undefined);
+  } finally {
+    await proxy.app.close();
+    await api.app.close();
+  }
+});
+
 test('parseUpstreams takes a comma list of origins', () => {
   assert.deepEqual(parseUpstreams('http://127.0.0.1:3001, http://127.0.0.1:3002/ ,http://127.0.0.1:3001'), [
     'http://127.0.0.1:3001',

@@ -283,7 +283,9 @@ export async function apiProxy(app, { upstream }) {
       rewriteRequestHeaders(request, headers) {
         // The client's own forwarding headers are dropped, never passed on: the api trusts X-Forwarded-For from the
         // portal server (it rate-limits per client address), so it must name the address this request came from.
-        const { forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
+        // `Expect: 100-continue` (curl sends it with larger bodies) was answered here already, by Node; undici
+        // refuses to send the header at all (the request would fail with 502).
+        const { forwarded: _forwarded, 'x-real-ip': _realIp, expect: _expect, ...rest } = headers;
         return {
           ...rest,
           'x-forwarded-for': request.socket.remoteAddress ?? '',
