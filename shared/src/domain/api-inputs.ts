@@ -1,7 +1,7 @@
 // Request schemas the api validates with (and clients may pre-check). Messages are i18n keys of `common`.
 import { z } from 'zod';
 import { normalizedEmailSchema } from './email';
-import { LANGUAGES } from './types';
+import { LANGUAGES } from './enums';
 import { plainText } from './text';
 
 export const languageSchema = z.enum(LANGUAGES, { error: 'validation_language_invalid' });

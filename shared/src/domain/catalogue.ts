@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DURATION_UNITS, LICENSE_TYPES, PLAN_TIERS, PLUGIN_NAMES } from './types';
+import { DURATION_UNITS, LICENSE_TYPES, PLAN_TIERS, PLUGIN_NAMES } from './enums';
 
 export const pluginNameSchema = z.enum(PLUGIN_NAMES, { error: 'validation_pluginName_invalid' });
 

@@ -17,6 +17,11 @@ export const PROFILE_COMPLETE_FIELDS = [
   'postalCode',
 ] as const satisfies readonly (keyof ProfileContact)[];
 
+/** invoiceEmail falls back to the login email when it is not filled in (spec §3). */
+export function effectiveInvoiceEmail(contact: Pick<ProfileContact, 'email' | 'invoiceEmail'>): string {
+  return isFilled(contact.invoiceEmail) ? contact.invoiceEmail.trim() : contact.email;
+}
+
 export function isProfileComplete(contact: Partial<ProfileContact> | null | undefined): boolean {
   if (!contact) return false;
   return PROFILE_COMPLETE_FIELDS.every((field) => isFilled(contact[field]));

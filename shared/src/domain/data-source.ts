@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isFilled } from './completeness';
 import { normalizedEmailSchema } from './email';
-import { STATUSES } from './types';
+import { STATUSES } from './enums';
 import { plainText } from './text';
 
 const required = (field: string) =>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { normalizedEmailSchema } from './email';
 import { DEFAULT_CURRENCY, INVOICE_PAGE_SIZE } from './constants';
 import { wholeNumber } from './license';
-import { LANGUAGES } from './types';
+import { LANGUAGES } from './enums';
 
 export const PAYMENT_STATUSES = ['Created', 'Pending', 'Paid', 'Failed', 'Refunded'] as const;
 

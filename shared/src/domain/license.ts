@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { extraOptionsSchema, moneySchema, pluginNameSchema } from './catalogue';
 import { LICENSE_PAGE_SIZE } from './constants';
-import { LICENSE_SORT_ORDERS, LICENSE_TYPES, STATUSES, type License } from './types';
+import { LICENSE_SORT_ORDERS, LICENSE_TYPES, STATUSES } from './enums';
 
 export const LICENSE_USER_TYPES = ['email', 'domain', 'ip', 'deviceInfo'] as const;
 export const SUBSCRIPTION_STATUSES = ['Active', 'Inactive', 'Expired', 'Cancelled'] as const;
@@ -40,6 +40,8 @@ export const licenseSchema = z.object({
     .nullable()
     .optional(),
 });
+
+export type License = z.infer<typeof licenseSchema>;
 
 export type LicenseSortField = (typeof LICENSE_SORT_ORDERS)[number];
 export type LicenseSortOrder = LicenseSortField | `${LicenseSortField}|ASC` | `${LicenseSortField}|DESC`;

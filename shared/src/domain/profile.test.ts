@@ -1,6 +1,6 @@
 import { COUNTRIES, COUNTRY_CODES, countryName, findCountry, flagEmoji } from './countries';
-import { isAvvAccepted, isProfileComplete } from './completeness';
-import { effectiveInvoiceEmail, emptyProfileContact, profileContactInputSchema } from './profile';
+import { effectiveInvoiceEmail, isAvvAccepted, isProfileComplete } from './completeness';
+import { emptyProfileContact, profileContactInputSchema } from './profile';
 import { isValidPostalCode } from './postal-code';
 import { fieldErrors } from './validate';
 import { isValidVatId, normalizeVatId } from './vat-id';

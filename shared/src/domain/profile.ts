@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { isFilled } from './completeness';
 import { COUNTRY_CODES } from './countries';
 import { DEFAULT_COUNTRY } from './constants';
 import { EMAIL_REGEX } from './email';
 import { isValidPostalCode } from './postal-code';
 import { isValidVatId } from './vat-id';
 import { plainText } from './text';
-import type { ProfileContact } from './types';
 
 const MAX = 200;
 const required = (field: string) =>
@@ -62,15 +60,11 @@ export const profileContactSchema = z.object({
   vatID: z.string(),
   parentUserId: z.string().nullable(),
 });
+export type ProfileContact = z.infer<typeof profileContactSchema>;
 
 /** GET|POST /user/profile/avv-accepted-date. */
 export const avvAcceptanceSchema = z.object({ avvAcceptedDate: z.string().nullable(), version: z.string().nullable() });
 export type AvvAcceptance = z.infer<typeof avvAcceptanceSchema>;
-
-/** invoiceEmail falls back to the login email (spec §3). */
-export function effectiveInvoiceEmail(contact: Pick<ProfileContact, 'email' | 'invoiceEmail'>): string {
-  return isFilled(contact.invoiceEmail) ? contact.invoiceEmail.trim() : contact.email;
-}
 
 export function emptyProfileContact(email = ''): ProfileContact {
   return {
