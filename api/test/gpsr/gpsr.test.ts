@@ -355,6 +355,41 @@ describe('uploads', () => {
 });
 
 describe('documentation ZIP, versions and retention', () => {
+  it("names each evidence entry with the extension of its detected type, never the client's", async () => {
+    const files = await uploadOk(
+      seller,
+      [
+        { name: 'files', filename: 'setup.exe', content: PNG },
+        { name: 'files', filename: 'invoice.html', content: PNG },
+        { name: 'files', filename: 'report.pdf.exe', content: PDF },
+        { name: 'files', filename: 'noextension', content: PDF },
+      ],
+      point('t1', 'q3', 'p5'),
+    );
+    const product = (
+      await createProduct(seller, {
+        name: 'Renamed evidence',
+        riskQuestions: [{ topicId: 't1', questionId: 'q3', pointId: 'p5', textarea: 'x', files }],
+      })
+    ).json();
+    const zip = await t.app.inject({
+      url: api(`/product/${product.id}/documentation/download?lang=en`),
+      headers: seller.headers,
+    });
+    expect(zip.statusCode).toBe(200);
+    const entries = unzipEntries(zip.rawPayload);
+    const evidence = [...entries.keys()].filter((name) => name.includes('/'));
+    expect(evidence.map((name) => name.split('/')[1])).toEqual([
+      't1q3p5-1-setup.png',
+      't1q3p5-2-invoice.png',
+      't1q3p5-3-report_pdf.pdf',
+      't1q3p5-4-noextension.pdf',
+    ]);
+    expect(entries.get(evidence[0])).toEqual(PNG);
+    expect(entries.get(evidence[2])).toEqual(PDF);
+    await t.app.inject({ method: 'DELETE', url: api(`/product/${product.id}/delete`), headers: seller.headers });
+  });
+
   it('streams the technical file and the evidence in topic folders; a released version stays byte-identical', async () => {
     const [png, pdf] = await uploadOk(
       seller,

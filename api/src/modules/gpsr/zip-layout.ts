@@ -1,4 +1,10 @@
-import { GPSR_TOPICS, sanitizeGpsrFileName, type GpsrLanguage } from '@portal/shared/domain';
+import {
+  GPSR_ALLOWED_TYPES,
+  GPSR_TOPICS,
+  sanitizeGpsrFileName,
+  type GpsrLanguage,
+  type GpsrMimeType,
+} from '@portal/shared/domain';
 import type { GpsrVersionAnswerJson, GpsrVersionFileJson } from '../../db/schema';
 
 export const TECHNICAL_FILE_NAME: Record<GpsrLanguage, string> = {
@@ -23,6 +29,27 @@ export function folderSlug(title: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/**
+ * The extension of the type the upload detected from the file's bytes (stored with it), never the client's: a PNG
+ * named "setup.exe" or "invoice.html" must not reach the reader of the ZIP as a program or a web page. A type outside
+ * the table falls back to the stored name's extension, which the server chose from the same detection.
+ */
+export function detectedExtension(file: Pick<GpsrVersionFileJson, 'mimeType' | 'name'>): string {
+  if (Object.hasOwn(GPSR_ALLOWED_TYPES, file.mimeType)) return GPSR_ALLOWED_TYPES[file.mimeType as GpsrMimeType];
+  return /\.([a-z0-9]{1,10})$/.exec(file.name)?.[1] ?? 'bin';
+}
+
+/**
+ * The client's file name without its extension, in letters, digits, '_', '-' and spaces only: its other dots become
+ * '_' too, so no second extension ("report.pdf.exe") survives in front of the detected one.
+ */
+export function evidenceBaseName(originalName: string): string {
+  const name = sanitizeGpsrFileName(originalName);
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return stem.replace(/[^\p{L}\p{N}_ -]/gu, '_').trim() || 'file';
+}
+
 export interface ZipEvidence {
   file: GpsrVersionFileJson;
   /** Path inside the ZIP, e.g. `01-product-safety-and-risk-assessment/t1q3p5-1-report.pdf`. */
@@ -41,8 +68,8 @@ export function evidenceLayout(answers: GpsrVersionAnswerJson[], language: GpsrL
           (a) => a.topicId === point.topicId && a.questionId === point.questionId && a.pointId === point.pointId,
         );
         answer?.files.forEach((file, i) => {
-          const safe = sanitizeGpsrFileName(file.originalName).replace(/[^\p{L}\p{N}._ -]/gu, '_');
-          result.push({ file, pointId: point.id, path: `${folder}/${point.id}-${i + 1}-${safe}` });
+          const name = `${evidenceBaseName(file.originalName)}.${detectedExtension(file)}`;
+          result.push({ file, pointId: point.id, path: `${folder}/${point.id}-${i + 1}-${name}` });
         });
       }
     }
