@@ -5,17 +5,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { CountryFlag } from './country-flag';
 import { useCountryOptions } from './country-options';
-import type { CountrySelectProps } from './country-select';
-
-/** What the stand-in hands over when the picker replaces it while the visitor is in the field. */
-export interface CountryHandover {
-  /** The stand-in had the focus. */
-  autoFocus?: boolean;
-  /** Text typed into the stand-in (undefined: none). */
-  typed?: string;
-  /** The visitor clicked, typed or pressed an arrow key: the list opens at once. */
-  open?: boolean;
-}
+import type { CountryHandover, CountrySelectProps } from './country-field-props';
 
 /** Searchable selector of the 20 countries of spec §2 (flag + localized name); loaded by CountrySelect on use. */
 export function CountryAutocomplete({

@@ -1,21 +1,12 @@
-import { useState, type Ref } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
 import { FormTextField } from '@portal/shared';
-import type { CountryAutocomplete, CountryHandover } from './country-autocomplete';
+import type { CountryAutocomplete } from './country-autocomplete';
+import type { CountryHandover, CountrySelectProps } from './country-field-props';
 import { CountryFlag } from './country-flag';
 import { useCountryOptions } from './country-options';
-
-export interface CountrySelectProps {
-  value: string;
-  onChange: (code: string) => void;
-  onBlur?: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-  /** i18n key of the `common` namespace. */
-  error?: string;
-  id?: string;
-}
 
 /**
  * The country field. The searchable picker (MUI's Autocomplete, about 17 KB) loads when the visitor points at or
