@@ -24,18 +24,26 @@ export class SubscriptionCancelError extends Error {
  * ended" for one that is. One by one, and each success is recorded at once as cancelled at period end (it stays
  * usable until then and is never renewed), because a provider cancellation cannot be undone: when a later step of
  * the deletion fails, the account stays and the database says what the provider says. Throws
- * SubscriptionCancelError at the first failure; the subscriptions after it are left as they were.
+ * SubscriptionCancelError at the first failure; the subscriptions after it are left as they were. `onlyUnmarked`:
+ * only those not yet cancelled at period end (a subscription that appeared since a first pass).
  */
 export async function cancelSubscriptionsAtProvider(
   deps: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger },
   userIds: string[],
   reason: string,
+  options: { onlyUnmarked?: boolean } = {},
 ): Promise<{ cancelled: string[] }> {
   if (!userIds.length) return { cancelled: [] };
   const rows = await deps.db
     .select({ id: subscriptions.id, providerRef: subscriptions.providerRef })
     .from(subscriptions)
-    .where(and(inArray(subscriptions.userId, userIds), isNotNull(subscriptions.providerRef)))
+    .where(
+      and(
+        inArray(subscriptions.userId, userIds),
+        isNotNull(subscriptions.providerRef),
+        options.onlyUnmarked ? eq(subscriptions.cancelAtPeriodEnd, false) : undefined,
+      ),
+    )
     .orderBy(subscriptions.createdAt);
   const cancelled: string[] = [];
   for (const row of rows) {

@@ -45,8 +45,12 @@ class AccountLogins {
   /** Disables every existing, enabled login of `uids`; on a failure re-enables those done and throws 502. */
   async disable(uids: string[]): Promise<void> {
     try {
-      const { users } = await this.auth.getUsers(uids.map((uid) => ({ uid })));
-      const enabled = new Set(users.filter((u) => !u.disabled).map((u) => u.uid));
+      const enabled = new Set<string>();
+      // getUsers takes at most 100 identifiers per call.
+      for (let i = 0; i < uids.length; i += 100) {
+        const { users } = await this.auth.getUsers(uids.slice(i, i + 100).map((uid) => ({ uid })));
+        for (const u of users) if (!u.disabled) enabled.add(u.uid);
+      }
       for (const uid of uids.filter((id) => enabled.has(id))) {
         await this.auth.updateUser(uid, { disabled: true });
         this.disabled.push(uid);
@@ -91,6 +95,13 @@ class AccountLogins {
 
 /** A failure of the deletion as the answer: HttpErrors and an unreachable database as they are, the rest as 500. */
 function answerOf(err: unknown, log: FastifyBaseLogger): unknown {
+  if (err instanceof SubscriptionCancelError) {
+    return new HttpError(
+      502,
+      'payment-provider-error',
+      `A subscription could not be cancelled at the payment provider. ${KEPT}`,
+    );
+  }
   if (err instanceof HttpError || isDatabaseUnavailable(err)) return err;
   log.error({ err }, 'deleting an account failed');
   return new HttpError(500, 'internal-error', `Deleting the account failed. ${KEPT}`);
@@ -106,13 +117,6 @@ export async function deleteAccount(app: FastifyInstance, user: UserRow, log: Fa
       ACCOUNT_DELETED_REASON,
     );
   } catch (err) {
-    if (err instanceof SubscriptionCancelError) {
-      throw new HttpError(
-        502,
-        'payment-provider-error',
-        `A subscription could not be cancelled at the payment provider. ${KEPT}`,
-      );
-    }
     throw answerOf(err, log);
   }
 
@@ -127,6 +131,9 @@ export async function deleteAccount(app: FastifyInstance, user: UserRow, log: Fa
       const tx = trx as unknown as Db;
       const accountIds = await lockAccount(tx, user.id);
       if (!accountIds) throw new HttpError(404, 'user-not-found', 'User not found');
+      // A subscription bought while the steps above ran (its purchase completed before the lock) is cancelled too.
+      const late = { db: tx, provider: app.paymentProvider, log };
+      await cancelSubscriptionsAtProvider(late, accountIds, ACCOUNT_DELETED_REASON, { onlyUnmarked: true });
       await eraseDraftInvoices(tx, accountIds);
       const erasure = await eraseGpsrRecords(tx, accountIds, new Date());
       await deleteAccountRows(tx, user.id, accountIds);
