@@ -163,13 +163,15 @@ describe('GET /api/subscription/overage/pending', () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     expect((await t.app.inject({ url, headers: a.headers })).json()).toEqual({ subscriptions_to_approve: [] });
+    // Two plans: a seller has at most one live subscription per plan.
     await grantMobileLicense(t.app, a.uid, 1);
-    const [license] = await t.app.db.select().from(licenses).where(eq(licenses.userId, a.uid));
+    await grantMobileLicense(t.app, a.uid, 1);
+    const [license, otherPlan] = await t.app.db.select().from(licenses).where(eq(licenses.userId, a.uid));
     const [pending] = await t.app.db
       .insert(subscriptions)
       .values({ userId: a.uid, licenseId: license.id, overagePending: true, overageAmount: 1200 })
       .returning();
-    await t.app.db.insert(subscriptions).values({ userId: a.uid, licenseId: license.id, overagePending: false });
+    await t.app.db.insert(subscriptions).values({ userId: a.uid, licenseId: otherPlan.id, overagePending: false });
     await t.app.db
       .insert(subscriptions)
       .values({ userId: a.uid, licenseId: license.id, overagePending: true, status: 'Cancelled' });

@@ -36,6 +36,13 @@ export type DbEngine = 'mssql' | 'mysql' | 'postgres';
 export type LicenseUserEntry = { type: 'email' | 'domain' | 'ip' | 'deviceInfo'; value: string };
 export type ExtraOptionsJson = Record<string, unknown>;
 export type InvoiceKind = 'invoice' | 'cancellation';
+/**
+ * Subscription statuses that still bill the seller: Active, and Inactive (a declined renewal whose invoice can still
+ * be paid). Expired and Cancelled have ended. Keep in step with subscriptions_live_product_idx below.
+ */
+export const LIVE_SUBSCRIPTION_STATUSES = ['Active', 'Inactive'] as const satisfies readonly SubscriptionStatus[];
+/** Payment statuses of a draft whose checkout is still open; keep in step with invoices_open_purchase_idx below. */
+export const OPEN_DRAFT_STATUSES = ['Created', 'Pending'] as const satisfies readonly PaymentStatus[];
 /** One invoice row: quote row kind, description, quantity, unit price and amount in cents (net). */
 export type InvoiceRowJson = {
   kind: string;
@@ -303,11 +310,29 @@ export const invoices = pgTable(
     paymentUrl: text('payment_url'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    /** The Idempotency-Key of the POST /invoice that made this draft: a repeated request gets this draft back. */
+    idempotencyKey: text('idempotency_key'),
+    /**
+     * The product of a purchase started by POST /invoice (null for renewal, overage and demo invoices): while such a
+     * draft is open (Created/Pending, no number) it is the seller's one purchase of that product in flight.
+     */
+    purchaseProductId: text('purchase_product_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // Serves the list's ORDER BY created_at DESC, id DESC per user and its count (index-only).
-  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    // Serves the list's ORDER BY created_at DESC, id DESC per user and its count (index-only).
+    index('invoices_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('invoices_user_idempotency_key_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    // One open purchase per seller and product: parallel purchases cannot make a second draft and checkout.
+    uniqueIndex('invoices_open_purchase_idx')
+      .on(t.userId, t.purchaseProductId)
+      .where(
+        sql`${t.purchaseProductId} is not null and ${t.invoiceNumber} is null and ${t.status} in ('Created', 'Pending')`,
+      ),
+  ],
 );
 
 /** Gap-free numbering: one row per series and year, incremented with UPDATE … RETURNING at finalization. */
@@ -340,6 +365,11 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     licenseId: uuid('license_id').references(() => licenses.id, { onDelete: 'cascade' }),
+    /**
+     * The plan (the license's product). A trigger of the migration copies it from the license on every insert and
+     * license change, so the unique index below also holds for rows written without it.
+     */
+    productId: text('product_id').references(() => products.id),
     status: text('status').$type<SubscriptionStatus>().notNull().default('Active'),
     providerRef: text('provider_ref'),
     periodUnit: text('period_unit').$type<DurationUnit>(),
@@ -354,10 +384,14 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // By license: the license views read each license's newest subscription.
   (t) => [
     index('subscriptions_user_idx').on(t.userId),
+    // By license: the license views read each license's newest subscription.
     index('subscriptions_license_idx').on(t.licenseId, t.createdAt.desc()),
+    // One live subscription per seller and plan: a second one would bill the same plan twice every period.
+    uniqueIndex('subscriptions_live_product_idx')
+      .on(t.userId, t.productId)
+      .where(sql`${t.status} in ('Active', 'Inactive')`),
   ],
 );
 

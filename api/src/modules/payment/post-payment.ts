@@ -18,8 +18,9 @@ import {
   findLicenseRow,
   findOwnedSubscription,
   findPaymentById,
+  findLiveSubscription,
   findProductRow,
-  insertSubscription,
+  insertSubscriptionUnlessLive,
   listSteps,
   lockStep,
   renewSubscription,
@@ -116,13 +117,28 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     return { sha256: doc.sha256, bytes: doc.pdf.length };
   },
 
-  /** Subscription products get their subscriptions row; a renewal moves the existing row to the new period end. */
-  async HandleSubscription({ db, invoice, payment, done }) {
+  /**
+   * Subscription products get their subscriptions row; a renewal moves the existing row to the new period end. A
+   * seller has at most one live subscription of a plan: a payment that would make a second one (an old payment
+   * window of the same plan paid after a subscription began) keeps the paid invoice and the license of the paid
+   * period, but no second subscription is started; it is logged as a warning, to be refunded.
+   */
+  async HandleSubscription({ db, deps, invoice, payment, done }) {
     const { product, purchase } = await productOf(db, invoice);
     if (purchase.renewal_of_subscription_id) {
       const end = new Date(String(done.CreateInvoiceInDb?.expiresAt));
-      await renewSubscription(db, purchase.renewal_of_subscription_id, end);
-      return { subscription: purchase.renewal_of_subscription_id, renewedUntil: end.toISOString() };
+      const live = await renewSubscription(db, purchase.renewal_of_subscription_id, end);
+      if (!live) {
+        deps.log.warn(
+          { invoiceId: invoice.id, subscriptionId: purchase.renewal_of_subscription_id },
+          'renewal paid for an ended subscription while another subscription of the plan is live; refund by hand',
+        );
+      }
+      return {
+        subscription: purchase.renewal_of_subscription_id,
+        renewedUntil: end.toISOString(),
+        ...(!live && { reactivated: false, refundDue: true }),
+      };
     }
     if (purchase.overage_of_subscription_id) {
       // The approved overage is paid: its months are done and the banner stops listing it.
@@ -132,15 +148,22 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     if (product.licenseType !== 'subscription') return { subscription: null };
     const licenseId = String(done.CreateInvoiceInDb?.licenseId);
     const license = await findLicenseRow(db, licenseId);
-    const id = await insertSubscription(db, {
+    const id = await insertSubscriptionUnlessLive(db, {
       userId: invoice.userId!,
       licenseId,
+      productId: product.id,
       status: 'Active',
       providerRef: payment.providerRef,
       periodUnit: product.durationUnit,
       currentPeriodEnd: license?.expiresAt ?? null,
     });
-    return { subscription: id };
+    if (id) return { subscription: id };
+    const existing = await findLiveSubscription(db, invoice.userId!, product.id);
+    deps.log.warn(
+      { invoiceId: invoice.id, paymentId: payment.id, subscriptionId: existing?.id, productId: product.id },
+      'paid a second purchase of a plan the seller already subscribes to; no second subscription, refund by hand',
+    );
+    return { subscription: null, duplicateOf: existing?.id ?? null, refundDue: true };
   },
 
   /** The confirmation mail (outbox by default) in the buyer's language. */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import {
   billingEvents,
   licenses,
+  LIVE_SUBSCRIPTION_STATUSES,
   paymentEvents,
   payments,
   postPaymentSteps,
@@ -250,14 +251,63 @@ export async function findOwnedSubscription(db: Db, id: string, userId: string) 
   return row;
 }
 
-export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<string> {
-  const [row] = await db.insert(subscriptions).values(values).returning({ id: subscriptions.id });
-  return row.id;
+/** 'Active', 'Inactive' as SQL literals (the predicate of subscriptions_live_product_idx). */
+const LIVE_STATUS_LIST = sql.raw(LIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** The seller's live subscription (Active or Inactive) of a plan, if any. */
+export async function findLiveSubscription(db: Db, userId: string, productId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id, status: subscriptions.status })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.productId, productId),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
-export async function renewSubscription(db: Db, id: string, currentPeriodEnd: Date): Promise<void> {
-  await db
+/**
+ * A new live subscription, unless the seller already has a live one of the plan (the unique index
+ * subscriptions_live_product_idx, also against a parallel insert): then nothing is inserted and the answer is null.
+ */
+export async function insertSubscriptionUnlessLive(
+  db: Db,
+  values: typeof subscriptions.$inferInsert & { productId: string },
+): Promise<string | null> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values(values)
+    // The index's own predicate, so that PostgreSQL infers the partial index as the conflict target.
+    .onConflictDoNothing({
+      target: [subscriptions.userId, subscriptions.productId],
+      where: sql`status in (${LIVE_STATUS_LIST})`,
+    })
+    .returning({ id: subscriptions.id });
+  return row?.id ?? null;
+}
+
+/**
+ * A paid renewal: the new period end, and Active again, unless another subscription of the seller's plan is live
+ * by now (bought after this one ended): that one stays the only live one and this one keeps its ended status.
+ * Returns whether this subscription is live.
+ */
+export async function renewSubscription(db: Db, id: string, currentPeriodEnd: Date): Promise<boolean> {
+  const other = sql`exists (
+    select 1 from ${subscriptions} o
+    where o.user_id = ${subscriptions.userId} and o.product_id = ${subscriptions.productId}
+      and o.id <> ${subscriptions.id} and o.status in (${LIVE_STATUS_LIST}))`;
+  const [row] = await db
     .update(subscriptions)
-    .set({ currentPeriodEnd, status: 'Active', updatedAt: new Date() })
-    .where(eq(subscriptions.id, id));
+    .set({
+      currentPeriodEnd,
+      status: sql`case when ${other} then ${subscriptions.status} else 'Active' end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(subscriptions.id, id))
+    .returning({ status: subscriptions.status });
+  return row ? (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status) : false;
 }

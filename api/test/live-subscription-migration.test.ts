@@ -1,0 +1,69 @@
+// Migration 0014 adds the unique index of live subscriptions (one per seller and plan). A database that already holds
+// duplicates (parallel purchases paid twice) is migrated too: the newest stays live, the older ones are ended first.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR } from '../src/db/client';
+
+/** A copy of the migrations folder that stops before `tag`. */
+function migrationsBefore(tag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
+  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((e) => e.tag === tag);
+  expect(index).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, index);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+it('ends the older of two live subscriptions of one seller and plan, and fills the plan from the license', async () => {
+  const pg = new PGlite();
+  const before = migrationsBefore('0014_one_purchase_in_flight');
+  try {
+    await migrate(drizzle(pg), { migrationsFolder: before });
+    await pg.exec(`
+      INSERT INTO users (id, email) VALUES ('u1', 'one@shop.test'), ('u2', 'two@shop.test');
+      INSERT INTO products (id, name, plugin_name, price_amount, license_type) VALUES
+        ('p-monthly', 'Plan monthly', 'gpsr', 990, 'subscription'),
+        ('p-yearly', 'Plan yearly', 'gpsr', 9900, 'subscription');
+      INSERT INTO licenses (id, user_id, product_id, key) VALUES
+        ('00000000-0000-4000-8000-0000000000a1', 'u1', 'p-monthly', 'K-A1'),
+        ('00000000-0000-4000-8000-0000000000a2', 'u1', 'p-monthly', 'K-A2'),
+        ('00000000-0000-4000-8000-0000000000a3', 'u1', 'p-yearly', 'K-A3'),
+        ('00000000-0000-4000-8000-0000000000b1', 'u2', 'p-monthly', 'K-B1');
+      INSERT INTO subscriptions (id, user_id, license_id, status, created_at) VALUES
+        ('00000000-0000-4000-8000-000000000001', 'u1', '00000000-0000-4000-8000-0000000000a1', 'Active', '2026-01-01'),
+        ('00000000-0000-4000-8000-000000000002', 'u1', '00000000-0000-4000-8000-0000000000a2', 'Inactive', '2026-01-02'),
+        ('00000000-0000-4000-8000-000000000003', 'u1', '00000000-0000-4000-8000-0000000000a3', 'Active', '2026-01-01'),
+        ('00000000-0000-4000-8000-000000000004', 'u2', '00000000-0000-4000-8000-0000000000b1', 'Active', '2026-01-01'),
+        ('00000000-0000-4000-8000-000000000005', 'u2', '00000000-0000-4000-8000-0000000000b1', 'Expired', '2025-01-01');
+    `);
+    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+
+    const rows = await pg.query<{ id: string; product_id: string; status: string; cancel_at_period_end: boolean }>(
+      'SELECT id, product_id, status, cancel_at_period_end FROM subscriptions ORDER BY id',
+    );
+    expect(rows.rows.map((r) => [r.id.slice(-1), r.product_id, r.status])).toEqual([
+      ['1', 'p-monthly', 'Cancelled'], // the older duplicate is ended
+      ['2', 'p-monthly', 'Inactive'],
+      ['3', 'p-yearly', 'Active'],
+      ['4', 'p-monthly', 'Active'],
+      ['5', 'p-monthly', 'Expired'],
+    ]);
+    expect(rows.rows[0].cancel_at_period_end).toBe(true);
+
+    // From now on the database refuses a second live subscription of the plan.
+    await expect(
+      pg.exec(`INSERT INTO subscriptions (user_id, license_id, status)
+        VALUES ('u2', '00000000-0000-4000-8000-0000000000b1', 'Active')`),
+    ).rejects.toMatchObject({ code: '23505' });
+  } finally {
+    await pg.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  }
+});
