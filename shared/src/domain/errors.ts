@@ -75,6 +75,8 @@ export const API_ERROR_SLUGS = [
   'webhook-signature-invalid',
   'payment-amount-mismatch',
   'payment-provider-error',
+  'already-subscribed',
+  'idempotency-key-reused',
   // database connection
   'data-source-not-found',
   'email-not-verified',

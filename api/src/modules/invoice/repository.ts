@@ -1,9 +1,9 @@
 // Invoice rows: drafts made by POST /invoice, their payment status, the caller-scoped reads of the invoices page,
 // and the queries of finalize.ts and numbering.ts (the only code that makes numbers and documents).
 import type { BuyerSnapshot, PurchaseQuote } from '@portal/shared/domain';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoiceDocuments, invoices, licenses, type ProceedType } from '../../db/schema';
+import { invoiceDocuments, invoices, licenses, OPEN_DRAFT_STATUSES, type ProceedType } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -19,6 +19,10 @@ export interface DraftInvoiceInput {
   proceedType: ProceedType;
   purchase: PurchaseJson;
   paymentProvider: string;
+  /** POST /invoice only: the product bought, which makes the draft the seller's open purchase of it. */
+  purchaseProductId?: string;
+  /** POST /invoice only: the request's Idempotency-Key. */
+  idempotencyKey?: string | null;
 }
 
 /** The invoice's `purchase` JSON: what was bought, read again by the post-payment process (post-payment.ts). */
@@ -62,9 +66,38 @@ export async function createDraftInvoice(db: Db, input: DraftInvoiceInput): Prom
       buyer: { ...input.buyer },
       purchase: { ...input.purchase },
       paymentProvider: input.paymentProvider,
+      purchaseProductId: input.purchaseProductId ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
     })
     .returning({ id: invoices.id });
   return row;
+}
+
+/** The draft (or by now paid invoice) that `userId`'s POST /invoice with this Idempotency-Key made, if any. */
+export async function findInvoiceByIdempotencyKey(db: Db, userId: string, key: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The seller's open purchase of a product: its POST /invoice draft whose checkout is not paid, failed or replaced. */
+export async function findOpenPurchase(db: Db, userId: string, productId: string): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.userId, userId),
+        eq(invoices.purchaseProductId, productId),
+        isNull(invoices.invoiceNumber),
+        inArray(invoices.status, [...OPEN_DRAFT_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 /** The checkout of a draft (provider reference and payment page). No-op on a finalized invoice. */

@@ -26,7 +26,7 @@ import {
   listOwnedInvoices,
   type InvoiceRow,
 } from './repository';
-import { buyProduct } from './service';
+import { buyProduct, parseIdempotencyKey } from './service';
 
 const invoiceNotFound = () => new HttpError(404, 'invoice-not-found', 'Invoice not found');
 const idParams = z.object({ id: z.string().trim().min(1, 'id is required').max(100, 'id is too long') });
@@ -159,15 +159,29 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The body names the product and the counters only; amounts come from the catalogue (quotePurchase with ' +
           "the buyer's country and VAT ID). Any other field (amount, unit_price, rows, …) is refused with 400. " +
-          'Free and trial products go through POST /license/product/free_or_trial.',
+          'Free and trial products go through POST /license/product/free_or_trial.\n\n' +
+          'One purchase per seller and product is in flight: send an `Idempotency-Key` header (one UUID per ' +
+          'purchase attempt) and a repeated request answers the same draft and checkout again (201). While an ' +
+          'unpaid draft of the same product exists, a request with the same choice answers that draft (200); ' +
+          'another choice replaces it (201). A plan the seller already subscribes to answers 409 ' +
+          'already-subscribed; a key repeated with another choice answers 422 idempotency-key-reused.',
         body: purchaseRequestSchema,
-        response: { 201: purchaseResponseSchema, ...authErrors, 502: errorBodySchema },
+        response: {
+          201: purchaseResponseSchema.describe('A new draft and checkout (or the one this Idempotency-Key made)'),
+          200: purchaseResponseSchema.describe('The open draft of the same purchase and its checkout'),
+          ...authErrors,
+          409: errorBodySchema,
+          422: errorBodySchema,
+          502: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       forbidSubUser(user, 'buy a license');
-      return reply.code(201).send(await buyProduct(app, request.log, user, request.body));
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const { created, response } = await buyProduct(app, request.log, user, request.body, key);
+      return reply.code(created ? 201 : 200).send(response);
     },
   );
 

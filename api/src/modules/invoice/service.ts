@@ -1,30 +1,72 @@
 // Buying (POST /invoice): a draft invoice priced from the catalogue and the checkout with the configured provider.
+// One purchase per seller and product is in flight at a time: a repeated request (same Idempotency-Key) gets its
+// draft back, another request for the same product and choice gets the open draft, and parallel requests cannot
+// make a second one (the seller's row lock here, and the unique index invoices_open_purchase_idx below it).
 import {
   isProfileComplete,
   QuoteError,
   quotePurchase,
+  VAT_PERCENT,
+  type BuyerSnapshot,
   type purchaseRequestSchema,
+  type PurchaseQuote,
   type PurchaseResponse,
+  type QuoteRow,
 } from '@portal/shared/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import type { ProceedType, UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { lockOwnerRow } from '../license';
 import { findProduct, productNotFound, toProduct } from '../license/product';
-import { startCheckout } from '../payment';
+import { findLiveSubscription, startCheckout } from '../payment';
 import { loadContact } from '../user/profile';
 import { buyerSnapshot } from './buyer-snapshot';
-import { createDraftInvoice } from './repository';
+import {
+  createDraftInvoice,
+  findInvoiceByIdempotencyKey,
+  findOpenPurchase,
+  setDraftPaymentStatus,
+  type InvoiceRow,
+  type PurchaseJson,
+} from './repository';
 
 /** fresh_desk paid plans need "I agree to automatic package upgrades if base limits are exceeded". */
 const CONSENT_PLUGINS = new Set(['fresh_desk']);
+
+/**
+ * An open draft's checkout is offered again only while it is younger than this: PayPal's approve link of an order
+ * that was not approved lapses after 3 hours, so an older draft is replaced by a new one with a fresh checkout.
+ */
+export const OPEN_PURCHASE_REUSE_MS = 2 * 60 * 60 * 1000;
+
+/** An Idempotency-Key: 1 to 255 visible ASCII characters (the portal sends a UUID per purchase dialog). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    throw new HttpError(400, 'validation-error', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
+      'Idempotency-Key': 'validation_field_invalid',
+    });
+  }
+  return header;
+}
+
+export interface PurchaseOutcome {
+  /** true: this request's draft (201, also when its Idempotency-Key repeats it); false: the open draft (200). */
+  created: boolean;
+  response: PurchaseResponse;
+}
 
 export async function buyProduct(
   app: FastifyInstance,
   log: FastifyBaseLogger,
   user: UserRow,
   body: z.output<typeof purchaseRequestSchema>,
-): Promise<PurchaseResponse> {
+  idempotencyKey: string | null = null,
+): Promise<PurchaseOutcome> {
   const row = await findProduct(app.db, body.product_id);
   if (!row) throw productNotFound();
   if (row.licenseType === 'free' || row.licenseType === 'trial' || row.priceAmount <= 0) {
@@ -57,32 +99,129 @@ export async function buyProduct(
       ? { unit: row.durationUnit, duration: row.duration }
       : null;
   const proceedType: ProceedType = subscription ? 'PaypalPaymentSubscriptionAutoPayment' : 'PaypalPayment';
-  const { id } = await createDraftInvoice(app.db, {
-    userId: user.id,
-    userEmail: user.email,
-    language: user.language,
-    buyer: buyerSnapshot(contact, user.language),
-    quote,
-    products: [{ productId: row.id, info: row.name }],
-    proceedType,
-    purchase: {
-      product_id: row.id,
-      extra_users_count: body.extra_users_count,
-      extra_email_blocks: body.extra_email_blocks,
-      auto_upgrade_consent: body.auto_upgrade_consent,
-    },
-    paymentProvider: app.paymentProvider.name,
-  });
-  const checkout = await startCheckout(
-    { db: app.db, provider: app.paymentProvider, log },
-    {
-      invoiceId: id,
-      amountCents: quote.grossCents,
-      currency: quote.currency,
-      description: row.name,
+  const purchase: PurchaseJson = {
+    product_id: row.id,
+    extra_users_count: body.extra_users_count,
+    extra_email_blocks: body.extra_email_blocks,
+    auto_upgrade_consent: body.auto_upgrade_consent,
+  };
+  const buyer = buyerSnapshot(contact, user.language);
+
+  // One transaction under the seller's row lock: parallel requests of the seller run one after the other, so the
+  // second one finds the first one's draft (with its checkout) instead of making its own. A provider failure rolls
+  // the attempt back entirely: no draft is left and the same Idempotency-Key can try again.
+  return app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await lockOwnerRow(tx, user.id);
+
+    if (idempotencyKey) {
+      const prior = await findInvoiceByIdempotencyKey(tx, user.id, idempotencyKey);
+      if (prior) {
+        if (!samePurchase(prior.purchase as unknown as PurchaseJson, purchase)) {
+          throw new HttpError(
+            422,
+            'idempotency-key-reused',
+            'This Idempotency-Key was already used for another purchase; send a new key for a new purchase',
+          );
+        }
+        return { created: true, response: responseOf(prior) };
+      }
+    }
+
+    if (subscription && (await findLiveSubscription(tx, user.id, row.id))) {
+      throw new HttpError(
+        409,
+        'already-subscribed',
+        `You already have a subscription of ${row.name}; it renews by itself, there is nothing to buy`,
+        { product_id: 'api_error_already_subscribed' },
+      );
+    }
+
+    const open = await findOpenPurchase(tx, user.id, row.id);
+    if (open) {
+      if (isReusable(open, { purchase, quote, buyer, language: user.language })) {
+        return { created: false, response: responseOf(open) };
+      }
+      // Another choice (extras, prices, invoice address) or a lapsed checkout: the new purchase replaces the open
+      // one. Its old payment window can still be paid; post-payment then refuses a second subscription.
+      await setDraftPaymentStatus(tx, open.id, 'Failed');
+      log.info({ invoiceId: open.id }, 'open purchase replaced by a new choice of the same product');
+    }
+
+    const { id } = await createDraftInvoice(tx, {
+      userId: user.id,
+      userEmail: user.email,
       language: user.language,
-      subscription,
-    },
+      buyer,
+      quote,
+      products: [{ productId: row.id, info: row.name }],
+      proceedType,
+      purchase,
+      paymentProvider: app.paymentProvider.name,
+      purchaseProductId: row.id,
+      idempotencyKey,
+    });
+    const checkout = await startCheckout(
+      { db: tx, provider: app.paymentProvider, log },
+      {
+        invoiceId: id,
+        amountCents: quote.grossCents,
+        currency: quote.currency,
+        description: row.name,
+        language: user.language,
+        subscription,
+      },
+    );
+    return {
+      created: true,
+      response: { invoice_id: id, payment_url: checkout.paymentUrl, proceed_url: checkout.paymentUrl, quote },
+    };
+  });
+}
+
+const samePurchase = (a: PurchaseJson, b: PurchaseJson) =>
+  a.product_id === b.product_id &&
+  a.extra_users_count === b.extra_users_count &&
+  a.extra_email_blocks === b.extra_email_blocks &&
+  a.auto_upgrade_consent === b.auto_upgrade_consent;
+
+const sameBuyer = (a: BuyerSnapshot, b: BuyerSnapshot) =>
+  (Object.keys(b) as (keyof BuyerSnapshot)[]).every((key) => a[key] === b[key]);
+
+/**
+ * The open draft answers a new request when it is what that request would make: the same product and extras at the
+ * same amounts for the same invoice address and language, with a checkout that is still fresh.
+ */
+function isReusable(
+  open: InvoiceRow,
+  wanted: { purchase: PurchaseJson; quote: PurchaseQuote; buyer: BuyerSnapshot; language: UserRow['language'] },
+): boolean {
+  return (
+    !!open.paymentUrl &&
+    Date.now() - open.createdAt.getTime() < OPEN_PURCHASE_REUSE_MS &&
+    samePurchase(open.purchase as unknown as PurchaseJson, wanted.purchase) &&
+    open.amount === wanted.quote.grossCents &&
+    open.amountNet === wanted.quote.netCents &&
+    open.currency === wanted.quote.currency &&
+    open.vatKind === wanted.quote.vat.kind &&
+    open.language === wanted.language &&
+    sameBuyer(open.buyer, wanted.buyer)
   );
-  return { invoice_id: id, payment_url: checkout.paymentUrl, proceed_url: checkout.paymentUrl, quote };
+}
+
+/** The answer POST /invoice gave for a draft, rebuilt from the stored draft and its checkout. */
+function responseOf(invoice: InvoiceRow): PurchaseResponse {
+  const paymentUrl = invoice.paymentUrl ?? '';
+  const quote: PurchaseQuote = {
+    currency: invoice.currency,
+    rows: invoice.rows.map((r) => ({ ...r, kind: r.kind as QuoteRow['kind'] })),
+    netCents: invoice.amountNet,
+    vat:
+      invoice.vatKind === 'reverse_charge'
+        ? { kind: 'reverse_charge', ratePercent: 0 }
+        : { kind: 'standard', ratePercent: VAT_PERCENT },
+    vatCents: invoice.vatAmount,
+    grossCents: invoice.amount,
+  };
+  return { invoice_id: invoice.id, payment_url: paymentUrl, proceed_url: paymentUrl, quote };
 }
