@@ -224,6 +224,24 @@ describe('createHttpClient', () => {
     },
   );
 
+  it('sends a write with an Idempotency-Key once more after a network error, with the same key and body', async () => {
+    let n = 0;
+    const { http, calls } = setup(
+      () => {
+        if (n++ === 0) throw new TypeError('fetch failed');
+        return json(201, { invoice_id: 'inv-1' });
+      },
+      { retryDelayMs: 1 },
+    );
+    const key = '6f1c2a4e-0b7d-4c39-9a51-3e2f8d7c6b5a';
+    await expect(http.post('/invoice', { product_id: 'p' }, { headers: { 'Idempotency-Key': key } })).resolves.toEqual({
+      invoice_id: 'inv-1',
+    });
+    expect(calls.map((c) => c.init.method)).toEqual(['POST', 'POST']);
+    expect(calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key'])).toEqual([key, key]);
+    expect(calls[1].init.body).toBe(calls[0].init.body);
+  });
+
   it('does not retry an aborted GET', async () => {
     const controller = new AbortController();
     const { http, calls } = setup(

@@ -54,6 +54,11 @@ function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']
   return url;
 }
 
+/** Whether the request carries an Idempotency-Key header (any spelling of the name). */
+function hasIdempotencyKey(headers: Record<string, string>): boolean {
+  return Object.entries(headers).some(([name, value]) => name.toLowerCase() === 'idempotency-key' && !!value);
+}
+
 function isRawBody(body: unknown): boolean {
   return (
     (typeof FormData !== 'undefined' && body instanceof FormData) ||
@@ -118,7 +123,8 @@ async function readSuccess(response: Response, responseType: RequestOptions['res
 /**
  * The portal's HTTP client (spec §7 Global behaviour): bearer token on every call; a failure with slug
  * 'unable-to-verify-jwt' force-refreshes the token (one refresh at a time, shared by concurrent calls) and
- * retries once; a failed refresh signs out. A GET that gets no answer at all (network error) is sent once more.
+ * retries once; a failed refresh signs out. A GET, or a write with an Idempotency-Key, that gets no answer at all
+ * (network error) is sent once more.
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const { tokens } = config;
@@ -172,8 +178,9 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         response = await attempt();
       } catch (error) {
         // An idempotent GET is sent once more after a network error (a restarted api instance, a dropped
-        // connection); a write is never repeated: the first one may have arrived.
-        if ((error as Error)?.name === 'AbortError' || method !== 'GET') throw error;
+        // connection). A write is repeated only with an Idempotency-Key: the first one may have arrived, and the
+        // api answers the repeat with the first one's result; without a key it could be done twice.
+        if ((error as Error)?.name === 'AbortError' || !(method === 'GET' || hasIdempotencyKey(headers))) throw error;
         await new Promise((resolve) => setTimeout(resolve, config.retryDelayMs ?? 400));
         if (options.signal?.aborted) throw error;
         response = await attempt();

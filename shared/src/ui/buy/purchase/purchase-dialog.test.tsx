@@ -3,6 +3,7 @@ import { quotePurchase } from '../../../domain/pricing';
 import type { PurchaseResponse } from '../../../domain/purchase';
 import type { PluginName } from '../../../domain/types';
 import { ApiError } from '../../../services/api-error';
+import { createHttpClient } from '../../../services/http-client';
 import { demoCatalogue } from '../../../testing/demo-catalogue';
 import { demoProfile } from '../../../testing/demo-data';
 import type { FakeRequest } from '../../../testing/fake-http';
@@ -11,6 +12,7 @@ import { WithBuyTexts } from '../with-buy-texts';
 import { LicenseCardsSection } from '../cards/license-cards-section';
 
 const products = demoCatalogue('fresh_desk');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** POST /invoice as the api answers it: the quote computed on the server from the catalogue. */
 function invoiceRoute(req: FakeRequest): PurchaseResponse {
@@ -183,6 +185,71 @@ describe('Purchase dialog', () => {
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     expect(await within(dialog).findByText('Missing contact information or product price')).toBeInTheDocument();
+  });
+
+  it('sends one Idempotency-Key per opened dialog: a new one after reopening', async () => {
+    const { user, http } = renderFlow();
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    await within(dialog).findByRole('table', { name: 'Order items' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Buy now: Fresh Desk Basic Yearly' }));
+    await within(await screen.findByRole('dialog', { name: 'Your order' })).findByRole('table');
+    const keys = http.callsTo('POST /invoice').map((c) => c.options.headers?.['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toMatch(UUID);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('a retry within one dialog (lost answer, refreshed token) sends the same Idempotency-Key', async () => {
+    const invoiceCalls: { key: string | undefined; body: unknown }[] = [];
+    const answer = (status: number, body: unknown) =>
+      ({ ok: status < 300, status, statusText: '', text: async () => JSON.stringify(body) }) as Response;
+    const fetchImpl = async (url: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+      const path = String(url).replace(/^\/api/, '');
+      const plugin = /^\/license\/product\/plugin\/(\w+)$/.exec(path);
+      if (init.method === 'GET' && plugin) return answer(200, demoCatalogue(plugin[1] as PluginName));
+      if (init.method === 'POST' && path === '/invoice') {
+        const body = JSON.parse(String(init.body));
+        invoiceCalls.push({ key: (init.headers as Record<string, string>)['Idempotency-Key'], body });
+        // Within the first dialog: the first answer is lost, the second says the token needs a refresh.
+        if (invoiceCalls.length === 1) throw new TypeError('Failed to fetch');
+        if (invoiceCalls.length === 2) return answer(401, { message: 'Token expired', slug: 'unable-to-verify-jwt' });
+        return answer(201, invoiceRoute({ body } as FakeRequest));
+      }
+      return answer(404, { message: 'Not Found', slug: 'route-not-found' });
+    };
+    let token = 't1';
+    const client = createHttpClient({
+      baseUrl: '/api',
+      retryDelayMs: 1,
+      fetchImpl: fetchImpl as typeof fetch,
+      tokens: {
+        getToken: () => token,
+        refreshToken: async () => (token = 't2'),
+        onRefreshFailed: () => undefined,
+        isSessionExpired: () => false,
+      },
+    });
+    const { user } = renderFlow({ services: { http: client } });
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    expect(await within(dialog).findByRole('table', { name: 'Order items' })).toBeInTheDocument();
+    expect(invoiceCalls).toHaveLength(3);
+    expect(invoiceCalls[0].key).toMatch(UUID);
+    expect(invoiceCalls.map((c) => c.key)).toEqual([invoiceCalls[0].key, invoiceCalls[0].key, invoiceCalls[0].key]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Buy now: Fresh Desk Basic Yearly' }));
+    await within(await screen.findByRole('dialog', { name: 'Your order' })).findByRole('table');
+    expect(invoiceCalls).toHaveLength(4);
+    expect(invoiceCalls[3].key).toMatch(UUID);
+    expect(invoiceCalls[3].key).not.toBe(invoiceCalls[0].key);
+    expect(invoiceCalls[3].body).toEqual(invoiceCalls[0].body);
   });
 
   it('is in German', async () => {

@@ -28,6 +28,20 @@ const PAYMENT_SETTLED = ['Paid', 'Failed', 'Refunded'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * One key per opened dialog: POST /invoice carries it as Idempotency-Key, so a repeat of the same request (the http
+ * client resends it after a lost answer or a refreshed token) gets the same draft and payment window back instead of
+ * a second order. A UUID v4; built from getRandomValues where randomUUID is missing (a page served without HTTPS).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function usePurchaseFlow() {
   const { t } = useTranslation('buy');
   const http = useHttp();
@@ -62,8 +76,9 @@ export function usePurchaseFlow() {
         extra_email_blocks: choice.selection.extra_email_blocks,
         auto_upgrade_consent: choice.autoUpgradeConsent,
       };
+      const headers = { 'Idempotency-Key': newIdempotencyKey() };
       try {
-        const order = await http.post<PurchaseResponse>('/invoice', body);
+        const order = await http.post<PurchaseResponse>('/invoice', body, { headers });
         if (id !== run.current) return;
         setState({ kind: 'confirm', choice, order, popupBlocked: false });
       } catch (error) {
