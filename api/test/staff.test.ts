@@ -27,6 +27,8 @@ let forgedClaims: { authorization: string };
 let forgedOnUnverified: { authorization: string };
 let manifestServer: http.Server;
 let manifestBase = '';
+/** Requests that reached the test server's non-manifest paths (the check must send none). */
+let secretHits = 0;
 
 /**
  * An unsigned token (the Auth emulator accepts those) for a real account whose claims say `email`, verified.
@@ -61,6 +63,15 @@ beforeAll(async () => {
   manifestServer = http.createServer((req, res) => {
     if (req.url === '/slow/mf-manifest.json') {
       setTimeout(() => res.end(JSON.stringify(MANIFEST)), 4000).unref();
+      return;
+    }
+    if (req.url?.startsWith('/secret')) {
+      if (req.url !== '/secret/mf-manifest.json') secretHits++;
+      res.writeHead(500).end('secret of another service');
+      return;
+    }
+    if (req.url === '/other-json/mf-manifest.json') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}');
       return;
     }
     const body =
@@ -443,49 +454,57 @@ describe('GET /api/portal/registry follows the database', () => {
 describe('POST /api/staff/registry/check', () => {
   const check = (manifestUrl: string) => inject('POST', '/api/staff/registry/check', staff.headers, { manifestUrl });
 
-  it("reports a manifest that answers and exposes './remote'", async () => {
+  it("reports a valid manifest that exposes './remote', and nothing else", async () => {
     const res = await check(`${manifestBase}/good/mf-manifest.json`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
-      reachable: true,
-      status: 200,
-      exposesRemote: true,
-      remoteName: 'mfe_demo',
-      error: null,
-    });
-    expect(res.json().ms).toBeGreaterThanOrEqual(0);
+    expect(res.json()).toEqual({ valid: true, reason: null, remoteName: 'mfe_demo' });
   });
 
-  it('reports without failing: no ./remote, 404, not JSON, a redirect, down, too slow', async () => {
-    expect((await check(`${manifestBase}/no-remote/mf-manifest.json`)).json()).toMatchObject({
-      reachable: true,
-      exposesRemote: false,
+  it('says why not from a fixed set of reasons: no ./remote, not a manifest, not JSON, not reachable', async () => {
+    const result = async (path: string) => (await check(`${manifestBase}${path}`)).json();
+    expect(await result('/no-remote/mf-manifest.json')).toEqual({
+      valid: false,
+      reason: 'no-remote',
       remoteName: 'mfe_demo',
-      error: "The manifest does not expose './remote'",
     });
-    expect((await check(`${manifestBase}/missing/mf-manifest.json`)).json()).toMatchObject({
-      reachable: true,
-      status: 404,
-      exposesRemote: false,
+    expect(await result('/other-json/mf-manifest.json')).toEqual({
+      valid: false,
+      reason: 'not-a-manifest',
+      remoteName: null,
     });
-    expect((await check(`${manifestBase}/html/mf-manifest.json`)).json()).toMatchObject({
-      reachable: true,
-      status: 200,
-      exposesRemote: false,
-      error: expect.stringContaining('not JSON'),
-    });
-    expect((await check(`${manifestBase}/moved/mf-manifest.json`)).json()).toMatchObject({
-      status: 302,
-      exposesRemote: false,
-      error: expect.stringContaining('Redirects'),
-    });
+    expect(await result('/html/mf-manifest.json')).toEqual({ valid: false, reason: 'invalid-json', remoteName: null });
+    // A 404, a redirect, a 500 with a body, a closed port and a timeout all read the same: no status, no body.
+    for (const path of ['/missing/mf-manifest.json', '/moved/mf-manifest.json', '/secret/mf-manifest.json']) {
+      const res = await check(`${manifestBase}${path}`);
+      expect([path, res.json()]).toEqual([path, { valid: false, reason: 'not-reachable', remoteName: null }]);
+      expect(res.body).not.toMatch(/secret|elsewhere|500|302|404/i);
+    }
     const down = await check('http://127.0.0.1:1/mf-manifest.json');
-    expect(down.statusCode).toBe(200);
-    expect(down.json()).toMatchObject({ reachable: false, status: null, exposesRemote: false });
+    expect(down.json()).toEqual({ valid: false, reason: 'not-reachable', remoteName: null });
     const started = Date.now();
     const slow = await check(`${manifestBase}/slow/mf-manifest.json`);
-    expect(slow.json()).toMatchObject({ reachable: false, status: null, error: 'No answer within 3 s' });
+    expect(slow.json()).toEqual({ valid: false, reason: 'not-reachable', remoteName: null });
     expect(Date.now() - started).toBeLessThan(3900);
+  });
+
+  it('is no port scanner: only a path ending in mf-manifest.json is fetched', async () => {
+    const port = new URL(manifestBase).port;
+    for (const manifestUrl of [
+      `http://127.0.0.1:${port}/`,
+      `http://127.0.0.1:${port}/secret/other`,
+      'http://127.0.0.1:5432/',
+      `http://127.0.0.1:${port}/mf-manifest.json/../secret`,
+      `http://127.0.0.1:${port}/secret?mf-manifest.json`,
+      '/api/health',
+    ]) {
+      const res = await check(manifestUrl);
+      expect([manifestUrl, res.statusCode, res.json().fields]).toEqual([
+        manifestUrl,
+        400,
+        { manifestUrl: 'validation_registry_manifest_url_not_manifest' },
+      ]);
+    }
+    expect(secretHits).toBe(0);
   });
 
   it('fetches only from allow-listed hosts and refuses what is no manifest URL', async () => {
@@ -495,7 +514,7 @@ describe('POST /api/staff/registry/check', () => {
       slug: 'manifest-host-not-allowed',
       fields: { manifestUrl: 'api_error_manifest_host_not_allowed' },
     });
-    const internalNetwork = await check('http://169.254.169.254/latest/meta-data');
+    const internalNetwork = await check('http://169.254.169.254/latest/mf-manifest.json');
     expect(internalNetwork.json().slug).toBe('manifest-host-not-allowed');
     for (const manifestUrl of ['file:///etc/passwd', 'not a url', '//evil.example/x', '']) {
       const res = await check(manifestUrl);
@@ -505,15 +524,20 @@ describe('POST /api/staff/registry/check', () => {
         { manifestUrl: 'validation_registry_manifest_url_invalid' },
       ]);
     }
-    const extra = await inject('POST', '/api/staff/registry/check', staff.headers, { manifestUrl: '/x', x: 1 });
+    const extra = await inject('POST', '/api/staff/registry/check', staff.headers, {
+      manifestUrl: '/x/mf-manifest.json',
+      x: 1,
+    });
     expect(extra.json().fields).toEqual({ x: 'validation_unknown_field' });
   });
 
   it('resolves a path against the portal origin (an allowed host)', async () => {
     // PORTAL_ORIGIN defaults to http://127.0.0.1:8080 in tests; nothing listens there (or something else does).
+    const started = Date.now();
     const res = await check('/remotes/mfe-gpsr/mf-manifest.json');
     expect(res.statusCode).toBe(200);
-    expect(res.json().ms).toBeLessThan(3500);
+    expect(Object.keys(res.json()).sort()).toEqual(['reason', 'remoteName', 'valid']);
+    expect(Date.now() - started).toBeLessThan(3500);
   });
 });
 

@@ -50,6 +50,7 @@ const KNOWN: Record<string, string> = {
   validation_registry_remote_invalid:
     "remote must be a federation container name like 'mfe_gpsr', or '' for a shell page",
   validation_registry_manifest_url_invalid: "manifestUrl must be an http(s) URL or a path starting with '/'",
+  validation_registry_manifest_url_not_manifest: 'manifestUrl must name an mf-manifest.json (the last path segment)',
   validation_registry_manifest_url_required: 'manifestUrl is required when remote is set',
   validation_registry_manifest_url_unexpected: "manifestUrl must be '' when remote is '' (a shell page)",
   validation_registry_route_invalid: "a route must look like '/features/gpsr' (lower-case letters, digits, hyphens)",

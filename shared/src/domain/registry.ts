@@ -45,6 +45,19 @@ export function isManifestUrl(value: string): boolean {
   }
 }
 
+/** The file the staff console's manifest check loads: nothing else is fetched from the api side. */
+export const MANIFEST_FILE_NAME = 'mf-manifest.json';
+
+/** Whether a manifest URL (absolute or a path) names an mf-manifest.json: its path's last segment, dots resolved. */
+export function isManifestFileUrl(value: string): boolean {
+  try {
+    const { pathname } = new URL(value, 'http://portal.invalid');
+    return pathname.split('/').pop() === MANIFEST_FILE_NAME;
+  } catch {
+    return false;
+  }
+}
+
 /** A shell illustration key ('gpsr'), an https URL or a path on the portal's origin. */
 export function isIllustration(value: string): boolean {
   if (/^[a-z][a-z0-9_]{0,39}$/.test(value)) return true;
@@ -255,22 +268,28 @@ export const manifestCheckInputSchema = z
       .string({ error: 'validation_registry_manifest_url_invalid' })
       .min(1, 'validation_registry_manifest_url_invalid')
       .max(REGISTRY_URL_MAX, 'validation_too_long')
-      .refine(isManifestUrl, 'validation_registry_manifest_url_invalid'),
+      .refine(isManifestUrl, 'validation_registry_manifest_url_invalid')
+      // Only a manifest is loaded (the check must not read whatever else answers on a host).
+      .refine((v) => !isManifestUrl(v) || isManifestFileUrl(v), 'validation_registry_manifest_url_not_manifest'),
   })
   .strict();
 
-/** What the api found at a manifest URL; never an error status for a manifest that is down. */
+/**
+ * Why a manifest is not valid, from a fixed set: another service's status code, body or timing is never passed
+ * on (the check would otherwise tell which ports answer). `not-reachable`: no connection, no answer in time, a
+ * redirect or an HTTP error status; `invalid-json`: the answer is not JSON; `not-a-manifest`: JSON, but no module
+ * federation manifest (or over 1 MB); `no-remote`: a manifest that does not expose './remote'.
+ */
+export const MANIFEST_CHECK_REASONS = ['not-reachable', 'invalid-json', 'not-a-manifest', 'no-remote'] as const;
+export type ManifestCheckReason = (typeof MANIFEST_CHECK_REASONS)[number];
+
+/** What the api found at a manifest URL: a valid manifest (exposing './remote'), or why not. */
 export const manifestCheckResultSchema = z.object({
-  reachable: z.boolean(),
-  /** HTTP status of the manifest response; null when no response came. */
-  status: z.number().nullable(),
-  /** The manifest lists './remote' under exposes. */
-  exposesRemote: z.boolean(),
-  /** The manifest's container name (`name`), null when unknown. */
+  valid: z.boolean(),
+  /** null when valid. */
+  reason: z.enum(MANIFEST_CHECK_REASONS).nullable(),
+  /** The manifest's container name (`name`) when the answer is a manifest, else null. */
   remoteName: z.string().nullable(),
-  /** Readable English reason when not reachable or not a manifest; null when fine. */
-  error: z.string().nullable(),
-  ms: z.number(),
 });
 export type ManifestCheckResult = z.infer<typeof manifestCheckResultSchema>;
 

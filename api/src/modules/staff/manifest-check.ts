@@ -1,10 +1,19 @@
-import type { ManifestCheckResult } from '@portal/shared/domain';
+import type { LookupAddress } from 'node:dns';
+import dns from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isManifestFileUrl, type ManifestCheckReason, type ManifestCheckResult } from '@portal/shared/domain';
+import ipaddr from 'ipaddr.js';
 import type { AppConfig } from '../../config';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, invalidField } from '../../lib/http-error';
+import { parseIp } from '../../services/db-connect/address-guard';
 
 export const MANIFEST_TIMEOUT_MS = 3000;
 /** A manifest is a few KB; anything beyond this is not read. */
 const MANIFEST_MAX_BYTES = 1024 * 1024;
+
+type CheckConfig = Pick<AppConfig, 'mode' | 'portalOrigins' | 'remoteManifestHosts'>;
 
 /** Absolute URL of a manifest URL as staff enter it: a path resolves against the portal's own origin. */
 export function resolveManifestUrl(manifestUrl: string, config: Pick<AppConfig, 'portalOrigins'>): URL | null {
@@ -25,6 +34,22 @@ export function isAllowedManifestHost(hostname: string, allowed: readonly string
   return allowed.some((entry) =>
     entry.startsWith('.') ? host === entry.slice(1) || host.endsWith(entry) : host === entry,
   );
+}
+
+/** This machine: loopback addresses and the unspecified address (0.0.0.0 and :: connect to the local host). */
+function isLocalAddress(address: string): boolean {
+  const ip = parseIp(address);
+  if (!ip) return false;
+  const plain =
+    ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
+  const range = plain.range();
+  return range === 'loopback' || range === 'unspecified';
+}
+
+/** A host name or literal that names this machine ('localhost', '*.localhost', 127.0.0.0/8, ::1, 0.0.0.0). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || isLocalAddress(host);
 }
 
 const hostNotAllowed = (host: string) =>
@@ -50,105 +75,120 @@ export function readManifest(body: unknown): { remoteName: string | null; expose
   };
 }
 
-async function readLimited(response: Response): Promise<string | null> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MANIFEST_MAX_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+type Answer = { kind: 'no-answer' } | { kind: 'too-large' } | { kind: 'body'; text: string };
 
 /**
- * Loads a manifest from the api side: only from allow-listed hosts (400 manifest-host-not-allowed otherwise),
- * with a timeout, no redirects followed. A manifest that is down or broken is a result, never an error.
+ * GET `url` with the resolved `addresses` pinned (the name is not looked up again between the check and the
+ * connection), no redirects followed, at most MANIFEST_MAX_BYTES read, all within `timeoutMs`. Anything but a 2xx
+ * answer read to its end is 'no-answer': which of them it was is not reported.
+ */
+function fetchManifest(url: URL, addresses: LookupAddress[], timeoutMs: number): Promise<Answer> {
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0].address, addresses[0].family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let request: http.ClientRequest | null = null;
+    let settled = false;
+    const finish = (answer: Answer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request?.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => finish({ kind: 'no-answer' }), timeoutMs);
+    request = client.get(
+      url,
+      { agent: false, lookup, headers: { accept: 'application/json', connection: 'close' } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status >= 300) return finish({ kind: 'no-answer' });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MANIFEST_MAX_BYTES) finish({ kind: 'too-large' });
+          else chunks.push(chunk);
+        });
+        response.on('end', () => finish({ kind: 'body', text: Buffer.concat(chunks).toString('utf8') }));
+        // Closed before its end: broken off (a no-op after 'end').
+        response.on('close', () => finish({ kind: 'no-answer' }));
+        response.on('error', () => finish({ kind: 'no-answer' }));
+      },
+    );
+    request.on('error', () => finish({ kind: 'no-answer' }));
+  });
+}
+
+/** The addresses of `hostname` (a literal is its own); null when it does not resolve. */
+export async function resolveHost(hostname: string): Promise<LookupAddress[] | null> {
+  const literal = parseIp(hostname);
+  if (literal) {
+    const address = literal.toString();
+    return [{ address, family: literal.kind() === 'ipv6' ? 6 : 4 }];
+  }
+  try {
+    const found = await dns.lookup(hostname, { all: true });
+    return found.length ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+const invalid = (reason: ManifestCheckReason, remoteName: string | null = null): ManifestCheckResult => ({
+  valid: false,
+  reason,
+  remoteName,
+});
+
+/**
+ * Loads an mf-manifest.json from the api side and says whether it is a valid manifest exposing './remote', or why
+ * not, from a fixed set of reasons. Only a URL whose path ends in mf-manifest.json is fetched, only from
+ * REMOTE_MANIFEST_HOSTS, and never from this machine in production (also not through a name that resolves to it):
+ * the check must not become a way to probe the api's own network. Another service's status code, body or timing
+ * is never passed on.
  */
 export async function checkManifest(
   manifestUrl: string,
-  config: Pick<AppConfig, 'portalOrigins' | 'remoteManifestHosts'>,
-  timeoutMs = MANIFEST_TIMEOUT_MS,
+  config: CheckConfig,
+  { timeoutMs = MANIFEST_TIMEOUT_MS, resolve = resolveHost } = {},
 ): Promise<ManifestCheckResult> {
   const url = resolveManifestUrl(manifestUrl, config);
   if (!url) {
-    return {
-      reachable: false,
-      status: null,
-      exposesRemote: false,
-      remoteName: null,
-      error: 'A relative manifest URL needs PORTAL_ORIGIN to resolve against',
-      ms: 0,
-    };
-  }
-  if (!isAllowedManifestHost(url.hostname, config.remoteManifestHosts)) throw hostNotAllowed(url.hostname);
-
-  const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
-  const failed = (status: number | null, error: string, reachable = status !== null): ManifestCheckResult => ({
-    reachable,
-    status,
-    exposesRemote: false,
-    remoteName: null,
-    error,
-    ms: ms(),
-  });
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      redirect: 'manual',
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (err) {
-    const name = (err as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      return failed(null, `No answer within ${timeoutMs / 1000} s`);
-    }
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    return failed(null, cause ? `Not reachable (${cause})` : 'Not reachable');
-  }
-  try {
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      return failed(response.status, `Redirects elsewhere (HTTP ${response.status}); enter the final URL`);
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      return failed(response.status, `HTTP ${response.status}`);
-    }
-    const text = await readLimited(response);
-    if (text === null) return failed(response.status, 'The answer is larger than 1 MB: not a manifest');
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return failed(response.status, 'The answer is not JSON: not an mf-manifest.json');
-    }
-    const manifest = readManifest(body);
-    if (!manifest) return failed(response.status, 'The JSON is not a module federation manifest');
-    return {
-      reachable: true,
-      status: response.status,
-      exposesRemote: manifest.exposesRemote,
-      remoteName: manifest.remoteName,
-      error: manifest.exposesRemote ? null : "The manifest does not expose './remote'",
-      ms: ms(),
-    };
-  } catch (err) {
-    const name = (err as Error).name;
-    return failed(
-      response.status,
-      name === 'TimeoutError' || name === 'AbortError'
-        ? `The answer did not finish within ${timeoutMs / 1000} s`
-        : 'The answer broke off',
+    throw invalidField(
+      'manifestUrl',
+      'validation_registry_manifest_url_invalid',
+      'A relative manifest URL needs PORTAL_ORIGIN to resolve against',
     );
   }
+  if (!isManifestFileUrl(url.href)) {
+    throw invalidField(
+      'manifestUrl',
+      'validation_registry_manifest_url_not_manifest',
+      'manifestUrl must name an mf-manifest.json (the last path segment)',
+    );
+  }
+  const production = config.mode === 'production';
+  if (!isAllowedManifestHost(url.hostname, config.remoteManifestHosts)) throw hostNotAllowed(url.hostname);
+  if (production && isLoopbackHost(url.hostname)) throw hostNotAllowed(url.hostname);
+
+  const addresses = await resolve(url.hostname);
+  if (!addresses) return invalid('not-reachable');
+  if (production && addresses.some((a) => isLocalAddress(a.address))) throw hostNotAllowed(url.hostname);
+
+  const answer = await fetchManifest(url, addresses, timeoutMs);
+  if (answer.kind === 'no-answer') return invalid('not-reachable');
+  if (answer.kind === 'too-large') return invalid('not-a-manifest');
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return invalid('invalid-json');
+  }
+  const manifest = readManifest(body);
+  if (!manifest) return invalid('not-a-manifest');
+  if (!manifest.exposesRemote) return invalid('no-remote', manifest.remoteName);
+  return { valid: true, reason: null, remoteName: manifest.remoteName };
 }

@@ -4,10 +4,18 @@ import WarningAmber from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { ManifestCheckReason } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import type { ManifestCheckState } from '../hooks/use-manifest-check';
 
-/** What the api found at a manifest URL: reachable, exposes ./remote, how long it took — or why not. */
+/** The text of each reason the api gives for a manifest that is not valid (a fixed set, see the shared schema). */
+const REASON_KEYS: Record<Exclude<ManifestCheckReason, 'no-remote'>, string> = {
+  'not-reachable': 'staff_check_reason_not_reachable',
+  'invalid-json': 'staff_check_reason_invalid_json',
+  'not-a-manifest': 'staff_check_reason_not_a_manifest',
+};
+
+/** What the api found at a manifest URL: a valid manifest exposing ./remote, or why not. */
 export function CheckResult({ state }: { state: ManifestCheckState }) {
   const { t } = useTranslation('shell');
   if (state.status === 'idle') return null;
@@ -21,20 +29,18 @@ export function CheckResult({ state }: { state: ManifestCheckState }) {
     text = t('staff_check_failed', { reason: t(state.errorKey, { ns: 'common' }) });
   } else if (state.status === 'done') {
     const { result } = state;
-    const ms = t('staff_check_ms', { ms: Math.round(result.ms) });
-    if (!result.reachable) {
-      tone = 'error.main';
-      icon = <ErrorOutline fontSize="small" />;
-      const reason = result.error ?? (result.status != null ? `HTTP ${result.status}` : t('staff_check_no_answer'));
-      text = `${t('staff_check_unreachable', { reason })} · ${ms}`;
-    } else if (!result.exposesRemote) {
-      tone = 'warning.main';
-      icon = <WarningAmber fontSize="small" />;
-      text = `${t('staff_check_no_remote', { status: result.status ?? '–' })} · ${ms}`;
-    } else {
+    if (result.valid) {
       tone = 'success.main';
       icon = <CheckCircle fontSize="small" />;
-      text = `${t('staff_check_ok', { remote: result.remoteName ?? '–' })} · ${ms}`;
+      text = t('staff_check_ok', { remote: result.remoteName ?? '–' });
+    } else if (result.reason === 'no-remote') {
+      tone = 'warning.main';
+      icon = <WarningAmber fontSize="small" />;
+      text = t('staff_check_no_remote');
+    } else {
+      tone = 'error.main';
+      icon = <ErrorOutline fontSize="small" />;
+      text = t('staff_check_invalid', { reason: t(REASON_KEYS[result.reason ?? 'not-reachable']) });
     }
   }
   return (

@@ -190,20 +190,13 @@ describe('Registry entry dialog', () => {
 
   it('checks the manifest URL typed in the dialog', async () => {
     const view = renderConsole({
-      'POST /staff/registry/check': {
-        reachable: true,
-        status: 200,
-        exposesRemote: true,
-        remoteName: 'mfe_mobile_beta',
-        error: null,
-        ms: 7,
-      },
+      'POST /staff/registry/check': { valid: true, reason: null, remoteName: 'mfe_mobile_beta' },
     });
     const dialog = await openNew(view);
     expect(within(dialog).getByRole('button', { name: 'Check manifest' })).toBeDisabled();
     await fill(view, field(dialog, /^Manifest URL/), 'http://127.0.0.1:3199/mf-manifest.json');
     await view.user.click(within(dialog).getByRole('button', { name: 'Check manifest' }));
-    expect(await within(dialog).findByText('Reachable, exposes ./remote (mfe_mobile_beta) · 7 ms')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Valid manifest, exposes ./remote (mfe_mobile_beta)')).toBeInTheDocument();
     expect(view.http.callsTo('POST /staff/registry/check')[0].body).toEqual({
       manifestUrl: 'http://127.0.0.1:3199/mf-manifest.json',
     });

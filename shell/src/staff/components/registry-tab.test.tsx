@@ -103,30 +103,27 @@ describe('Registry tab', () => {
     await waitFor(() => expect(view.notify.last('success')?.message).toBe('gpsr was deleted.'));
   });
 
-  it('checks a manifest from the api side and shows reachable / ./remote / time, or the reason it failed', async () => {
+  it('checks a manifest from the api side and shows a valid manifest, or the reason it is not', async () => {
     const view = renderRegistry({
       'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) =>
         req.body.manifestUrl.includes('mobile')
-          ? { reachable: true, status: 200, exposesRemote: true, remoteName: 'mfe_mobile', error: null, ms: 41.6 }
-          : {
-              reachable: false,
-              status: null,
-              exposesRemote: false,
-              remoteName: null,
-              error: 'connect ECONNREFUSED',
-              ms: 12,
-            },
+          ? { valid: true, reason: null, remoteName: 'mfe_mobile' }
+          : { valid: false, reason: 'not-reachable', remoteName: null },
     });
     const mobile = await rowOf('mobile');
     await view.user.click(within(mobile).getByRole('button', { name: 'Check mobile' }));
-    expect(await within(mobile).findByText('Reachable, exposes ./remote (mfe_mobile) · 42 ms')).toBeInTheDocument();
+    expect(await within(mobile).findByText('Valid manifest, exposes ./remote (mfe_mobile)')).toBeInTheDocument();
     expect(view.http.callsTo('POST /staff/registry/check')[0].body).toEqual({
       manifestUrl: '/remotes/mfe-mobile/mf-manifest.json',
     });
 
     const gpsr = await rowOf('gpsr');
     await view.user.click(within(gpsr).getByRole('button', { name: 'Check gpsr' }));
-    expect(await within(gpsr).findByText('Not reachable: connect ECONNREFUSED · 12 ms')).toBeInTheDocument();
+    expect(
+      await within(gpsr).findByText(
+        'Not a valid manifest: not reachable (no connection, no answer within 3 s, a redirect or an HTTP error)',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('reports a manifest without ./remote and a refused check (host not allow-listed) in German', async () => {
@@ -134,7 +131,7 @@ describe('Registry tab', () => {
       {
         'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) => {
           if (req.body.manifestUrl.includes('gpsr')) throw new ApiError(400, 'manifest-host-not-allowed', 'no');
-          return { reachable: true, status: 200, exposesRemote: false, remoteName: null, error: null, ms: 5 };
+          return { valid: false, reason: 'no-remote', remoteName: 'mfe_mobile' };
         },
       },
       'de',
@@ -142,11 +139,30 @@ describe('Registry tab', () => {
     const table = await screen.findByRole('table', { name: 'Registry-Einträge' });
     const [, , mobile, gpsr] = within(table).getAllByRole('row');
     await view.user.click(within(mobile).getByRole('button', { name: 'Prüfen mobile' }));
-    expect(
-      await within(mobile).findByText('Erreichbar (HTTP 200), stellt aber ./remote nicht bereit · 5 ms'),
-    ).toBeInTheDocument();
+    expect(await within(mobile).findByText('Ein Manifest, das ./remote aber nicht bereitstellt')).toBeInTheDocument();
     await view.user.click(within(gpsr).getByRole('button', { name: 'Prüfen gpsr' }));
     expect(await within(gpsr).findByText(/^Prüfung fehlgeschlagen: /)).toBeInTheDocument();
+  });
+
+  it('says which reason from the fixed set: not JSON, not a manifest, and a URL that is no mf-manifest.json', async () => {
+    const view = renderRegistry({
+      'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) => {
+        if (req.body.manifestUrl.includes('gpsr')) {
+          throw new ApiError(400, 'validation-error', 'no', {
+            message: 'no',
+            slug: 'validation-error',
+            fields: { manifestUrl: 'validation_registry_manifest_url_not_manifest' },
+          });
+        }
+        return { valid: false, reason: 'invalid-json', remoteName: null };
+      },
+    });
+    const mobile = await rowOf('mobile');
+    await view.user.click(within(mobile).getByRole('button', { name: 'Check mobile' }));
+    expect(await within(mobile).findByText('Not a valid manifest: the answer is not JSON')).toBeInTheDocument();
+    const gpsr = await rowOf('gpsr');
+    await view.user.click(within(gpsr).getByRole('button', { name: 'Check gpsr' }));
+    expect(await within(gpsr).findByText(/^Check failed: .*mf-manifest\.json/)).toBeInTheDocument();
   });
 
   it('shows cards instead of the table on a narrow screen', async () => {

@@ -24,10 +24,12 @@ export function useManifestCheck() {
         if (run === latest.current) setState({ status: 'done', manifestUrl, result });
       } catch (error) {
         if (run === latest.current) {
+          // The field's own message when the api names one (e.g. a URL that is no mf-manifest.json).
+          const fieldKey = (error as { fields?: Record<string, string> }).fields?.manifestUrl;
           setState({
             status: 'failed',
             manifestUrl,
-            errorKey: apiErrorKey(error as { slug?: string; status?: number }),
+            errorKey: fieldKey ?? apiErrorKey(error as { slug?: string; status?: number }),
           });
         }
       }
