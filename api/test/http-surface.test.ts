@@ -99,7 +99,11 @@ describe('isInternal', () => {
       (await t.app.inject({ url: '/api/portal/registry', headers })).json().entries.map((e: { id: string }) => e.id);
     expect(await ids(unverified.headers)).not.toContain('gpsr');
     expect(t.app.isInternal({ email: boss, emailVerified: false })).toBe(false);
-    expect(t.app.isInternal({ email: boss.toUpperCase(), emailVerified: true })).toBe(true);
+    expect(t.app.isInternal({ email: boss, emailVerified: true })).toBe(true);
+    // The provider's address must equal a configured one exactly: no case folding, no trimming.
+    for (const lookalike of [boss.toUpperCase(), `${boss} `, ` ${boss}`, `${boss}\t`, `${boss}\u00a0`]) {
+      expect([lookalike, t.app.isInternal({ email: lookalike, emailVerified: true })]).toEqual([lookalike, false]);
+    }
     expect(t.app.isInternal(null)).toBe(false);
   });
 });
