@@ -258,7 +258,8 @@ export const licenseUsage = pgTable(
 /**
  * Invoices outlive their user: user_id is set NULL when the account is deleted, the buyer snapshot stays.
  * A draft (status Created/Pending/Failed) has no number; finalizeInvoice assigns one from invoice_counters
- * and from then on the row is immutable (a trigger of migration 0002 refuses changes except detaching user_id).
+ * and from then on the row is immutable (a trigger refuses changes except detaching user_id and license_id, which
+ * the foreign keys set NULL when the account and its licenses are deleted).
  */
 export const invoices = pgTable(
   'invoices',
@@ -568,16 +569,16 @@ export const gpsrProducts = pgTable(
 /**
  * An uploaded evidence file. Stored under its generated `name` by the file-storage service; the original name is
  * sanitized metadata only. `productId` is null while the file is uploaded but not yet saved with a product, and after
- * its product was deleted while a released version still needs it.
+ * its product was deleted while a released version still needs it. `userId` becomes null when its account is deleted
+ * while a retained version still needs it; its bytes then live under the retained key (gpsr/erasure.ts).
  */
 export const gpsrFiles = pgTable(
   'gpsr_files',
   {
     /** Stored file name (uuid + extension of the detected type; unique, used in URLs). */
     name: text('name').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owning account. Deleting it erases the files no retained version needs; the FK detaches the rest. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     productId: uuid('product_id').references(() => gpsrProducts.id, { onDelete: 'set null' }),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -606,15 +607,14 @@ export type GpsrVersionAnswerJson = {
 
 /**
  * A released, read-only version of a product's documentation (Art. 9(3): kept 10 years). It outlives its product:
- * `productId` becomes null when the product is deleted, the row stays until `retentionUntil`.
+ * `productId` becomes null when the product is deleted, the row stays until `retentionUntil`. It outlives its account
+ * too: `userId` becomes null when the account is deleted (the person goes, the documentation stays).
  */
 export const gpsrVersions = pgTable(
   'gpsr_versions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     productId: uuid('product_id').references(() => gpsrProducts.id, { onDelete: 'set null' }),
     /** The product id at release time, kept after the product is deleted. */
     originalProductId: uuid('original_product_id').notNull(),
