@@ -182,6 +182,7 @@ const envSchema = z.object({
   ),
   DS_ALLOWED_HOSTS: z.string().optional(),
   SEED_DEMO: bool('SEED_DEMO'),
+  MIGRATE_ON_START: bool('MIGRATE_ON_START'),
   CORS_ORIGINS: checked(
     (v) => list(v).every(isOrigin),
     'CORS_ORIGINS must be a comma list of origins like https://portal.example.com (no paths, no "null")',
@@ -324,6 +325,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
     dsAllowedHosts: list(e.DS_ALLOWED_HOSTS).map((s) => s.toLowerCase()),
     seedDemo: e.SEED_DEMO,
+    /**
+     * Apply missing migrations at start (MIGRATE_ON_START; default outside production only). Without, the api
+     * refuses a database schema older than the code: production migrates as a release step (`npm run migrate`).
+     */
+    migrateOnStart: env.MIGRATE_ON_START?.trim() ? e.MIGRATE_ON_START : mode !== 'production',
     /** Origins allowed to call the api from a browser: the portal's own (PORTAL_ORIGIN) plus CORS_ORIGINS. */
     corsOrigins: [...new Set(corsList)],
     /** Redis for the rate-limit counters (several api instances); null → counters in this process's memory. */

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { MIGRATIONS_DIR, assertSchemaCurrent, migratePglite, migratePostgres } from './migrations';
+import { recordOwner } from './pglite-owner';
 import * as schema from './schema';
+
+export { MIGRATIONS_DIR };
 
 export type Schema = typeof schema;
 /** The one database type modules code against (PGlite and node-postgres both satisfy it). */
@@ -23,30 +26,36 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '..', '..', 'drizzle');
-
-/** Opens the database (PostgreSQL when a URL is given, else PGlite) and applies the migrations. */
+/**
+ * Opens the database (PostgreSQL when a URL is given, else PGlite). With `migrateOnStart` (the default) it applies
+ * the missing migrations first; without, it refuses (SchemaBehindError) a database that lacks one of them.
+ */
 export async function openDatabase(options: {
   databaseUrl: string | null;
   pgliteDir: string;
   /** A PGlite data-dir dump to start from (tests: an already migrated database, skipping initdb). */
   pgliteTemplate?: Blob;
+  migrateOnStart?: boolean;
 }): Promise<DbHandle> {
+  const migrateOnStart = options.migrateOnStart ?? true;
   if (options.databaseUrl) {
     const { Client, Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // Under the migration lock, on a connection of its own: instances starting together migrate one at a time.
+    if (migrateOnStart) await migratePostgres(options.databaseUrl);
     // Fail fast while PostgreSQL is down (requests answer 503 database-unavailable) instead of queueing for ever.
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client whose server went away (PostgreSQL restarted) emits 'error' on the pool; without a listener
     // that would end the process. The pool drops the client and opens a new connection on the next query.
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
-    try {
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    } catch (err) {
-      await pool.end();
-      throw err;
+    if (!migrateOnStart) {
+      try {
+        await assertSchemaCurrent((text) => pool.query(text));
+      } catch (err) {
+        await pool.end();
+        throw err;
+      }
     }
     return {
       db: db as unknown as Db,
@@ -98,16 +107,19 @@ export async function openDatabase(options: {
 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = options.pgliteDir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const loadDataDir = options.pgliteTemplate;
   const client = inMemory ? new PGlite({ loadDataDir }) : new PGlite(options.pgliteDir, { loadDataDir });
+  // The command-line tools (migrate, backup, restore) refuse the data dir while this process has it open.
+  const releaseOwner = inMemory ? () => undefined : recordOwner(options.pgliteDir);
   const db = drizzle(client, { schema });
   try {
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (migrateOnStart) await migratePglite(client);
+    else await assertSchemaCurrent((text) => client.query<Record<string, unknown>>(text));
   } catch (err) {
     await client.close();
+    releaseOwner();
     throw err;
   }
   return {
@@ -121,7 +133,10 @@ export async function openDatabase(options: {
         return false;
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseOwner();
+    },
     // PGlite delivers a notification before the statement that committed it returns: no connection to lose.
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
