@@ -30,7 +30,7 @@ export interface TestApp {
  * A migrated, empty PGlite data dir, dumped once per migration set into the temp folder: starting
  * from it skips PGlite's initdb, which takes seconds per test file.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const hash = crypto.createHash('sha256');
   for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     const full = path.join(MIGRATIONS_DIR, file);

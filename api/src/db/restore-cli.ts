@@ -1,0 +1,35 @@
+// `npm run restore -- <file.sql> [--force]`: loads a dump of `npm run backup` into the embedded database
+// (DATA_DIR/pglite), which must be empty or not exist yet; --force moves a non-empty data dir aside and restores
+// into a new one. Stop the api first. With DATABASE_URL set the database is PostgreSQL: load the dump with psql
+// (docs/deploy.md).
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { BackupError, restorePglite } from './backup';
+import { describeState } from './migrations';
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const files = args.filter((a) => !a.startsWith('--'));
+  const unknown = args.filter((a) => a.startsWith('--') && a !== '--force');
+  if (files.length !== 1 || unknown.length) {
+    console.error('usage: restore <file.sql> [--force]');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    console.error('DATABASE_URL is set: load a dump into PostgreSQL with psql or pg_restore (docs/deploy.md)');
+    process.exit(2);
+  }
+  const result = await restorePglite(config.pgliteDir, path.resolve(files[0]), { force });
+  if (result.movedAside) console.log(`the replaced data dir is kept in ${result.movedAside}`);
+  console.log(`restored ${files[0]} into ${config.pgliteDir} (${result.tables} tables)`);
+  console.log(describeState(result.state));
+  if (result.state.missing.length) console.log('this api needs newer migrations: run `npm run migrate` next');
+}
+
+void main().catch((err: unknown) => {
+  const known = err instanceof ConfigError || err instanceof BackupError;
+  console.error(known ? (err as Error).message : `restore failed: ${(err as Error).message}`);
+  process.exit(1);
+});
