@@ -1,9 +1,10 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_ROOT } from './lib/api-root';
 
-/** Repository root (`api/src/config.ts` → two levels up). */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** Repository root (or the root of a production install): the folder that holds the api package. */
+export const REPO_ROOT = path.dirname(API_ROOT);
 
 export type PortalMode = 'production' | 'development' | 'test';
 

@@ -10,9 +10,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { RegistryEntryRow } from '../../db/schema';
+import { API_ROOT } from '../../lib/api-root';
 import { listRegistryRows, seedRegistryRows } from './repository';
 
-export const REGISTRY_FILE = path.resolve(__dirname, '..', '..', '..', 'registry', 'registry.json');
+export const REGISTRY_FILE = path.join(API_ROOT, 'registry', 'registry.json');
 
 /** An entry of registry.json: the staff input, with the build folder instead of the manifest URL. */
 const fileEntrySchema = registryEntryFieldsSchema.omit({ manifestUrl: true }).extend({

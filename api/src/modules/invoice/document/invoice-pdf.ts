@@ -5,11 +5,12 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { countryName, formatMoney } from '@portal/shared/domain';
 import PDFDocument from 'pdfkit';
+import { API_ROOT } from '../../../lib/api-root';
 import type { InvoiceDocumentData } from './document-data';
 import { FACTUR_X_FILE_NAME } from './factur-x-xml';
 import { formatDocumentDate, invoiceTexts } from './invoice-texts';
 
-const FONT_DIR = path.resolve(__dirname, '..', '..', '..', '..', 'assets', 'fonts');
+const FONT_DIR = path.join(API_ROOT, 'assets', 'fonts');
 const FONT_FILES = { regular: 'NotoSans_400Regular.ttf', bold: 'NotoSans_700Bold.ttf' };
 let fontBytes: Record<keyof typeof FONT_FILES, Buffer> | null = null;
 

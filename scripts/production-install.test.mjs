@@ -1,0 +1,269 @@
+// The production path of deploy/*.Dockerfile, on this machine: the api built to JavaScript (api/scripts/build.mjs),
+// the built tree copied to a temp folder, `npm ci --omit=dev` there, then — with no tsx and no dev-only package —
+// the api refuses a database without the migrations, `npm run migrate` applies them, the api (node
+// api/dist/server.js) and the portal server (node scripts/serve-portal.mjs) start, and a seller registers and reads
+// the profile through the portal server. On PostgreSQL (TEST_DATABASE_URL, else the local `test` server when it
+// answers), else on PGlite. Takes one to three minutes, most of it the install (from the npm cache).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, answers, freePort, startAuthEmulator, spawnService, waitForHttp } from './stack.mjs';
+
+const require = createRequire(import.meta.url);
+const { Client } = require(require.resolve('pg', { paths: [path.join(ROOT, 'api'), ROOT] }));
+
+const BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers() {
+  const client = new Client({ connectionString: BASE_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** What the runtime stage of the Dockerfiles copies: manifests, the api's build and run-time files, the server. */
+function copyBuiltTree(target) {
+  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
+  // Workspace folders are the lockfile's package keys outside node_modules.
+  const workspaces = Object.keys(lock.packages).filter((key) => key && !key.includes('node_modules/'));
+  const copy = (rel) => fs.cpSync(path.join(ROOT, rel), path.join(target, rel), { recursive: true });
+  for (const rel of ['package.json', 'package-lock.json', ...workspaces.map((w) => `${w}/package.json`)]) copy(rel);
+  for (const rel of ['api/drizzle', 'api/assets', 'api/registry', 'api/scripts/run.cjs']) copy(rel);
+  for (const rel of ['scripts/serve-portal.mjs', 'scripts/portal-server', 'shared/webpack/portal-config.js']) copy(rel);
+  // A stand-in for the built shell (the real one takes minutes to build and is not what this test is about).
+  fs.mkdirSync(path.join(target, 'shell', 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(target, 'shell', 'dist', 'index.html'), '<!doctype html><title>portal shell</title>');
+  return workspaces;
+}
+
+/** Runs a command to its end; resolves with its exit code and output. */
+function run(command, args, { cwd, env = process.env, timeoutMs = 240_000 }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** This process's env without what the npm that runs the tests set for itself (workspace, lifecycle, package). */
+function cleanEnv(extra = {}) {
+  const keep = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig']);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || keep.has(k)));
+  for (const key of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'API_URL', 'PORTAL_ROOT', 'NODE_OPTIONS']) {
+    delete env[key];
+  }
+  return { ...env, ...extra };
+}
+
+test(
+  'production install: npm ci --omit=dev, migrate, api and portal server from the build, a seller signs in',
+  {
+    timeout: 420_000,
+  },
+  async (t) => {
+    const started = Date.now();
+    const lap = (what) => t.diagnostic(`${what} after ${Math.round((Date.now() - started) / 1000)} s`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-production-'));
+    const services = [];
+    const cleanups = [() => fs.rmSync(dir, { recursive: true, force: true })];
+    try {
+      // Build: the same script as `npm run build -w api`, into the copy (the checkout's api/dist stays as it is).
+      const build = await run(
+        process.execPath,
+        ['api/scripts/build.mjs', `--outdir=${path.join(dir, 'api', 'dist')}`],
+        {
+          cwd: ROOT,
+        },
+      );
+      assert.equal(build.code, 0, build.stderr);
+      const workspaces = copyBuiltTree(dir);
+      lap('built and copied');
+
+      const install = await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], {
+        cwd: dir,
+        env: cleanEnv(),
+      });
+      assert.equal(install.code, 0, install.stderr);
+      lap('npm ci --omit=dev');
+
+      // No TypeScript tooling and no dev-only package: every package the lockfile marks `dev` is absent.
+      const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'));
+      const present = (key) => fs.existsSync(path.join(dir, key));
+      assert.equal(present('node_modules/tsx'), false, 'tsx is not installed');
+      const devOnly = Object.entries(lock.packages).filter(([key, entry]) => key && entry.dev);
+      assert.ok(devOnly.length > 100, 'the lockfile marks dev-only packages');
+      assert.deepEqual(devOnly.map(([key]) => key).filter(present), [], 'no dev-only package is installed');
+      // The declared devDependencies that are there anyway are the ones a production package needs (the lockfile
+      // does not mark them dev): react and react-dom (the frontends' dependencies), typescript and type packages as
+      // optional peers of i18next, react-i18next and @module-federation (same). The api never loads them.
+      const declaredDev = new Set(
+        ['', ...workspaces].flatMap((w) => {
+          const manifest = JSON.parse(fs.readFileSync(path.join(dir, w, 'package.json'), 'utf8'));
+          return Object.keys(manifest.devDependencies ?? {});
+        }),
+      );
+      const devPresent = [...declaredDev].filter((name) => present(`node_modules/${name}`)).sort();
+      for (const name of devPresent) assert.ok(!lock.packages[`node_modules/${name}`].dev, `${name} is dev-only`);
+      t.diagnostic(`declared devDependencies a production package needs: ${devPresent.join(', ')}`);
+      // Proof that the api and the portal server run without TypeScript: it is moved out of reach.
+      if (present('node_modules/typescript')) {
+        fs.renameSync(path.join(dir, 'node_modules/typescript'), path.join(dir, 'typescript-out-of-reach'));
+      }
+
+      // The database: a new PostgreSQL database, or PGlite in the copy's data dir.
+      let databaseUrl = '';
+      if (await postgresAnswers()) {
+        const name = `portal_production_${crypto.randomBytes(5).toString('hex')}`;
+        const admin = new Client({ connectionString: BASE_URL });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.end();
+        cleanups.push(async () => {
+          const c = new Client({ connectionString: BASE_URL });
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await c.end();
+        });
+        const url = new URL(BASE_URL);
+        url.pathname = `/${name}`;
+        databaseUrl = url.toString();
+      }
+      t.diagnostic(databaseUrl ? 'on PostgreSQL' : 'on PGlite (no PostgreSQL answers)');
+
+      let emulatorHost = '127.0.0.1:9099';
+      if (!(await answers(`http://${emulatorHost}`))) {
+        const emulator = await startAuthEmulator({ port: await freePort() });
+        services.push(emulator);
+        emulatorHost = emulator.host;
+      }
+
+      const apiPort = await freePort();
+      // As in production (NODE_ENV=production, no migration at start), but with the Auth emulator, which production
+      // mode refuses: PORTAL_MODE=development for that alone.
+      const apiEnv = cleanEnv({
+        NODE_ENV: 'production',
+        PORTAL_MODE: 'development',
+        MIGRATE_ON_START: 'false',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        SEED_DEMO: 'false',
+        JOBS_INTERVAL_MS: '0',
+        LOG_LEVEL: 'warn',
+      });
+
+      // Before the migrate step the api refuses to start, with one line.
+      const refused = await run(process.execPath, ['api/dist/server.js'], { cwd: dir, env: apiEnv, timeoutMs: 90_000 });
+      assert.equal(refused.code, 1, refused.stdout + refused.stderr);
+      assert.match(
+        refused.stderr.trim(),
+        /^The api could not start: the database has no migrations applied \(empty database\), this api needs \d+ \(\w+\): run `npm run migrate` first$/,
+      );
+
+      const migrate = await run('npm', ['run', 'migrate'], { cwd: dir, env: apiEnv });
+      assert.equal(migrate.code, 0, migrate.stdout + migrate.stderr);
+      assert.match(migrate.stdout, /applied 0000_init, .*\n.*the database schema is at migration \d+/);
+      lap('migrated');
+
+      const api = spawnService('api', process.execPath, ['api/dist/server.js'], { cwd: dir, env: apiEnv, quiet: true });
+      services.push(api);
+      await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, { name: 'api', timeoutMs: 90_000, service: api });
+
+      const portalPort = await freePort();
+      const portal = spawnService('portal', process.execPath, ['scripts/serve-portal.mjs'], {
+        cwd: dir,
+        env: cleanEnv({
+          NODE_ENV: 'production',
+          PORT: String(portalPort),
+          API_URL: `http://127.0.0.1:${apiPort}`,
+          FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        }),
+        quiet: true,
+      });
+      services.push(portal);
+      const portalUrl = `http://127.0.0.1:${portalPort}`;
+      await waitForHttp(`${portalUrl}/api/health`, { name: 'portal server', timeoutMs: 30_000, service: portal });
+      const page = await fetch(`${portalUrl}/`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /portal shell/);
+      lap('api and portal server up');
+
+      // A seller: an account in the Auth emulator, the api row, the profile — all through the portal server.
+      const emulatorCall = async (endpoint, body) => {
+        const response = await fetch(
+          `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/${endpoint}?key=demo-api-key`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+        );
+        const json = await response.json();
+        assert.equal(response.status, 200, JSON.stringify(json));
+        return json;
+      };
+      const email = `production-${crypto.randomBytes(4).toString('hex')}@shop.example`;
+      const password = 'production-pass-1';
+      const signUp = await emulatorCall('accounts:signUp', { email, password, returnSecureToken: true });
+      const call = async (method, apiPath, token, body) => {
+        const response = await fetch(`${portalUrl}/api${apiPath}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : undefined };
+      };
+      const created = await call('POST', '/user/', signUp.idToken, { Id: signUp.localId, Email: email });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const { idToken } = await emulatorCall('accounts:signInWithPassword', {
+        email,
+        password,
+        returnSecureToken: true,
+      });
+      const contact = {
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        companyName: 'Produktiv Versand GmbH',
+        country: 'DE',
+        city: 'Hamburg',
+        street: 'Hafenstraße',
+        houseNumber: '7',
+        postalCode: '20457',
+        invoiceEmail: '',
+        vatID: 'DE123456788',
+      };
+      assert.equal((await call('PUT', '/user/profile/contact', idToken, contact)).status, 200);
+      const read = await call('GET', '/user/profile/contact', idToken);
+      assert.equal(read.status, 200);
+      assert.equal(read.body.companyName, 'Produktiv Versand GmbH');
+      lap('seller journey done');
+    } finally {
+      for (const service of services.reverse()) await service.stop('SIGTERM', 10_000);
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    }
+  },
+);
