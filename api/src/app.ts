@@ -2,13 +2,16 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { logSafeError } from './lib/log-safe-error';
 import { requestSerializer } from './lib/log-url';
-import { validatorCompiler } from './lib/query-validation';
-import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
 import { apiModules, prefixOf } from './modules';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';
@@ -16,7 +19,6 @@ import { registerErrorHandling } from './plugins/errors';
 import identityPlugin from './plugins/identity';
 import inputGuard from './plugins/input-guard';
 import mailPlugin from './plugins/mail';
-import ownerCachePlugin from './plugins/owner-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import routeTable from './plugins/route-table';
 import securityHeaders, { DOCUMENT_HEADERS } from './plugins/security-headers';
@@ -67,8 +69,6 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
-    // request.log is made when a request first logs (lib/lazy-child-logger).
-    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For counts from TRUSTED_PROXIES only (the portal server): request.ip is then the client it
     // forwards for, and a client that connects directly cannot choose the address its requests count against.
@@ -114,7 +114,6 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(dbPlugin, { config, handle: overrides.db });
   await app.register(cryptoPlugin, { config });
   await app.register(mailPlugin, { config });
-  await app.register(ownerCachePlugin);
   await app.register(identityPlugin, { config });
   await app.register(fileStoragePlugin, { config });
   await app.register(paymentsPlugin, { config });

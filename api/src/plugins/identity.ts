@@ -182,7 +182,7 @@ export default fp(
       await verify(request, token);
     };
 
-    // Read on every authenticated request (an inactive or removed account is refused): prepared once, and cached.
+    // Read on every authenticated request (an inactive or removed account is refused at once): prepared once.
     const userById = app.db
       .select()
       .from(users)
@@ -191,16 +191,8 @@ export default fp(
       .prepare('require_user_by_id');
 
     const requireUser: PreHandler = async (request) => {
-      // A known header needs no await (no promise of its own) before the (cached) user row.
       if (!knownIdentity(request)) await verifyBearer(request);
-      const identity = currentIdentity(request);
-      // Cached (a missing row is not): the row's changes notify the read cache (migration 0013).
-      const row = await app.ownerCache.read(
-        identity.uid,
-        'user',
-        async () => (await userById.execute({ id: identity.uid }))[0] ?? null,
-        (found) => (found ? Infinity : 0),
-      );
+      const [row] = await userById.execute({ id: currentIdentity(request).uid });
       if (!row) throw new HttpError(404, 'user-not-found', 'User not found');
       if (!row.isActive) {
         throw new HttpError(403, 'account-inactive', 'Your account is inactive. Contact your administrator');
@@ -222,5 +214,5 @@ export default fp(
     app.decorate('optionalAuth', optionalAuth);
     app.decorate('requireUser', requireUser);
   },
-  { name: 'identity', dependencies: ['db', 'owner-cache'] },
+  { name: 'identity', dependencies: ['db'] },
 );

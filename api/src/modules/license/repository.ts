@@ -4,9 +4,7 @@ import {
   type LicenseFilter,
   type PluginName,
 } from '@portal/shared/domain';
-import crypto from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { licenses, products, subscriptions, users } from '../../db/schema';
 import { pluginNamesFor } from './product';
@@ -54,18 +52,6 @@ function orderBySql(sort: LicenseFilter['sort']): SQL {
   return sql`${key} ${dir}${nulls}, l.created_at DESC, l.id DESC`;
 }
 
-const dialect = new PgDialect();
-
-/**
- * Runs a statement as a named prepared statement, named by its text: PostgreSQL plans it once per connection instead
- * of on every request (planning the license page took about half as long as running it). PGlite runs it as usual.
- */
-async function executePrepared(db: Db, statement: SQL): Promise<unknown> {
-  const query = dialect.sqlToQuery(statement);
-  const name = `q_${crypto.createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
-  return db._.session.prepareQuery(query, undefined, name, false).execute();
-}
-
 type LicensePageFilter = Pick<LicenseFilter, 'page' | 'pageSize' | 'sort' | 'pluginName' | 'status'>;
 
 /**
@@ -89,8 +75,7 @@ export async function listOwnerLicensePage(
     WHERE ${sql.join(where, sql` AND `)}`;
   const order = orderBySql(filter.sort);
   const limit = sql`LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}`;
-  const result = (await executePrepared(
-    db,
+  const result = (await db.execute(
     sql`SELECT ${licenseItemColumnsSql(effectiveStatusSql(now))}, count(*) OVER () AS total
         ${from} ORDER BY ${order} ${limit}`,
   )) as unknown as { rows: (LicenseItemRow & { total: string | number })[] };
@@ -103,21 +88,10 @@ export async function listOwnerLicensePage(
   return { items: [], total: Number(counted.rows[0]?.total ?? 0) };
 }
 
-/** The items of a page as one JSON array text (see listOwnerLicensePage). */
-export async function ownerLicensePageJson(
-  db: Db,
-  ownerId: string,
-  filter: LicensePageFilter,
-  now = new Date(),
-): Promise<{ itemsJson: string; total: number }> {
-  const { items, total } = await listOwnerLicensePage(db, ownerId, filter, now);
-  return { itemsJson: JSON.stringify(items), total };
-}
-
-/** The page of licensePageSchema as JSON text, ready to send (its items hold only the schema's keys). */
-export async function ownerLicensePageBody(db: Db, ownerId: string, filter: LicensePageFilter): Promise<string> {
-  const { itemsJson, total } = await ownerLicensePageJson(db, ownerId, filter);
-  return `{"items":${itemsJson},"total":${total},"page":${filter.page},"pageSize":${filter.pageSize}}`;
+/** One page of licensePageSchema: the items with the total and the page asked for. */
+export async function ownerLicensePage(db: Db, ownerId: string, filter: LicensePageFilter) {
+  const { items, total } = await listOwnerLicensePage(db, ownerId, filter);
+  return { items, total, page: filter.page, pageSize: filter.pageSize };
 }
 
 /** Every license of an owner (a seller has a handful), newest first, mapped to the shared License shape. */

@@ -1,24 +1,11 @@
 import { licenseFilterSchema, licensePageSchema, licenseSchema, pluginNameSchema } from '@portal/shared/domain';
-import { sendJson } from '../../lib/send-json';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
-import { rememberedQuery } from '../../lib/query-validation';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import { activateFreeOrTrial } from './activation';
-import { findOwnerLicenseByKey, listOwnerLicensePage, listOwnerLicenses, ownerLicensePageBody } from './repository';
-
-/** When the first license of a page body passes its expiry (its status then reads 'inactive'): epoch ms. */
-function nextExpiry(body: string): number {
-  const now = Date.now();
-  let next = Infinity;
-  for (const m of body.matchAll(/"licenseExpired":"([^"]+)"/g)) {
-    const at = Date.parse(m[1]);
-    if (at > now && at < next) next = at;
-  }
-  return next;
-}
+import { findOwnerLicenseByKey, listOwnerLicensePage, listOwnerLicenses, ownerLicensePage } from './repository';
 
 const licenseNotFound = () => new HttpError(404, 'license-not-found', 'License not found');
 
@@ -37,28 +24,13 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['license'],
         summary: "One page of the account's licenses, newest first",
-        querystring: rememberedQuery(licenseFilterSchema.pick({ page: true, pageSize: true })),
+        querystring: licenseFilterSchema.pick({ page: true, pageSize: true }),
         response: { 200: licensePageSchema, ...authErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { page, pageSize } = request.query;
-      // Cached per owner (plugins/owner-cache): until a change notifies it, or a license on the page expires. Kept
-      // as the bytes to send: a page of 100 licenses is 60 KB of text, not encoded again for every request.
-      const cachedPage = await app.ownerCache.read(
-        owner(request),
-        `license-page:${page}:${pageSize}`,
-        async () => {
-          const text = await ownerLicensePageBody(app.db, owner(request), {
-            page,
-            pageSize,
-            sort: 'LicenseCreated|DESC',
-          });
-          return { bytes: Buffer.from(text), expiresAt: nextExpiry(text) };
-        },
-        (cached) => cached.expiresAt,
-      );
-      return sendJson(reply, cachedPage.bytes);
+      return ownerLicensePage(app.db, owner(request), { page, pageSize, sort: 'LicenseCreated|DESC' });
     },
   );
 
@@ -102,7 +74,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: licensePageSchema, ...authErrors },
       },
     },
-    async (request, reply) => sendJson(reply, await ownerLicensePageBody(app.db, owner(request), request.body)),
+    async (request) => ownerLicensePage(app.db, owner(request), request.body),
   );
 
   app.post(

@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors } from '../../../lib/schemas';
-import { sendJson } from '../../../lib/send-json';
 import { currentUser } from '../../../plugins/identity';
 import { acceptVersion, currentAcceptance } from '../../avv';
 import { renderAvvPdf } from './avv-pdf';
@@ -35,14 +34,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact',
     { schema: { tags: ['profile'], response: { 200: profileContactSchema, ...authErrors } } },
-    async (request, reply) => {
-      const user = currentUser(request);
-      // Cached per user (plugins/owner-cache) as the JSON the response schema makes of it.
-      const body = await app.ownerCache.read(user.id, 'profile-contact', async () =>
-        JSON.stringify(profileContactSchema.parse(await loadContact(app.db, user))),
-      );
-      return sendJson(reply, body);
-    },
+    async (request) => loadContact(app.db, currentUser(request)),
   );
 
   app.put(
