@@ -4,6 +4,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 const API_DIR = path.resolve(__dirname, '..');
 
@@ -16,12 +17,12 @@ const ENTRIES = {
   'run-job': 'scripts/run-job.ts',
 };
 
-function tsxInstalled() {
+/** tsx's loader as a file URL (node resolves a bare `--import tsx` from the cwd, which may be anywhere), or null. */
+function tsxLoader() {
   try {
-    require.resolve('tsx/package.json', { paths: [API_DIR] });
-    return true;
+    return pathToFileURL(require.resolve('tsx', { paths: [API_DIR] })).href;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -31,8 +32,9 @@ function run(name, args) {
     console.error(`usage: run.cjs <${Object.keys(ENTRIES).join('|')}> [args]`);
     process.exit(2);
   }
-  if (tsxInstalled()) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(API_DIR, source), ...args], {
+  const loader = tsxLoader();
+  if (loader) {
+    const result = spawnSync(process.execPath, ['--import', loader, path.join(API_DIR, source), ...args], {
       stdio: 'inherit',
     });
     process.exit(result.status ?? 1);

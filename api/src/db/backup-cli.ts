@@ -7,6 +7,9 @@ import { ConfigError, loadConfig } from '../config';
 import { BackupError, backupPglite } from './backup';
 import { describeState } from './migrations';
 
+/** Where the command was typed: npm runs workspace scripts in api/ and names the original folder in INIT_CWD. */
+const invokedFrom = process.env.INIT_CWD || process.cwd();
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const files = args.filter((a) => !a.startsWith('--'));
@@ -23,7 +26,9 @@ async function main(): Promise<void> {
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
     .replace(/[-:]/g, '');
-  const file = path.resolve(files[0] ?? path.join(config.dataDir, 'backups', `portal-${stamp}.sql`));
+  const file = files[0]
+    ? path.resolve(invokedFrom, files[0])
+    : path.join(config.dataDir, 'backups', `portal-${stamp}.sql`);
   const result = await backupPglite(config.pgliteDir, file);
   console.log(
     `backup of ${config.pgliteDir} written to ${result.file} (${result.tables} tables, ${result.bytes} bytes)`,

@@ -7,6 +7,9 @@ import { ConfigError, loadConfig } from '../config';
 import { BackupError, restorePglite } from './backup';
 import { describeState } from './migrations';
 
+/** Where the command was typed: npm runs workspace scripts in api/ and names the original folder in INIT_CWD. */
+const invokedFrom = process.env.INIT_CWD || process.cwd();
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const force = args.includes('--force');
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
     console.error('DATABASE_URL is set: load a dump into PostgreSQL with psql or pg_restore (docs/deploy.md)');
     process.exit(2);
   }
-  const result = await restorePglite(config.pgliteDir, path.resolve(files[0]), { force });
+  const result = await restorePglite(config.pgliteDir, path.resolve(invokedFrom, files[0]), { force });
   if (result.movedAside) console.log(`the replaced data dir is kept in ${result.movedAside}`);
   console.log(`restored ${files[0]} into ${config.pgliteDir} (${result.tables} tables)`);
   console.log(describeState(result.state));
