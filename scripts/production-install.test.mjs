@@ -1,4 +1,4 @@
-// The production path of deploy/*.Dockerfile, on this machine: the api built to JavaScript (api/scripts/build.mjs),
+// The production path of deploy/*.Dockerfile (their runtime stages, without Docker), on this machine: the api built to JavaScript (api/scripts/build.mjs),
 // the built tree copied to a temp folder, `npm ci --omit=dev` there, then — with no tsx and no dev-only package —
 // the api refuses a database without the migrations, `npm run migrate` applies them, the api (node
 // api/dist/server.js) and the portal server (node scripts/serve-portal.mjs) start, and a seller registers and reads
@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { copyManifests } from '../deploy/tree.mjs';
 import { ROOT, answers, freePort, startAuthEmulator, spawnService, waitForHttp } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -32,13 +33,10 @@ async function postgresAnswers() {
   }
 }
 
-/** What the runtime stage of the Dockerfiles copies: manifests, the api's build and run-time files, the server. */
+/** What the runtime stage of deploy/api.Dockerfile and deploy/portal.Dockerfile copies into the image. */
 function copyBuiltTree(target) {
-  const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
-  // Workspace folders are the lockfile's package keys outside node_modules.
-  const workspaces = Object.keys(lock.packages).filter((key) => key && !key.includes('node_modules/'));
+  const workspaces = copyManifests(target, ROOT);
   const copy = (rel) => fs.cpSync(path.join(ROOT, rel), path.join(target, rel), { recursive: true });
-  for (const rel of ['package.json', 'package-lock.json', ...workspaces.map((w) => `${w}/package.json`)]) copy(rel);
   for (const rel of ['api/drizzle', 'api/assets', 'api/registry', 'api/scripts/run.cjs']) copy(rel);
   for (const rel of ['scripts/serve-portal.mjs', 'scripts/portal-server', 'shared/webpack/portal-config.js']) copy(rel);
   // A stand-in for the built shell (the real one takes minutes to build and is not what this test is about).
@@ -111,9 +109,9 @@ test(
       const devOnly = Object.entries(lock.packages).filter(([key, entry]) => key && entry.dev);
       assert.ok(devOnly.length > 100, 'the lockfile marks dev-only packages');
       assert.deepEqual(devOnly.map(([key]) => key).filter(present), [], 'no dev-only package is installed');
-      // The declared devDependencies that are there anyway are the ones a production package needs (the lockfile
-      // does not mark them dev): react and react-dom (the frontends' dependencies), typescript and type packages as
-      // optional peers of i18next, react-i18next and @module-federation (same). The api never loads them.
+      // The declared devDependencies that are there anyway are ones a production package needs (the lockfile does not
+      // mark them dev): react and react-dom (the frontends' dependencies), and typescript, webpack and @types/* as
+      // optional peers of i18next, react-i18next, @module-federation/* and drizzle-orm. The api never loads them.
       const declaredDev = new Set(
         ['', ...workspaces].flatMap((w) => {
           const manifest = JSON.parse(fs.readFileSync(path.join(dir, w, 'package.json'), 'utf8'));
