@@ -110,7 +110,7 @@ const AVV_SCREENS = ['avv-banner', 'avv-dialog', 'avv-profile'];
 let avvAccounts = null;
 
 /**
- * AVV screens (issue 12): two sellers who accepted the version in force, then staff publish a new one; seller A
+ * AVV version screens: two sellers who accepted the version in force, then staff publish a new one; seller A
  * keeps the old acceptance (banner, dialog), seller B accepts the new one (profile history with both versions).
  * The demo accounts accept the new version at once, so the other screens show no banner.
  */

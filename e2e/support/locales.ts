@@ -106,7 +106,7 @@ export function oneOf(lang: Lang, ...keys: string[]): RegExp {
   return new RegExp(keys.map((key) => escapeRegExp(text(lang, key))).join('|'));
 }
 
-/** Text of a plugin remote's own locale file (issue 11 feature pages). */
+/** Text of a plugin remote's own locale file (a feature page's texts). */
 export function feature(
   pkg: 'mfe-freshdesk' | 'mfe-mobile' | 'mfe-lieferbar' | 'mfe-gpsr',
   lang: Lang,

@@ -1,4 +1,4 @@
-// Issue 12 (AVV versions): staff publish a new AVV version → a seller who accepted the previous one sees the banner,
+// AVV versions: staff publish a new AVV version → a seller who accepted the previous one sees the banner,
 // reviews the change summary and the word diff in the dialog and accepts → the profile lists both versions in the
 // acceptance history, and the sub-processors of the version in force.
 // Staff publish through POST /api/avv/versions (the console form of helper `staffui` calls the same route).

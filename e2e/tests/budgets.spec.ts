@@ -9,7 +9,7 @@ const KB = 1000;
 // Playwright's trace records screencast frames and DOM snapshots while a test runs: work in the page's process that a
 // visitor's browser does not do, and that would be timed with the page.
 test.use({ trace: 'off' });
-// Issue 13's targets: 170 KB for /login, 350 KB per route, a remote's header 300 ms after the first click and
+// The targets: 170 KB for /login, 350 KB per route, a remote's header 300 ms after the first click and
 // 50 ms on a revisit. History on this shared 2-core machine: /login 346 KB (22 Nov morning), 373 KB after
 // the buy sections, GPSR and the hardening rules, 384 KB after the registry and AVV schemas joined the shared barrel;
 // signed-in routes 558–582 KB, then 436–504 KB once every remote's pages loaded lazily behind a light './remote'.
@@ -42,7 +42,7 @@ test.use({ trace: 'off' });
 // still load a remote's own zod copy (22 KB).
 // 26 Nov (later): the sign-in pages as a bundle of their own, built without module federation and loaded by index.html
 // for a visitor who is not signed in (shell/src/sign-in/): each library tree-shaken to what they use and no federation
-// runtime or share tables: /login 223.5 → 152.8 KB. Issue 13's 170 KB is the ceiling now.
+// runtime or share tables: /login 223.5 → 152.8 KB. The 170 KB target is the ceiling now.
 // 26 Nov (stop 26): the portal's login page as a chunk of its own (the sign-in bundle serves /login), so react-hook-form
 // and the inputs left every signed-in page; the shell's MUI in the first page's, the signed-in layout's and, for what
 // only lazily loaded code needs, one chunk per set of shared folders using it (the remotes' pages download the folders
@@ -65,7 +65,7 @@ const ROUTE_JS_BUDGET = 350 * KB;
 // (before: 68–603 ms and 120–203 ms). 26 Nov, idle machine, five runs: first visit 56, 60, 82, 97, 107 ms; revisit
 // 19, 23, 32, 41, 48 ms. 26 Nov (stop 27): a revisit clicked while the page left behind was still loading its data
 // measured that page's work too (108 ms); each visit now lets its page settle first, as a visitor reading it does,
-// and the test holds issue 13's targets on the median of three first visits and of five revisits, so one slow frame
+// and the test holds the header targets on the median of three first visits and of five revisits, so one slow frame
 // on a loaded machine does not decide it.
 const FIRST_VISIT_MS = 300;
 const REVISIT_MS = 50;

@@ -1,4 +1,4 @@
-// Issue 7 (buy and pay): a seller whose profile, AVV and database connection are complete buys a yearly fresh_desk
+// Buying and paying: a seller whose profile, AVV and database connection are complete buys a yearly fresh_desk
 // plan with 2 extra users on /licenses/buy, pays in the api's sandbox window (the signed event runs the real
 // webhook path) → the license is active in /licenses and the fresh_desk dashboard card says Configure; the same
 // seller activates the free mobile product from its card; a blocked pop-up shows the warning, and Try again opens

@@ -1,4 +1,4 @@
-// Issue 11: the plugin feature pages, opened the way a seller does — from the dashboard card. The demo seller
+// The plugin feature pages, opened the way a seller does — from the dashboard card. The demo seller
 // (paid fresh_desk and mobile plans) opens Freshdesk and Mobile app; the internal staff account opens Lieferbar,
 // which reads a real JTL-Wawi-shaped order database in the local PostgreSQL, and Content Master (coming soon),
 // which nobody else can reach. Each page is checked with axe-core (serious/critical) and at 390 px for sideways

@@ -1,4 +1,4 @@
-// Issue 10: GPSR records. The staff account (GPSR is an internal-only card; the demo seeds it a gpsr license)
+// GPSR records. The staff account (GPSR is an internal-only card; the demo seeds it a gpsr license)
 // creates a product, answers points, attaches a PDF and a PNG, sees the progress in the list, downloads the ZIP
 // (technical file PDF + both files), releases version 1, edits the draft, and downloads version 1 unchanged.
 import { execFileSync } from 'node:child_process';

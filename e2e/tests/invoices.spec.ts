@@ -1,4 +1,4 @@
-// Issue 8: the demo seller's invoices page. The demo seeder makes the invoices the way a purchase does (quote →
+// The demo seller's invoices page. The demo seeder makes the invoices the way a purchase does (quote →
 // draft → finalizeInvoice with a number and the stored PDF/A-3b), two paid and one unpaid draft; the buy flow itself
 // is covered by buy.spec.ts. The downloaded PDF is checked with poppler's pdftotext and pdfdetach.
 import { execFileSync } from 'node:child_process';

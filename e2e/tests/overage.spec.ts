@@ -1,4 +1,4 @@
-// Issue 9 (overage approval): a seller with a fresh_desk Economical subscription (2000 emails included, bought and
+// Overage approval: a seller with a fresh_desk Economical subscription (2000 emails included, bought and
 // paid in the sandbox with the auto-upgrade consent) whose plugin reported 4500 emails for a month through the plugin
 // route → staff run the month end for that month in the api process → the banner shows the subscription → Approve →
 // the sandbox's consent page → Approve and pay (signed event → webhook → post-payment) → back on the dashboard with

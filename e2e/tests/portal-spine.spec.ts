@@ -78,7 +78,7 @@ test.describe('Portal spine', () => {
     await presetPreferences(page, { lang: 'en' });
     await signIn(page, 'en', DEMO_SELLER.email, 'not-the-password');
     // The emulator answers auth/invalid-credential or auth/wrong-password depending on its email-privacy
-    // setting; spec §8 maps both, never to the generic message.
+    // setting; each maps to its own sign-in message, never to the generic one.
     const mapped = oneOf('en', 'error_invalid_credentials', 'error_wrong_password');
     await expect(notification(page, mapped)).toBeVisible();
     await expect(notification(page, mapped)).toContainText(text('en', 'notification_error'));

@@ -1,4 +1,4 @@
-// Issue 12: the registry is data that staff edit in the console at /staff, live for sellers on their next page load.
+// The registry is data that staff edit in the console at /staff, live for sellers on their next page load.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BASE_URL, DEMO_SELLER, DEMO_STAFF } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
