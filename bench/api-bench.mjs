@@ -72,7 +72,7 @@ function load(url, headers = {}, duration = SECONDS, request = {}) {
   });
 }
 
-// Issue 13: the authenticated reads serve at least half the bare route's rate (the median round), with p99 ≤ 50 ms
+// The target: the authenticated reads serve at least half the bare route's rate (the median round), with p99 ≤ 50 ms
 // in every round, and no failures.
 const meetsTarget = (ratio, p99, failed) => ratio >= 0.5 && p99 <= 50 && failed === 0;
 

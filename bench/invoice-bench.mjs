@@ -1,4 +1,4 @@
-// Invoices under measure (issue 8): rendering one invoice (factur-x.xml + PDF/A-3b, target ≤ 100 ms median), a whole
+// Invoices under measure: rendering one invoice (factur-x.xml + PDF/A-3b, target ≤ 100 ms median), a whole
 // finalizeInvoice (number + document + store), and one page of the invoice list with 10 000 invoices (target
 // ≤ 20 ms median), on PGlite and, when reachable, PostgreSQL. Prints a table; exits non-zero when a target is
 // missed. Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; "off" skips PostgreSQL),

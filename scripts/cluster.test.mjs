@@ -1,4 +1,4 @@
-// Issue 14: two api instances on one PostgreSQL behind the portal server (scripts/cluster.mjs, the README's example
+// Two api instances on one PostgreSQL behind the portal server (scripts/cluster.mjs, the README's example
 // configuration). A seller registers, signs in, fills the profile, activates a license and lists it — every call
 // through the portal server, which spreads them over both instances; then one instance is stopped (SIGTERM) and the
 // journey goes on on the other, and it serves again after its restart.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run soak` (not part of CI; issue 14): mixed reads and writes at a fixed rate against two api instances on one
+// `npm run soak` (not part of CI): mixed reads and writes at a fixed rate against two api instances on one
 // PostgreSQL behind the portal server (scripts/cluster.mjs), one instance restarted (SIGTERM, drain, start) in the
 // middle. Prints requests, errors, p50/p99 and checks afterwards that every acknowledged write is in the database.
 //
