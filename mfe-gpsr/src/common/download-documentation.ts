@@ -1,7 +1,7 @@
 import { saveBlob, type HttpClient } from '@portal/shared';
 import { gpsrDocumentationFileName } from '@portal/shared/domain';
 
-/** Thrown when the answer is not a ZIP or is empty (spec §5/§8); the caller shows the matching message. */
+/** Thrown when the answer is not a ZIP or is empty: neither is saved; the caller shows the matching message. */
 export class DocumentationDownloadError extends Error {
   constructor(public readonly reason: 'not-zip' | 'empty') {
     super(reason === 'not-zip' ? 'The answer is not a ZIP file' : 'The ZIP file is empty');
@@ -9,7 +9,10 @@ export class DocumentationDownloadError extends Error {
   }
 }
 
-/** Fetches the documentation ZIP (a released version when `version` is set) and saves it under the §5 name. */
+/**
+ * Fetches the documentation ZIP (a released version when `version` is set) and saves it under a file name made from
+ * the product name (gpsrDocumentationFileName).
+ */
 export async function downloadDocumentation(
   http: HttpClient,
   product: { id: string; name: string },

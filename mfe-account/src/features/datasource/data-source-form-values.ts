@@ -9,8 +9,8 @@ export const ENGINES: { value: DbEngine; labelKey: string; defaultPort: number }
 ];
 
 /**
- * The database form: the shared input schema, with the port typed as text (required, spec §5) and, when a password
- * is saved already, an empty password meaning "keep the saved one".
+ * The database form: the shared input schema, with the port typed as text (required, like host, database and user)
+ * and, when a password is saved already, an empty password meaning "keep the saved one".
  */
 export function dataSourceFormSchema(passwordSaved: boolean) {
   const { port, password } = dataSourceInputSchema.shape;
@@ -50,7 +50,7 @@ export function toInput(values: DataSourceFormValues) {
   };
 }
 
-/** Spec §5: testing needs host, database, user and a password (typed, or the saved one). */
+/** Testing the connection needs host, database, user and a password (typed, or the saved one). */
 export function canTest(values: DataSourceFormValues, passwordSaved: boolean): boolean {
   return isDataSourceConfigured(toInput(values)) && (passwordSaved || values.password.length > 0);
 }

@@ -31,7 +31,7 @@ export function contactToForm(contact: ProfileContact | null | undefined): Conta
   };
 }
 
-/** The fields "profile complete" (spec §4) still misses, in form order. */
+/** The fields "profile complete" (a feature card's first prerequisite) still misses, in form order. */
 export function missingProfileFields(contact: Partial<ProfileContact> | null | undefined) {
   return PROFILE_COMPLETE_FIELDS.filter((field) => !contact?.[field]?.trim());
 }

@@ -6,7 +6,7 @@ import {
   type InvoiceListResponse,
 } from '@portal/shared/domain';
 
-/** GET /invoice/list?limit&offset — server-side pages, offset = (page - 1) * pageSize (spec §7). */
+/** GET /invoice/list?limit&offset — server-side pages, offset = (page - 1) * pageSize. */
 export function fetchInvoicePage(
   http: HttpClient,
   page: number,

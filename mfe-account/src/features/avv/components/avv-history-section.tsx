@@ -13,7 +13,7 @@ import { LoadView, useLoad, useSession } from '@portal/shared';
 import { formatDateTime, formatDateUtc, type AvvCurrent, type AvvHistory } from '@portal/shared/domain';
 import { useAvvApi } from '../api';
 
-/** The AVV in force with its sub-processors, and who accepted which version when (issue 12). */
+/** The AVV in force with its sub-processors, and who accepted which version when. */
 export function AvvHistorySection() {
   const { t } = useTranslation('account');
   const api = useAvvApi();

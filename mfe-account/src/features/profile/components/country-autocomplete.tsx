@@ -7,7 +7,7 @@ import { CountryFlag } from './country-flag';
 import { useCountryOptions } from './country-options';
 import type { CountryHandover, CountrySelectProps } from './country-field-props';
 
-/** Searchable selector of the 20 countries of spec §2 (flag + localized name); loaded by CountrySelect on use. */
+/** Searchable selector of the 20 selectable countries (flag + localized name); loaded by CountrySelect on use. */
 export function CountryAutocomplete({
   value,
   onChange,

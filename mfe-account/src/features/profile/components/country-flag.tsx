@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// Simplified SVG flags (no coats of arms) for the 20 countries of spec §2. Flag emoji are not an option: Windows and
+// Simplified SVG flags (no coats of arms) for the 20 selectable countries. Flag emoji are not an option: Windows and
 // many Linux desktops have no flag glyphs and show two letters or empty boxes instead.
 const W = 30;
 const H = 20;

@@ -7,7 +7,7 @@ export interface CountryOption {
   label: string;
 }
 
-/** The 20 countries of spec §2 with their names in the portal's language, and the one `value` names (or null). */
+/** The 20 selectable countries with their names in the portal's language, and the one `value` names (or null). */
 export function useCountryOptions(value: string) {
   const { i18n } = useTranslation('account');
   const options = useMemo<CountryOption[]>(() => {

@@ -10,8 +10,9 @@ import { useCountryOptions } from './country-options';
 
 /**
  * The country field. The searchable picker (MUI's Autocomplete, about 17 KB) loads when the visitor points at or
- * enters the field, not with the page (issue 13's route budget). Until then a plain field of the same look shows the
- * selected country; what the visitor does there (focus, typed text, opening the list) carries over to the picker.
+ * enters the field, not with the page, so /profile keeps within its 350 KB JavaScript budget. Until then a plain
+ * field of the same look shows the selected country; what the visitor does there (focus, typed text, opening the
+ * list) carries over to the picker.
  */
 export function CountrySelect(props: CountrySelectProps) {
   const { value, onBlur, inputRef, error, id = 'profile-country' } = props;

@@ -28,8 +28,8 @@ interface Props {
 }
 
 /**
- * Spec §2 Invoices: number (or id), plugin (first product's info or a dash), date, total with VAT, status, PDF. A
- * cancellation invoice (a refund) is marked as such instead of paid or not.
+ * The invoice list's columns: number (or id), plugin (first product's info or a dash), date, total with VAT,
+ * status, PDF. A cancellation invoice (a refund) is marked as such instead of paid or not.
  */
 export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Props) {
   const { t } = useTranslation('billing');

@@ -15,7 +15,7 @@ function pageFromQuery(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** /invoices: the main user's invoices, one server-side page at a time (?page=); not for sub-users (spec §6). */
+/** /invoices: the main user's invoices, one server-side page at a time (?page=); sub-users see none. */
 export function InvoicesPage() {
   const { t } = useTranslation('billing');
   const session = useSession();

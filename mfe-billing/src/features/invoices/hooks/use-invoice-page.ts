@@ -5,7 +5,7 @@ import { fetchInvoicePage } from '../api';
 
 /**
  * Loads one server-side page of the user's invoices; `retry` fetches it again. A failure shows the 'Failed to
- * fetch invoices' notification (spec §8) besides the error state.
+ * fetch invoices' notification besides the error state.
  */
 export function useInvoicePage(page: number, pageSize = INVOICE_PAGE_SIZE) {
   const http = useHttp();
@@ -16,7 +16,7 @@ export function useInvoicePage(page: number, pageSize = INVOICE_PAGE_SIZE) {
       try {
         return await fetchInvoicePage(http, page, pageSize);
       } catch (error) {
-        // Spec §8: a "not found" answer means the user simply has no invoices (no notification).
+        // A "not found" answer means the user simply has no invoices (no notification).
         if (isNotFoundError(error)) return { invoice_list: [], total: 0 };
         if (!signal.aborted) {
           notify.error({ title: t('invoices_fetch_error'), message: t(apiErrorKey(error), { ns: 'common' }) });

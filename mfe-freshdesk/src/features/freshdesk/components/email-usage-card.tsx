@@ -22,8 +22,8 @@ function monthName(month: string, language: string): string {
 }
 
 /**
- * Spec §9 / issue 9: the emails the fresh_desk plugin reported this month against what the plan includes, as text
- * and a progress bar; above the quota a note that extra blocks are charged at month end (capped).
+ * The emails the fresh_desk plugin reported this month against what the plan includes, as text and a progress
+ * bar; above the quota a note that extra blocks are charged at month end (at most 45 € a month).
  */
 export function EmailUsageCard({ state, onRetry }: { state: LoadState<LicenseUsage>; onRetry: () => void }) {
   const { t, i18n } = useTranslation('freshdesk');

@@ -19,7 +19,7 @@ import { ManualLink } from './manual-link';
 const PLUGIN = 'fresh_desk' as const;
 
 /**
- * /features/freshdesk (spec §2, §6): needs a valid fresh_desk license, otherwise the License Required panel. With
+ * /features/freshdesk: needs a valid fresh_desk license, otherwise the License Required panel. With
  * one: back button, upgrade promo (main user without a paid plan), this month's emails (used / included), the API
  * key with a copy button, the manual and the shared buy sections.
  */

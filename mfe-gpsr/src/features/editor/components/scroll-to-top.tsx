@@ -5,7 +5,7 @@ import { SCROLL_TOP_THRESHOLD_PX } from '@portal/shared/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A button back to the top once the page is scrolled more than 300 px (spec §9). */
+/** A button back to the top once the page is scrolled more than 300 px. */
 export function ScrollToTop() {
   const { t } = useTranslation('gpsr');
   const [visible, setVisible] = useState(false);

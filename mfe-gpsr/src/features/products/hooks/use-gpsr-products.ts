@@ -3,7 +3,7 @@ import { GPSR_LOADING_FLAG_MS } from '@portal/shared/domain';
 import { useEffect, useState } from 'react';
 import { fetchGpsrProducts } from '../api';
 
-/** Loads the product list; drives the global spinner while it loads (spec §4); `reload` keeps the list on screen. */
+/** Loads the product list; drives the global spinner while it loads; `reload` keeps the list on screen. */
 export function useGpsrProducts(enabled: boolean) {
   const http = useHttp();
   const loading = useLoading();
@@ -18,7 +18,7 @@ export function useGpsrProducts(enabled: boolean) {
   );
 }
 
-/** Spec §4/§9: a 500 ms loading flag whenever the page or the data changes. */
+/** A 500 ms loading flag whenever the page or the data changes. */
 export function useLoadingFlag(...deps: unknown[]): boolean {
   const [flag, setFlag] = useState(false);
   useEffect(() => {

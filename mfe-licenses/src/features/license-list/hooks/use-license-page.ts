@@ -7,7 +7,7 @@ export function useLicensePage(page: number, pageSize = LICENSE_PAGE_SIZE) {
   return useLoad(
     () =>
       fetchLicensePage(http, page, pageSize).catch((error: unknown) => {
-        // Spec §8: a "not found" answer means the user simply has no licenses.
+        // A "not found" answer means the user simply has no licenses.
         if (isNotFoundError(error)) return { items: [], total: 0, page, pageSize };
         throw error;
       }),

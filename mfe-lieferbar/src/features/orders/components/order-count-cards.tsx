@@ -30,7 +30,7 @@ function CountCard({ label, count, emphasis = false }: { label: string; count: n
   );
 }
 
-/** The total card and one card per shipping type with pending orders (spec §2 Feature pages). */
+/** The total card and one card per shipping type with pending orders (types with none get no card). */
 export function OrderCountCards({ data }: { data: LieferbarOrdersResponse['data'] }) {
   const { t } = useTranslation('lieferbar');
   const types = visibleShippingTypes(data.orders);

@@ -7,7 +7,7 @@ import { usePageVisible } from './use-page-visible';
 
 type OrdersData = LieferbarOrdersResponse['data'];
 
-/** Spec §3 Lieferbar: the counts and isConnected; a failed load disconnects until the seller retries. */
+/** The counts and whether the order database is connected; a failed load disconnects until the seller retries. */
 export type PendingOrdersState =
   | { status: 'loading' }
   | { status: 'connected'; data: OrdersData; refreshing: boolean }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 const PLUGIN = 'mobile' as const;
 
 /**
- * /features/mobile-app (spec §2, §6): back button, the upgrade promo for a main user without a paid mobile
+ * /features/mobile-app: back button, the upgrade promo for a main user without a paid mobile
  * license, then the buy sections of the mobile plugin.
  */
 export function MobileAppPage() {
