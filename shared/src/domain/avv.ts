@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from './text';
 
 /**
- * AVV versions (issue 12 item 4): staff publish a new version of the data-processing agreement; a seller who
+ * AVV versions: staff publish a new version of the data-processing agreement; a seller who
  * accepted an older one must accept again. Routes under /api/avv (see api/src/modules/avv).
  *
  * The contract text is kept in both interface languages (`text.de`, `text.en`): the PDF and the seller's diff

@@ -32,7 +32,11 @@ export interface CardReadinessInput {
   now?: Date;
 }
 
-/** Dashboard button logic (spec §2 Dashboard, §4 feature card readiness). */
+/**
+ * A dashboard card's button: Soon when coming soon; else the first missing step (complete profile, accepted AVV, a
+ * database connection unless a sub-user or a buy-without-filling card); else Configure with a valid license; else
+ * Buy, or for a sub-user the note that only the parent user can buy.
+ */
 export function cardReadiness({
   card,
   profile,

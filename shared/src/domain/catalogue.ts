@@ -6,7 +6,7 @@ export const pluginNameSchema = z.enum(PLUGIN_NAMES, { error: 'validation_plugin
 /** Minor units (cents). */
 export const moneySchema = z.object({ amount: z.number().int(), currency: z.string() });
 
-/** Spec §3 extraOptions of a product or license. */
+/** Extra options of a product or license: prices in cents, quotas, user limits, features and the buyer's counts. */
 export const extraOptionsSchema = z.object({
   email_block_price_cents: z.number().optional(),
   extra_user_price_cents: z.number().optional(),
@@ -18,7 +18,7 @@ export const extraOptionsSchema = z.object({
   analytics_level: z.string().optional(),
   extra_email_count: z.number().optional(),
   extra_users_count: z.number().optional(),
-  /** fresh_desk: the buyer agreed to automatic package upgrades when base limits are exceeded (spec §2). */
+  /** fresh_desk: the buyer agreed to automatic package upgrades above the base limits (a paid plan needs it). */
   auto_upgrade_consent: z.boolean().optional(),
 });
 

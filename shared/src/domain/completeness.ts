@@ -1,11 +1,11 @@
 // What "filled in" means for the profile, the AVV and the data source (feature card readiness, purchases, the api),
-// apart from their schemas: the signed-in shell's dashboard uses these without loading zod (issue 13).
+// apart from their schemas: the signed-in shell's dashboard uses these without loading zod (a lighter first page).
 import type { Avv, DataSource, ProfileContact } from './types';
 
 /** A string with more than white space. */
 export const isFilled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 
-/** Fields checked by "profile complete" (spec §4, feature card readiness). */
+/** Fields checked by "profile complete" (a feature card's first prerequisite). */
 export const PROFILE_COMPLETE_FIELDS = [
   'email',
   'firstName',
@@ -17,7 +17,7 @@ export const PROFILE_COMPLETE_FIELDS = [
   'postalCode',
 ] as const satisfies readonly (keyof ProfileContact)[];
 
-/** invoiceEmail falls back to the login email when it is not filled in (spec §3). */
+/** invoiceEmail falls back to the login email when it is not filled in. */
 export function effectiveInvoiceEmail(contact: Pick<ProfileContact, 'email' | 'invoiceEmail'>): string {
   return isFilled(contact.invoiceEmail) ? contact.invoiceEmail.trim() : contact.email;
 }

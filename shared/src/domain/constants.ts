@@ -1,4 +1,4 @@
-// Business constants and limits of spec §9.
+// Business constants and limits of the portal.
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const VAT_PERCENT = 19;
@@ -20,7 +20,7 @@ export const PAYMENT_WINDOW = { width: 1000, height: 800, closePollMs: 1000, rel
 export const EMAIL_BLOCK_SIZE = 1000;
 export const EMAIL_QUOTA_BASE_DEFAULT = 1000;
 export const MAX_MONTHLY_OVERAGE_EUR = 45;
-/** Card counters for extra emails/users (spec §9): step 1 between 0 and 46, "plus" blocked at 45 or above. */
+/** Card counters for extra emails/users: step 1 between 0 and 46, "plus" blocked at 45 or above. */
 export const EXTRA_COUNTER = { min: 0, max: 46, plusBlockedFrom: 45, step: 1 } as const;
 
 export const PHONE_DEFAULT_PREFIX = '+49';

@@ -1,4 +1,4 @@
-// The 20 selectable countries of spec §2 (Profile), in display order.
+// The 20 countries the profile's country field offers, in display order.
 
 export interface Country {
   code: string;

@@ -11,7 +11,7 @@ const required = (field: string) =>
     .min(1, `validation_${field}_required`)
     .check(plainText());
 
-/** Port parsed as an integer, default 0 (spec §5). */
+/** Port parsed as an integer, default 0. */
 export function parsePort(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
   const parsed = Number.parseInt(String(value ?? ''), 10);

@@ -1,4 +1,4 @@
-/** Status → message mapping of spec §8. */
+/** Status → message for a failed answer without a message of its own; other statuses get a generic error. */
 export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -126,7 +126,7 @@ export function isMessageKey(message: string): boolean {
   return /^[a-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(message);
 }
 
-/** "A message containing not found or not-found is treated as an empty list" (spec §8). */
+/** A message containing "not found" or "not-found" means an empty list, not an error (no notification). */
 export function isNotFoundMessage(message: string | null | undefined): boolean {
   return /not[ -]found/i.test(message ?? '');
 }

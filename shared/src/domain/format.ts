@@ -4,7 +4,7 @@ function toDate(value: string | number | Date): Date | null {
 }
 
 /**
- * General date display (spec §9): Russian locale, day.month.year hour:minute, e.g. '05.03.2024, 14:07'.
+ * General date display: Russian locale, day.month.year hour:minute, e.g. '05.03.2024, 14:07'.
  * Returns '' for missing or invalid input. `timeZone` defaults to the browser's.
  */
 export function formatDateTime(value: string | number | Date | null | undefined, timeZone?: string): string {

@@ -1,5 +1,5 @@
 /**
- * The GPSR questionnaire (spec §3) as data: 11 topics; topic 1 has 7 questions of up to 6 points, topics 2–11 have
+ * The GPSR questionnaire as data: 11 topics; topic 1 has 7 questions of up to 6 points, topics 2–11 have
  * 1–2 questions of one point. Ids follow t{n}q{n}p{n}. Texts are written from Regulation (EU) 2023/988 (GPSR) in its
  * adopted numbering: Art. 5 general safety requirement, Art. 6 aspects for assessing safety, Art. 7 presumption of
  * safety (European standards), Art. 9 manufacturers, Art. 11 importers, Art. 12 distributors, Art. 16 economic

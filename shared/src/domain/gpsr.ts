@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GPSR_POINTS, findGpsrPoint } from './gpsr-questionnaire';
 
-/** Upload limits (spec §5, issue 10): per file, files per request, bytes per request. */
+/** Upload limits: per file, files per request, bytes per request. */
 export const GPSR_UPLOAD_LIMITS = {
   maxFileBytes: 25 * 1024 * 1024,
   maxFiles: 20,
@@ -92,7 +92,7 @@ export const gpsrVersionSchema = z.object({
 });
 export type GpsrVersion = z.infer<typeof gpsrVersionSchema>;
 
-/** One product as the api returns it (spec §3: id, name, date, progress, riskQuestions). */
+/** One product as the api returns it (id, name, date, progress, riskQuestions). */
 export const gpsrProductSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -161,22 +161,25 @@ function upsert(list: readonly Entry[], target: Target, change: (entry: Entry) =
   return isAnswered(next) ? [...rest, next] : rest;
 }
 
-/** Spec §4: setting an answer creates or updates the entry; it is removed when the text is empty and it has no files. */
+/** Setting an answer creates or updates the entry; it is removed when the text is empty and it has no files. */
 export function setGpsrAnswer(list: readonly Entry[], target: Target, textarea: string): Entry[] {
   return upsert(list, target, (e) => ({ ...e, textarea }));
 }
 
-/** Spec §4: adding files appends them to the point's entry. */
+/** Adding files appends them to the point's entry. */
 export function addGpsrFiles(list: readonly Entry[], target: Target, files: readonly GpsrFile[]): Entry[] {
   return upsert(list, target, (e) => ({ ...e, files: [...e.files, ...files] }));
 }
 
-/** Spec §4: deleting a file removes it and removes the entry when it became empty. */
+/** Deleting a file removes it and removes the entry when it became empty. */
 export function removeGpsrFile(list: readonly Entry[], fileName: string): Entry[] {
   return list.map((e) => ({ ...e, files: e.files.filter((f) => f.name !== fileName) })).filter((e) => isAnswered(e));
 }
 
-/** Spec §5: product name lower-cased, non-word characters collapsed to hyphens, trimmed; `.zip` added. */
+/**
+ * The documentation ZIP's file name: the product name lower-cased, non-word characters collapsed to hyphens, trimmed
+ * ('gpsr-documentation' when nothing is left); `-v{n}` for a released version; `.zip` added.
+ */
 export function gpsrDocumentationFileName(productName: string, version?: number): string {
   const base =
     productName
@@ -214,7 +217,7 @@ export const gpsrEditorFormSchema = z.object({
 });
 export type GpsrEditorForm = z.input<typeof gpsrEditorFormSchema>;
 
-/** Form answers → the api's riskQuestions (points without text and files are left out, spec §4). */
+/** Form answers → the api's riskQuestions (points without text and files are left out). */
 export function toGpsrRiskQuestions(answers: GpsrEditorForm['answers']): GpsrRiskQuestion[] {
   return GPSR_POINTS.flatMap((p) => {
     const a = answers[p.id];

@@ -1,5 +1,5 @@
-// What an invoice is for the api and the invoices page (spec §3 Invoice view, §4 Invoice status, §7 Invoice
-// calls): the view schema, the list query, the status label rule and the number format.
+// What an invoice is for the api and the invoices page: the view schema, the list query, the status label rule and
+// the number format.
 import { z } from 'zod';
 import { normalizedEmailSchema } from './email';
 import { DEFAULT_CURRENCY, INVOICE_PAGE_SIZE } from './constants';
@@ -44,14 +44,14 @@ export const buyerSnapshotSchema = z.object({
 });
 export type BuyerSnapshot = z.infer<typeof buyerSnapshotSchema>;
 
-/** "company or full name" (spec §3 bill_to). */
+/** Who an invoice is billed to: the company name, or the full name when there is none. */
 export function buyerDisplayName(buyer: Pick<BuyerSnapshot, 'companyName' | 'firstName' | 'lastName'>): string {
   return buyer.companyName.trim() || `${buyer.firstName} ${buyer.lastName}`.trim();
 }
 
 export const invoiceProductSchema = z.object({ productId: z.string(), info: z.string(), type: z.string() });
 
-/** GET /invoice/{id} and one item of GET /invoice/list (spec §3 Invoice view, plus the tax facts). */
+/** GET /invoice/{id} and one item of GET /invoice/list (the invoice view, plus the tax facts). */
 export const invoiceViewSchema = z.object({
   id: z.string(),
   /** NULL while the invoice is a draft (not paid). */
@@ -109,7 +109,7 @@ export const invoiceDownloadResponseSchema = z.object({
 });
 export type InvoiceDownloadResponse = z.infer<typeof invoiceDownloadResponseSchema>;
 
-/** GET /invoice/{id}/payment-check (spec §3 "Payment check response: payment with status"). */
+/** GET /invoice/{id}/payment-check: the invoice's payment with its status. */
 export const paymentCheckResponseSchema = z.object({
   invoice_id: z.string(),
   payment: z.object({ status: z.enum(PAYMENT_STATUSES) }),
@@ -119,7 +119,7 @@ export type PaymentCheckResponse = z.infer<typeof paymentCheckResponseSchema>;
 
 export type InvoiceStatusLabel = 'Paid' | 'Not paid';
 
-/** Spec §4: payment status Paid reads 'Paid', anything else 'Not paid'. */
+/** Payment status Paid reads 'Paid', anything else 'Not paid'. */
 export function invoiceStatusLabel(invoice: Pick<InvoiceView, 'status'>): InvoiceStatusLabel {
   return invoice.status === 'Paid' ? 'Paid' : 'Not paid';
 }

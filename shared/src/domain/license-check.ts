@@ -22,7 +22,7 @@ const identifierValue = z
   .min(1, { error: 'validation_identifier_invalid' })
   .max(LICENSE_IDENTIFIER_MAX_LENGTH, { error: 'validation_identifier_invalid' });
 
-/** One place a license is used (spec §3 identifier types), each value checked for its type. */
+/** One place a license is used (email, domain, ip or deviceInfo), each value checked for its type. */
 export const licenseIdentifierSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('email'),
@@ -98,7 +98,7 @@ export const licenseUsageSchema = z.object({
 });
 export type LicenseUsage = z.infer<typeof licenseUsageSchema>;
 
-/** Emails a month a license includes (spec §9): the base quota plus the bought extra emails (blocks × 1000). */
+/** Emails a month a license includes: the base quota plus the bought extra emails (blocks × 1000). */
 export function includedEmailsPerMonth(options: { email_quota_base?: number; extra_email_count?: number }): number {
   return (options.email_quota_base ?? EMAIL_QUOTA_BASE_DEFAULT) + (options.extra_email_count ?? 0);
 }

@@ -1,9 +1,9 @@
 // The license rules every side applies to a license it holds (validity, expiry estimate, status column), apart from the
-// license schemas: the shell's first page and the shared barrel use these without loading zod (issue 13).
+// license schemas: the shell's first page and the shared barrel use these without loading zod (a lighter first page).
 import type { DurationSpec, License } from './types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Expiry estimate units (spec §4): a day 24 h, a month 30 days, a year 365 days. */
+/** Expiry estimate units: a day 24 h, a month 30 days, a year 365 days. */
 export const DURATION_UNIT_MS = { day: DAY_MS, month: 30 * DAY_MS, year: 365 * DAY_MS } as const;
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -13,8 +13,9 @@ function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /**
- * THE license validity rule (CONTRACT §6): status 'active' and no expiry or one in the future. Free and permanent
- * licenses have no expiry and are valid. The api's SQL form of this rule is tested against this function.
+ * THE license validity rule, the same for the shell, the remotes and the api: status 'active' and no expiry or one in
+ * the future. Free and permanent licenses have no expiry and are valid. The api's SQL form of this rule is tested
+ * against this function.
  */
 export function isLicenseValid(
   license: Pick<License, 'status' | 'licenseExpired'> | null | undefined,

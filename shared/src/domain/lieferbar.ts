@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One shipping type with its pending (deliverable, not yet shipped) orders (spec §3 Lieferbar). */
+/** One shipping type with its pending (deliverable, not yet shipped) orders. */
 export const lieferbarOrderCountSchema = z.object({
   /** Name of the shipping method in the seller's order database; null for orders without one. */
   shippingType: z.string().nullable(),
@@ -8,7 +8,7 @@ export const lieferbarOrderCountSchema = z.object({
 });
 export type LieferbarOrderCount = z.infer<typeof lieferbarOrderCountSchema>;
 
-/** GET /wawi/lieferbar/orders (spec §7: status, data with totalCount and orders). */
+/** GET /wawi/lieferbar/orders: status, data with totalCount and orders. */
 export const lieferbarOrdersResponseSchema = z.object({
   status: z.literal('ok'),
   data: z.object({

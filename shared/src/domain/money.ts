@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY } from './constants';
 import type { Product } from './types';
 
-/** Struck-through original yearly price: amount / 10 * 12 (spec §9), minor units. */
+/** Struck-through original yearly price: amount / 10 * 12 (a year costs ten months: the 17 % badge), minor units. */
 export function yearlyStruckPrice(amountCents: number): number {
   return Math.round((amountCents / 10) * 12);
 }

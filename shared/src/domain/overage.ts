@@ -1,4 +1,4 @@
-// Month-end usage above the plan (spec §9): extra 1000-email blocks at the plan's block price, at most 45 € a month.
+// Month-end usage above the plan: extra 1000-email blocks at the plan's block price, at most 45 € a month.
 import { z } from 'zod';
 import { EMAIL_BLOCK_SIZE, MAX_MONTHLY_OVERAGE_EUR } from './constants';
 import { includedEmailsPerMonth } from './license-check';

@@ -6,7 +6,7 @@ export function phoneDigits(input: string | null | undefined): string {
 }
 
 /**
- * Live phone formatting (spec §5): keeps digits and one leading plus, groups 2-3-3-3-3-3, at most 17 digits.
+ * Live phone formatting: keeps digits and one leading plus, groups 2-3-3-3-3-3, at most 17 digits.
  * '+4917012345678' → '+49 170 123 456 78'.
  */
 export function formatPhone(input: string | null | undefined): string {

@@ -1,4 +1,4 @@
-// Postal code formats of the 20 selectable countries (spec §2); others only need 2-10 letters/digits.
+// Postal code formats of the 20 selectable countries; others only need 2-10 letters/digits.
 const POSTAL_CODES: Record<string, RegExp> = {
   DE: /^\d{5}$/,
   AT: /^\d{4}$/,

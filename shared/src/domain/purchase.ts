@@ -16,7 +16,7 @@ const counterSchema = z
   .max(EXTRA_COUNTER.max, { error: 'validation_counter_invalid' })
   .default(0);
 
-/** The counters a buyer chooses on a card (spec §9: 0..46 each). */
+/** The counters a buyer chooses on a card (0..46 each). */
 export const purchaseSelectionSchema = z.object({
   extra_users_count: counterSchema,
   extra_email_blocks: counterSchema,

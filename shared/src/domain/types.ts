@@ -1,4 +1,4 @@
-// Entities of spec §3, shared by the shell, the remotes and the api. Types of wire shapes are derived from their zod
+// The portal's entities, shared by the shell, the remotes and the api. Types of wire shapes are derived from their zod
 // schemas (type-only imports, so there is no runtime cycle). No schema file imports this one: the value lists both
 // build on are in enums.ts, and the two types a schema file needs itself (License, ProfileContact) are declared
 // beside their schema; this file hands all of them on, so `domain/types` still names every entity.

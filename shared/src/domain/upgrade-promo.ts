@@ -13,7 +13,7 @@ export function hasPaidActiveLicense(
 }
 
 /**
- * Spec §6: the upgrade promo on a feature page shows only to a main user (not a sub-user) without a paid active
+ * The upgrade promo on a feature page shows only to a main user (not a sub-user) without a paid active
  * license for that plugin.
  */
 export function showsUpgradePromo(
