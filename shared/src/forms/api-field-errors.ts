@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
-/** ApiError.fields (CONTRACT §1: field path → i18n key of `common`), read from any thrown value. */
+/** ApiError.fields (field path → i18n key of `common`), read from any thrown value. */
 export function apiFieldErrors(error: unknown): Record<string, string> {
   const fields = (error as { fields?: unknown } | null | undefined)?.fields;
   if (typeof fields !== 'object' || fields === null) return {};

@@ -30,7 +30,7 @@ export type PortalForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown
 };
 
 /**
- * A react-hook-form form checked by a shared zod schema (spec §5): validates on blur and on submit, and once an error
+ * A react-hook-form form checked by a shared zod schema: validates on blur and on submit, and once an error
  * shows, every edit of that field re-checks it so it clears. Error messages are i18n keys of the `common` namespace.
  * `schema` may be a `lazyFormSchema(...)`: the form then renders at once and validates once the schema has loaded.
  */
@@ -47,7 +47,7 @@ export function usePortalForm<S extends FormSchema>(
   });
   const { watch, getFieldState, trigger } = form;
 
-  // Before the first submit react-hook-form re-checks only on blur; §5 wants a shown error to clear on edit.
+  // Before the first submit react-hook-form re-checks only on blur; a shown error must clear as soon as it is fixed.
   useEffect(() => {
     const subscription = watch((_values, { name, type }) => {
       if (type === 'change' && name && getFieldState(name).error) void trigger(name);

@@ -8,7 +8,8 @@ export const SUPPORTED_LANGUAGES: readonly Language[] = ['de', 'en'];
 
 /**
  * The shared 'common' texts of one language: a chunk per language, so a page downloads its own language's texts only
- * (issue 13). Tests and the standalone page take both at once from `@portal/shared/testing`.
+ * (the other language's would only add weight). Tests and the standalone page take both at once from
+ * `@portal/shared/testing`.
  */
 export function loadCommonTranslations(language: Language): Promise<TranslationBundle> {
   const load = language === 'en' ? import('../locales/en.json') : import('../locales/de.json');
@@ -82,7 +83,7 @@ export type PortalResources = Partial<Record<Language, Record<string, Translatio
 export type LanguageLoader = (language: Language) => Promise<Record<string, TranslationBundle>>;
 
 export interface PortalI18nOptions {
-  /** Default 'de' (spec §3 Preferences). */
+  /** Default 'de', the portal's default language. */
   language?: Language;
   /** Bundles per language and namespace, 'common' included: { en: { common: {...}, shell: {...} }, de: {...} }. */
   resources?: PortalResources;

@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The body's `fields` when it is a non-empty map of strings (CONTRACT §1). */
+/** The body's `fields` (field path → i18n key of `common`) when it is a non-empty map of strings. */
 function fieldsOf(body: unknown): Record<string, string> | undefined {
   const fields = body && typeof body === 'object' ? (body as { fields?: unknown }).fields : undefined;
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return undefined;
@@ -33,7 +33,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError' && 'status' in error);
 }
 
-/** 404, or a message/slug containing "not found"/"not-found": treated as an empty result (spec §8). */
+/** 404, or a message/slug containing "not found"/"not-found": an empty result, not an error to show. */
 export function isNotFoundError(error: unknown): boolean {
   if (!isApiError(error)) return false;
   return error.status === 404 || isNotFoundMessage(error.slug) || isNotFoundMessage(error.message);

@@ -1,4 +1,4 @@
-// The shell↔remote service contract (ARCHITECTURE §4). Remotes see only these types.
+// The shell↔remote service contract: the shell provides these services, remotes see only these types.
 import type { ApiUser, AuthUser, DataSource, Language, License, PendingOverage, Profile, Theme } from '../domain/types';
 
 export interface RequestOptions {
@@ -10,7 +10,7 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Skip the global loading counter. */
   silent?: boolean;
-  /** Non-OK statuses to treat as success (e.g. the overage calls treat a 500 as ok, spec §7). */
+  /** Non-OK statuses to treat as success (e.g. the overage calls treat a 500 as ok). */
   acceptStatuses?: number[];
   /** Abort the request (e.g. on unmount). */
   signal?: AbortSignal;
@@ -29,7 +29,7 @@ export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 export interface NotifyInput {
   title?: string;
   message: string;
-  /** Default 5000 ms (spec §9). */
+  /** Default 5000 ms. */
   autoHideMs?: number;
 }
 
@@ -54,14 +54,17 @@ export interface Session {
   licenses: License[];
   pendingOverage: PendingOverage[];
   isSubUser: boolean;
-  /** True when all of §4 "data initialisation" finished and no part failed (see isSessionInitialized). */
+  /**
+   * True when the data initialisation (profile, data source, licenses, pending overage) finished and no part failed
+   * (see deriveSessionFlags).
+   */
   initialized: boolean;
   /**
    * The parts whose last load failed; a part leaves the list when it loads. A part that is null (or not yet there)
    * and listed here failed: show an error with Retry (`refresh(part)`); null and not listed = still loading.
    */
   failedParts: readonly SessionDataPart[];
-  /** The api user exists but is inactive: 'Your account is inactive. Contact your administrator' (spec §6). */
+  /** The api user exists but is inactive: 'Your account is inactive. Contact your administrator'. */
   accountInactive: boolean;
   refresh(part: SessionPart): Promise<void>;
 }

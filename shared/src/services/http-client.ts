@@ -99,7 +99,7 @@ async function readError(response: Response): Promise<ErrorInfo> {
   }
 }
 
-/** Spec §8: the server's message when present, else the status mapping, else a generic message. */
+/** The server's message when present, else the status mapping, else a generic message. */
 function messageFor(response: Response, info: ErrorInfo): string {
   if (info.message) return info.message;
   const mapped = STATUS_MESSAGES[response.status];
@@ -121,7 +121,7 @@ async function readSuccess(response: Response, responseType: RequestOptions['res
 }
 
 /**
- * The portal's HTTP client (spec §7 Global behaviour): bearer token on every call; a failure with slug
+ * The portal's HTTP client: bearer token on every call; a failure with slug
  * 'unable-to-verify-jwt' force-refreshes the token (one refresh at a time, shared by concurrent calls) and
  * retries once; a failed refresh signs out. A GET, or a write with an Idempotency-Key, that gets no answer at all
  * (network error) is sent once more.

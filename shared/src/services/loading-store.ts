@@ -15,7 +15,7 @@ export type LoadingStore = StoreApi<LoadingStoreState> & {
   counter: LoadingCounter;
 };
 
-/** Global loading counter that drives the spinner (spec §4 Loading). Never goes below zero. */
+/** Global loading counter that drives the spinner. Never goes below zero. */
 export function createLoadingStore(): LoadingStore {
   const store = createStore<LoadingStoreState>((set, get) => ({
     count: 0,

@@ -8,7 +8,7 @@ export interface PortalNotification {
   type: NotificationType;
   title: string;
   message: string;
-  /** ms; default 5000 (spec §9). */
+  /** ms; default 5000. */
   autoHideDuration: number;
 }
 
@@ -28,7 +28,7 @@ export type NotificationStore = StoreApi<NotificationStoreState> & {
 
 let sequence = 0;
 
-/** Queue of notifications shown by the shell (spec §3 Notification). */
+/** Queue of notifications shown by the shell. */
 export function createNotificationStore(): NotificationStore {
   const store = createStore<NotificationStoreState>((set) => ({
     notifications: [],

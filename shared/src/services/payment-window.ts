@@ -4,7 +4,7 @@ import { useNotify } from './context';
 import type { NotifyInput } from './contract';
 
 /**
- * Opens the payment provider's page in a centred 1000×800 window (spec §9). Returns null when the browser
+ * Opens the payment provider's page in a centred 1000×800 window. Returns null when the browser
  * blocked the pop-up, so the caller can show `license_popup_blocked` with a retry.
  */
 export function openPaymentWindow(url: string, target = 'portal-payment'): Window | null {
@@ -17,7 +17,7 @@ export function openPaymentWindow(url: string, target = 'portal-payment'): Windo
   return popup && !popup.closed ? popup : null;
 }
 
-/** Polls every second (spec §9) until `popup` is closed, then calls onClosed once. Returns a stop function. */
+/** Polls every second until `popup` is closed, then calls onClosed once. Returns a stop function. */
 export function watchWindowClosed(popup: Window, onClosed: () => void): () => void {
   const timer = window.setInterval(() => {
     if (popup.closed) {

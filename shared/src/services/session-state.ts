@@ -8,7 +8,7 @@ export type SessionFacts = Pick<
 >;
 
 /**
- * Spec §4: initialised once the api user is there, the data initialisation filled the profile and no part failed.
+ * Initialised once the api user is there and active, the data initialisation filled the profile and no part failed.
  * The shell and the test fakes derive the flags with this one function, so a test cannot use a state the shell
  * never produces.
  */
