@@ -55,7 +55,7 @@ export function ownerIdFor(user: Pick<UserRow, 'id' | 'parentUserId'>): string {
   return user.parentUserId ?? user.id;
 }
 
-/** Stops a sub-user from an action reserved to the main user (spec §6). `action` completes "Only the parent user can …". */
+/** Stops a sub-user from an action reserved to the main user. `action` completes "Only the parent user can …". */
 export function forbidSubUser(user: Pick<UserRow, 'parentUserId'>, action: string): void {
   if (isSubUser(user)) throw new HttpError(403, 'forbidden-for-subuser', `Only the parent user can ${action}`);
 }
