@@ -8,10 +8,11 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { runMonthEnd } from '../src/jobs/month-end';
 import { runRenewals } from '../src/jobs/renewals';
+import { purchaseDeps } from '../src/modules/purchase';
 
 const JOBS = {
   'month-end': (app: Awaited<ReturnType<typeof buildApp>>, date: Date) => runMonthEnd(app.db, date),
-  renewals: (app: Awaited<ReturnType<typeof buildApp>>, date: Date) => runRenewals(app, date),
+  renewals: (app: Awaited<ReturnType<typeof buildApp>>, date: Date) => runRenewals(purchaseDeps(app), date),
 } as const;
 
 async function main() {

@@ -1,4 +1,4 @@
-// The daily renewals job on a fixed clock (issue 9): renewal through the sandbox's automatic charge, a declined
+// The daily renewals job on a fixed clock: renewal through the sandbox's automatic charge, a declined
 // charge → Inactive → "Pay now" → Active, cancel at period end → Cancelled, unpaid → Expired, a run killed between
 // its steps resumed without charging twice, and two api instances running it at once (PostgreSQL with
 // TEST_DATABASE_URL: two apps with their own pool connections) charging once.
@@ -11,7 +11,8 @@ import type { License } from '@portal/shared/domain';
 import { buildApp } from '../src/app';
 import { billingEvents, invoices, jobRuns, licenses, payments, subscriptions } from '../src/db/schema';
 import { RENEWAL_LEAD_DAYS, runRenewals } from '../src/jobs/renewals';
-import { listDueRenewals, renewSubscription, type RenewalOutcome } from '../src/modules/subscription';
+import { invoiceAndChargeRenewal, purchaseDeps, type RenewalOutcome } from '../src/modules/purchase';
+import { listDueRenewals } from '../src/modules/subscription';
 import {
   COMPLETE_CONTACT,
   completeProfile,
@@ -117,10 +118,10 @@ function outbox(to: string): string[] {
 describe('renewals job', () => {
   it('renews a period due within the lead days: one invoice with base price and extra users, charged, license extended', async () => {
     const s = await subscriber();
-    expect(await runRenewals(t.app, runDate(s, RENEWAL_LEAD_DAYS + 1))).toMatchObject({ ran: true });
+    expect(await runRenewals(purchaseDeps(t.app), runDate(s, RENEWAL_LEAD_DAYS + 1))).toMatchObject({ ran: true });
     expect(await renewalInvoices(s)).toHaveLength(0); // not due yet
 
-    const result = await runRenewals(t.app, runDate(s, 2));
+    const result = await runRenewals(purchaseDeps(t.app), runDate(s, 2));
     expect(result).toMatchObject({ ran: true, summary: { renewed: 1, 'payment-failed': 0 } });
 
     const [renewal] = await renewalInvoices(s);
@@ -148,8 +149,8 @@ describe('renewals job', () => {
     expect(outbox(s.seller.email).filter((m) => m.includes(renewal.invoiceNumber!))).toHaveLength(1);
 
     // The same day again (a second instance, the next tick) and the next day: nothing is charged again.
-    expect(await runRenewals(t.app, runDate(s, 2))).toMatchObject({ ran: false });
-    expect(await runRenewals(t.app, runDate(s, 1))).toMatchObject({ ran: true, summary: { renewed: 0 } });
+    expect(await runRenewals(purchaseDeps(t.app), runDate(s, 2))).toMatchObject({ ran: false });
+    expect(await runRenewals(purchaseDeps(t.app), runDate(s, 1))).toMatchObject({ ran: true, summary: { renewed: 0 } });
     expect(await renewalInvoices(s)).toHaveLength(1);
     expect(await paymentsOf(renewal.id)).toHaveLength(1);
   });
@@ -157,7 +158,7 @@ describe('renewals job', () => {
   it('a declined charge makes the subscription Inactive and tells the seller; Pay now makes it Active again', async () => {
     const invoiceEmail = `billing-${year + 1}+decline@test.portal`;
     const s = await subscriber({ invoiceEmail });
-    const result = await runRenewals(t.app, runDate(s, 2));
+    const result = await runRenewals(purchaseDeps(t.app), runDate(s, 2));
     expect(result).toMatchObject({ ran: true, summary: { renewed: 0, 'payment-failed': 1 } });
 
     const [renewal] = await renewalInvoices(s);
@@ -182,7 +183,10 @@ describe('renewals job', () => {
     });
 
     // The next day's run neither charges nor mails again.
-    expect(await runRenewals(t.app, runDate(s, 1))).toMatchObject({ ran: true, summary: { 'payment-failed': 0 } });
+    expect(await runRenewals(purchaseDeps(t.app), runDate(s, 1))).toMatchObject({
+      ran: true,
+      summary: { 'payment-failed': 0 },
+    });
     expect(await paymentsOf(renewal.id)).toHaveLength(1);
     expect(declinedMails()).toHaveLength(1);
 
@@ -198,9 +202,9 @@ describe('renewals job', () => {
 
   it('an unpaid declined renewal expires with its period', async () => {
     const s = await subscriber({ invoiceEmail: `late-${year}+decline@test.portal` });
-    await runRenewals(t.app, runDate(s, 2));
+    await runRenewals(purchaseDeps(t.app), runDate(s, 2));
     expect((await subRow(s.sub.id)).status).toBe('Inactive');
-    const after = await runRenewals(t.app, runDate(s, -1));
+    const after = await runRenewals(purchaseDeps(t.app), runDate(s, -1));
     expect(after).toMatchObject({ ran: true, summary: { expired: 1 } });
     expect((await subRow(s.sub.id)).status).toBe('Expired');
     const shown = await shownLicense(s.seller);
@@ -216,12 +220,12 @@ describe('renewals job', () => {
       headers: s.seller.headers,
     });
     expect(cancel.statusCode).toBe(200);
-    await runRenewals(t.app, runDate(s, 2));
+    await runRenewals(purchaseDeps(t.app), runDate(s, 2));
     expect(await renewalInvoices(s)).toHaveLength(0);
     expect(await subRow(s.sub.id)).toMatchObject({ status: 'Active', cancelAtPeriodEnd: true });
     expect((await shownLicense(s.seller)).status).toBe('active');
 
-    const result = await runRenewals(t.app, runDate(s, -1));
+    const result = await runRenewals(purchaseDeps(t.app), runDate(s, -1));
     expect(result).toMatchObject({ ran: true, summary: { cancelled: 1, renewed: 0 } });
     expect((await subRow(s.sub.id)).status).toBe('Cancelled');
     expect(await renewalInvoices(s)).toHaveLength(0);
@@ -241,7 +245,7 @@ describe('renewals job', () => {
     async (step) => {
       const s = await subscriber();
       const date = runDate(s, 2);
-      const died = runRenewals(t.app, date, {
+      const died = runRenewals(purchaseDeps(t.app), date, {
         hook: (at) => {
           if (at === step) throw new Error(`instance died after ${at}`);
         },
@@ -255,13 +259,14 @@ describe('renewals job', () => {
 
       // Right after, the dead runner's lease on the subscription still holds: nothing is touched twice. (After
       // "charged" the period has already moved on: the subscription is no longer due, only its event is settled.)
-      if (step !== 'charged') await expect(runRenewals(t.app, date)).rejects.toThrow('held by another runner');
+      if (step !== 'charged')
+        await expect(runRenewals(purchaseDeps(t.app), date)).rejects.toThrow('held by another runner');
       // Two minutes later its lease has run out (played by moving it into the past) and the rerun finishes it.
       await t.app.db
         .update(billingEvents)
         .set({ detail: sql`${billingEvents.detail} || '{"leaseUntil": "2000-01-01T00:00:00Z"}'::jsonb` })
         .where(eq(billingEvents.subscriptionId, s.sub.id));
-      expect(await runRenewals(t.app, date)).toMatchObject({
+      expect(await runRenewals(purchaseDeps(t.app), date)).toMatchObject({
         ran: true,
         summary: step === 'charged' ? { renewed: 0, settled: 1 } : { renewed: 1 },
       });
@@ -289,7 +294,10 @@ describe('renewals job', () => {
       const b = await subscriber();
       // Both due on b's run date.
       const date = runDate(b, 2);
-      const results = await Promise.all([runRenewals(t.app, date), runRenewals(second, date)]);
+      const results = await Promise.all([
+        runRenewals(purchaseDeps(t.app), date),
+        runRenewals(purchaseDeps(second), date),
+      ]);
       expect(results.filter((r) => r.ran)).toHaveLength(1);
       for (const s of [a, b]) {
         const renewals = await renewalInvoices(s);
@@ -303,8 +311,8 @@ describe('renewals job', () => {
       const s = await subscriber();
       const [due] = (await listDueRenewals(t.app.db, s.periodEnd)).filter((d) => d.id === s.sub.id);
       const outcomes: RenewalOutcome[] = await Promise.all([
-        renewSubscription(t.app, due),
-        renewSubscription(second, due),
+        invoiceAndChargeRenewal(purchaseDeps(t.app), due),
+        invoiceAndChargeRenewal(purchaseDeps(second), due),
       ]);
       // The other one found the lease held, or (when the first was quicker) the period already settled.
       expect(outcomes.filter((o) => o === 'renewed')).toHaveLength(1);

@@ -13,7 +13,7 @@ export function closedMonth(now: Date): string {
 }
 
 /**
- * Month end (spec §9, issue 9): each active metered subscription's usage of the closed month above what the plan
+ * Month end: each active metered subscription's usage of the closed month above what the plan
  * includes becomes 1000-email blocks at the plan's block price, capped at 45 €; with the seller's auto-upgrade
  * consent a pending overage to approve, without it only a record. Once per month across all instances.
  */

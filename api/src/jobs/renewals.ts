@@ -1,19 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import { invoiceAndChargeRenewal, type RenewalDeps, type RenewalOutcome, type StepHook } from '../modules/purchase';
 import {
   endCancelledSubscriptions,
   expireUnpaidSubscriptions,
   listDueRenewals,
   settlePaidRenewals,
-  renewSubscription,
-  type RenewalOutcome,
-  type StepHook,
 } from '../modules/subscription';
 import { runOnce, type RunOutcome } from './job-lease';
 
 export const RENEWALS_JOB = 'renewals';
 /**
  * A period is renewed this long before it ends, so a declined payment leaves the seller these days to pay before
- * the license stops working (spec §4: told "before the license expires").
+ * the license stops working (the seller is told before the license expires).
  */
 export const RENEWAL_LEAD_DAYS = 3;
 const DAY_MS = 86_400_000;
@@ -22,21 +19,22 @@ const DAY_MS = 86_400_000;
 export const renewalDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
- * The daily subscription run (issue 9): subscriptions cancelled at period end whose period is over become Cancelled;
+ * The daily subscription run: subscriptions cancelled at period end whose period is over become Cancelled;
  * Inactive ones (renewal payment failed) whose period is over become Expired; Active ones whose period ends within
  * RENEWAL_LEAD_DAYS are renewed (renewal invoice, automatic charge). Once per day across all instances (job_runs
  * lease); a run that died mid-way is taken over and continues per subscription without charging twice.
  */
 export async function runRenewals(
-  app: FastifyInstance,
+  deps: RenewalDeps,
   now = new Date(),
   opts: { hook?: StepHook } = {},
 ): Promise<RunOutcome & { period: string }> {
+  const { db } = deps;
   const period = renewalDay(now);
-  const outcome = await runOnce(app.db, RENEWALS_JOB, period, async () => {
-    const settled = await settlePaidRenewals(app.db);
-    const cancelled = await endCancelledSubscriptions(app.db, now);
-    const expired = await expireUnpaidSubscriptions(app.db, now);
+  const outcome = await runOnce(db, RENEWALS_JOB, period, async () => {
+    const settled = await settlePaidRenewals(db);
+    const cancelled = await endCancelledSubscriptions(db, now);
+    const expired = await expireUnpaidSubscriptions(db, now);
     const counts: Record<RenewalOutcome, number> = {
       renewed: 0,
       'payment-failed': 0,
@@ -45,14 +43,14 @@ export async function runRenewals(
       'settled-before': 0,
     };
     const errors: string[] = [];
-    for (const due of await listDueRenewals(app.db, new Date(now.getTime() + RENEWAL_LEAD_DAYS * DAY_MS))) {
+    for (const due of await listDueRenewals(db, new Date(now.getTime() + RENEWAL_LEAD_DAYS * DAY_MS))) {
       try {
-        const result = await renewSubscription(app, due, opts.hook);
+        const result = await invoiceAndChargeRenewal(deps, due, opts.hook);
         counts[result] += 1;
         // Held by a runner that is still at it or died a moment ago (its lease runs out): not done yet.
         if (result === 'busy') errors.push(`${due.id}: held by another runner`);
       } catch (err) {
-        app.log.error({ err, subscriptionId: due.id }, 'renewal failed; the next run continues it');
+        deps.log.error({ err, subscriptionId: due.id }, 'renewal failed; the next run continues it');
         errors.push(`${due.id}: ${(err as Error).message}`);
       }
     }

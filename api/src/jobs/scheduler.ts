@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { purchaseDeps } from '../modules/purchase';
 import { runMonthEnd } from './month-end';
 import { runRenewals } from './renewals';
 import { refreshStatistics } from './statistics';
@@ -13,7 +14,7 @@ export default fp(
   async (app: FastifyInstance, opts: { intervalMs: number }) => {
     if (!opts.intervalMs) return;
     const jobs = [
-      { name: 'renewals', run: () => runRenewals(app) },
+      { name: 'renewals', run: () => runRenewals(purchaseDeps(app)) },
       { name: 'month-end', run: () => runMonthEnd(app.db) },
       ...(app.dbHandle.driver === 'pglite' ? [{ name: 'statistics', run: () => refreshStatistics(app.db) }] : []),
     ];

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import avvRoutes from './avv';
+import jobRoutes from '../jobs/routes';
+import accountDeletionRoutes from './account-deletion';
+import avvRoutes, { avvProfileRoutes } from './avv';
 import catalogueRoutes from './license/product';
 import licenseCheckRoutes from './license/check';
 import licenseRegistrationRoutes from './license/registrations';
@@ -12,47 +14,72 @@ import healthRoutes from './health';
 import invoiceRoutes from './invoice';
 import licenseRoutes from './license';
 import lieferbarRoutes from './wawi/lieferbar';
-import paymentRoutes from './payment';
 import paypalAuthRoutes from './user/paypal';
 import portalRoutes from './portal';
 import profileRoutes from './user/profile';
+import { overageApprovalRoutes, paymentRoutes, purchaseInvoiceRoutes } from './purchase';
 import staffRoutes from './staff';
 import subscriptionRoutes from './subscription';
 import subUserRoutes from './user/subusers';
 import tokenRoutes from './user/token';
 import userRoutes from './user';
 
+/**
+ * One plugin of routes and where it is served. The URL prefix is usually the path of the module's folder
+ * (modules/user/profile serves /api/user/profile/…), but not always: a module serves routes under another module's
+ * prefix where the portal's URL names that module and the code belongs above it. Taking them into the lower module
+ * would make the two import each other. So the purchase module serves POST /invoice, /invoice/{id}/payment-check,
+ * /payment/* and /subscription/{id}/overage/approve; the avv module its acceptance under /user/profile; the account
+ * deletion DELETE /user; and the jobs their staff run routes under /subscription.
+ */
 export interface ApiModule {
-  /** Folder under modules/ = URL prefix under /api (checked by modules.test.ts). */
+  /** The folder under api/src that holds the plugin: modules/<module>, or jobs (checked by modules.test.ts). */
   folder: string;
+  /** The URL prefix under /api. */
+  prefix: string;
   plugin: FastifyPluginAsync;
 }
 
-/** The URL prefix under /api of a module: its folder path. */
-export const prefixOf = (mod: Pick<ApiModule, 'folder'>) => `/${mod.folder}`;
+/** The URL prefix under /api of a plugin. */
+export const prefixOf = (mod: Pick<ApiModule, 'prefix'>) => `/${mod.prefix}`;
 
-/** Every route module, registered in this order by buildApp(). Add new modules here. */
+/** A module's plugin, served under its folder's path unless `prefix` names another. */
+const routes = (module: string, plugin: FastifyPluginAsync, prefix = module): ApiModule => ({
+  folder: `modules/${module}`,
+  prefix,
+  plugin,
+});
+
+/**
+ * Every plugin of routes, registered in this order by buildApp(). Add new modules here. Plugins that share a prefix
+ * stand together, the lower module's first.
+ */
 export const apiModules: ApiModule[] = [
-  { folder: 'health', plugin: healthRoutes },
-  { folder: 'user', plugin: userRoutes },
-  { folder: 'user/profile', plugin: profileRoutes },
-  { folder: 'user/subusers', plugin: subUserRoutes },
-  { folder: 'user/contact-us', plugin: contactRoutes },
-  { folder: 'user/token', plugin: tokenRoutes },
-  { folder: 'user/paypal', plugin: paypalAuthRoutes },
-  { folder: 'user/freshdesk-api-key', plugin: freshdeskRoutes },
-  { folder: 'portal', plugin: portalRoutes },
-  { folder: 'staff', plugin: staffRoutes },
-  { folder: 'subscription', plugin: subscriptionRoutes },
-  { folder: 'user/ds', plugin: dataSourceRoutes },
-  { folder: 'license/product', plugin: catalogueRoutes },
-  { folder: 'license', plugin: licenseRoutes },
-  { folder: 'license/check', plugin: licenseCheckRoutes },
-  { folder: 'license/usage', plugin: licenseUsageRoutes },
-  { folder: 'license/registrations', plugin: licenseRegistrationRoutes },
-  { folder: 'wawi/lieferbar', plugin: lieferbarRoutes },
-  { folder: 'gpsr', plugin: gpsrRoutes },
-  { folder: 'payment', plugin: paymentRoutes },
-  { folder: 'invoice', plugin: invoiceRoutes },
-  { folder: 'avv', plugin: avvRoutes },
+  routes('health', healthRoutes),
+  routes('user', userRoutes),
+  routes('account-deletion', accountDeletionRoutes, 'user'),
+  routes('user/profile', profileRoutes),
+  routes('avv', avvProfileRoutes, 'user/profile'),
+  routes('user/subusers', subUserRoutes),
+  routes('user/contact-us', contactRoutes),
+  routes('user/token', tokenRoutes),
+  routes('user/paypal', paypalAuthRoutes),
+  routes('user/freshdesk-api-key', freshdeskRoutes),
+  routes('portal', portalRoutes),
+  routes('staff', staffRoutes),
+  routes('subscription', subscriptionRoutes),
+  routes('purchase', overageApprovalRoutes, 'subscription'),
+  { folder: 'jobs', prefix: 'subscription', plugin: jobRoutes },
+  routes('user/ds', dataSourceRoutes),
+  routes('license/product', catalogueRoutes),
+  routes('license', licenseRoutes),
+  routes('license/check', licenseCheckRoutes),
+  routes('license/usage', licenseUsageRoutes),
+  routes('license/registrations', licenseRegistrationRoutes),
+  routes('wawi/lieferbar', lieferbarRoutes),
+  routes('gpsr', gpsrRoutes),
+  routes('purchase', paymentRoutes, 'payment'),
+  routes('invoice', invoiceRoutes),
+  routes('purchase', purchaseInvoiceRoutes, 'invoice'),
+  routes('avv', avvRoutes),
 ];

@@ -9,10 +9,11 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with the configured payment provider; the payment module's routes and POST /invoice use it. */
+/** Decorates the app with the configured payment provider; the purchase module's routes and jobs use it. */
 export default fp(
   async (app, opts: { config: AppConfig }) => {
-    app.decorate('paymentProvider', createPaymentProvider(app, opts.config));
+    const host = { log: app.log, listeningAddress: () => app.server.address() };
+    app.decorate('paymentProvider', createPaymentProvider(host, opts.config));
   },
   { name: 'payments', dependencies: ['db', 'mail', 'identity'] },
 );

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { seedDemoDataSource } from '../modules/user/ds';
-import { seedDemoInvoices } from '../modules/invoice';
-import { seedDemoLicenses } from '../modules/license';
 import { seedDemoAccounts } from './demo';
+import { seedDemoDataSource } from './demo-data-source';
+import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoLicenses } from './demo-licenses';
 
 export type DemoSeeder = { name: string; run(app: FastifyInstance): Promise<void> };
 

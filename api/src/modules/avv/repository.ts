@@ -1,6 +1,7 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { avvAcceptances, avvVersions, users, type AvvVersionRow } from '../../db/schema';
+import { avvAcceptances, avvVersions, type AvvVersionRow } from '../../db/schema';
+import { setAvvAcceptance } from '../user';
 
 /** A database or an open transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -138,10 +139,7 @@ export async function recordAcceptance(
       .onConflictDoNothing({ target: [avvAcceptances.userId, avvAcceptances.versionId] })
       .returning({ id: avvAcceptances.id });
     if (inserted) {
-      await tx
-        .update(users)
-        .set({ avvAcceptedDate: input.now, avvVersion: input.version.version, updatedAt: input.now })
-        .where(eq(users.id, input.userId));
+      await setAvvAcceptance(tx as unknown as Db, input.userId, { version: input.version.version, at: input.now });
     }
     const stored = await findAcceptance(tx, input.userId, input.version.id);
     if (!stored) throw new Error('AVV acceptance vanished inside its transaction');

@@ -1,11 +1,17 @@
-// The invoice module's public face: its routes (buy, read, download, payment check) and the functions the payment
-// flow builds on.
+// The invoice module's public face: its routes (read, download) and what the purchase module and the demo seeder ask
+// of it, the only writer of invoices, invoice_documents and invoice_counters: drafts, their checkout and payment
+// status, numbering (finalize) and cancellation, removing drafts that never became invoices.
 export { default } from './routes';
 export {
+  countOwnedInvoices,
   createDraftInvoice,
+  deleteDrafts,
   findInvoiceById,
+  findInvoiceByIdempotencyKey,
   findInvoiceDocument,
+  findOpenPurchase,
   findOwnedInvoice,
+  listDraftIds,
   setDraftCheckout,
   setDraftPaymentStatus,
   type DraftInvoiceInput,
@@ -13,6 +19,4 @@ export {
   type PurchaseJson,
 } from './repository';
 export { cancelInvoice, finalizeInvoice, type FinalizeOptions } from './finalize';
-export { seedDemoInvoices } from './demo-invoices';
 export { buyerSnapshot } from './buyer-snapshot';
-export { eraseDraftInvoices } from './erasure';

@@ -1,9 +1,11 @@
-// Invoice rows: drafts made by POST /invoice, their payment status, the caller-scoped reads of the invoices page,
-// and the queries of finalize.ts and numbering.ts (the only code that makes numbers and documents).
+// Invoice rows (this module alone writes invoices, invoice_documents and invoice_counters): drafts made by a purchase,
+// a renewal or an overage approval, their payment status, the caller-scoped reads of the invoices page, the drafts
+// an account deletion or a lost renewal race removes, and the queries of finalize.ts and numbering.ts (the only code
+// that makes numbers and documents).
 import type { BuyerSnapshot, PurchaseQuote } from '@portal/shared/domain';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoiceDocuments, invoices, licenses, OPEN_DRAFT_STATUSES, type ProceedType } from '../../db/schema';
+import { invoiceDocuments, invoices, OPEN_DRAFT_STATUSES, type ProceedType } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -25,13 +27,13 @@ export interface DraftInvoiceInput {
   idempotencyKey?: string | null;
 }
 
-/** The invoice's `purchase` JSON: what was bought, read again by the post-payment process (post-payment.ts). */
+/** The invoice's `purchase` JSON: what was bought, read again by the post-payment process (purchase/post-payment.ts). */
 export interface PurchaseJson {
   product_id: string;
   extra_users_count: number;
   extra_email_blocks: number;
   auto_upgrade_consent: boolean;
-  /** A renewal invoice (issue 9's billing job): extends this subscription's license instead of issuing one. */
+  /** A renewal invoice (the renewals job): extends this subscription's license instead of issuing one. */
   renewal_of_subscription_id?: string;
   /** An overage invoice: paid against this subscription's license, no new license. */
   overage_of_subscription_id?: string;
@@ -98,6 +100,26 @@ export async function findOpenPurchase(db: Db, userId: string, productId: string
     )
     .limit(1);
   return row ?? null;
+}
+
+/** The unnumbered invoices (drafts) of these owners. */
+export async function listDraftIds(db: Db, ownerIds: string[]): Promise<string[]> {
+  if (!ownerIds.length) return [];
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(inArray(invoices.userId, ownerIds), isNull(invoices.invoiceNumber)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Removes drafts that never became invoices: those of a deleted account, or a renewal draft that lost the race to be
+ * its period's invoice. A numbered invoice is never removed. Their payments and post-payment steps go with them
+ * (ON DELETE CASCADE).
+ */
+export async function deleteDrafts(db: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.delete(invoices).where(and(inArray(invoices.id, ids), isNull(invoices.invoiceNumber)));
 }
 
 /** The checkout of a draft (provider reference and payment page). No-op on a finalized invoice. */
@@ -244,14 +266,4 @@ export async function createInvoiceCounter(tx: Db, series: string, year: number)
   await tx.execute(sql`
     INSERT INTO invoice_counters (series, year, last_value) VALUES (${series}, ${year}, 0)
     ON CONFLICT (series, year) DO NOTHING`);
-}
-
-/** Demo seeder: one of the demo seller's licenses by key. */
-export async function findUserLicenseByKey(db: Db, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(licenses)
-    .where(and(eq(licenses.key, key), eq(licenses.userId, userId)))
-    .limit(1);
-  return row;
 }

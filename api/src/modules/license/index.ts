@@ -1,6 +1,15 @@
-// The license module's public face for other modules and the seed: its plugin, the validity query and the demo
+// The license module's public face: its plugin, the validity query, and the writes of the licenses table that other
+// modules ask for (this module alone writes it): issuing a license, extending or ending it, the demo seeder's
 // licenses.
 export { default } from './routes';
-export { lockOwnerRow, ownerHasValidLicense, validLicenseSql } from './repository';
-export { seedDemoLicenses } from './demo-licenses';
+export {
+  deactivateLicenses,
+  extendLicense,
+  findLicenseRow,
+  findOwnerLicenseRowByKey,
+  lockOwnerRow,
+  ownerHasValidLicense,
+  upsertLicenseByKey,
+  validLicenseSql,
+} from './repository';
 export { issueLicense } from './activation';

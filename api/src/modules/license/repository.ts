@@ -6,7 +6,7 @@ import {
 } from '@portal/shared/domain';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { licenses, products, subscriptions, users } from '../../db/schema';
+import { licenses, products, users } from '../../db/schema';
 import { pluginNamesFor } from './product';
 import { toLicense } from './license-mapper';
 import { licenseItem, licenseItemColumnsSql, type LicenseItemRow } from './license-page-items';
@@ -182,7 +182,27 @@ export async function findActiveLicenseOfProduct(tx: Db, ownerId: string, produc
   return row;
 }
 
-/** Demo seeders: a license by its fixed key (inserted, or overwritten with these values) and its subscription. */
+/** The license row itself (also one of a withdrawn product): a paid renewal or overage settles on it. */
+export async function findLicenseRow(db: Db, id: string) {
+  const [row] = await db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
+  return row;
+}
+
+/** A paid renewal: the license runs to `expiresAt` and is active again (its subscription's period ended before). */
+export async function extendLicense(db: Db, id: string, expiresAt: Date | null): Promise<void> {
+  await db.update(licenses).set({ expiresAt, status: 'active', updatedAt: new Date() }).where(eq(licenses.id, id));
+}
+
+/** The licenses of subscriptions whose period ended unpaid or cancelled: inactive (the plugins' check says so). */
+export async function deactivateLicenses(db: Db, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(licenses)
+    .set({ status: 'inactive', updatedAt: new Date() })
+    .where(and(inArray(licenses.id, ids), eq(licenses.status, 'active')));
+}
+
+/** Demo seeder: a license by its fixed key (inserted, or overwritten with these values). */
 export async function upsertLicenseByKey(db: Db, values: LicenseInsert): Promise<{ id: string }> {
   const [row] = await db
     .insert(licenses)
@@ -192,19 +212,12 @@ export async function upsertLicenseByKey(db: Db, values: LicenseInsert): Promise
   return row;
 }
 
-export async function findSubscriptionOfLicense(db: Db, licenseId: string) {
+/** Demo seeder: one of an owner's license rows by key. */
+export async function findOwnerLicenseRowByKey(db: Db, ownerId: string, key: string) {
   const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(eq(subscriptions.licenseId, licenseId))
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.key, key), eq(licenses.userId, ownerId)))
     .limit(1);
   return row;
-}
-
-export async function setSubscriptionPeriodEnd(db: Db, id: string, currentPeriodEnd: Date | null): Promise<void> {
-  await db.update(subscriptions).set({ currentPeriodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, id));
-}
-
-export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<void> {
-  await db.insert(subscriptions).values(values);
 }

@@ -1,8 +1,30 @@
-// The payment module's public face: its routes (webhook, sandbox page, PayPal return) and what POST /invoice and
-// the invoice module need: starting a checkout and reading a payment's state.
-export { default } from './routes';
-export { startCheckout } from './checkout';
-export { findLatestPayment, findLiveSubscription } from './repository';
-export type { PaymentProvider } from './provider';
+// The payment module: the providers (the PaymentProvider interface, the sandbox and PayPal, the factory the payments
+// plugin calls, the webhook signature checks) and the two tables it alone writes, payments and payment_events. It
+// knows nothing of invoices, licenses or subscriptions: the purchase module above it does.
+export {
+  erasePaymentEventsOfInvoices,
+  findLatestPayment,
+  findPaidPayment,
+  findPaymentById,
+  findPaymentByRef,
+  insertPayment,
+  invoicesWithReceivedPayment,
+  markEventProcessed,
+  markPaymentFailed,
+  markPaymentPaid,
+  markPaymentRefunded,
+  recordEvent,
+  type PaymentRow,
+} from './repository';
+export {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  type WebhookRequest,
+} from './provider';
+export { SandboxProvider, signSandboxBody } from './sandbox-provider';
+export type { PayPalProvider } from './paypal-provider';
 export { createPaymentProvider } from './provider-factory';
-export { chargeAutomatically, type AutoChargeResult } from './auto-charge';

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import { PayPalProvider } from './paypal-provider';
 import type { PaymentProvider } from './provider';
@@ -25,9 +25,16 @@ export function resolveSandboxSecret(config: AppConfig): string {
   return key;
 }
 
+/** What the providers need of the running api: its log, and where it listens (the sandbox posts its events there). */
+export interface ProviderHost {
+  log: FastifyBaseLogger;
+  /** The api server's address (`server.address()`), null while not listening. */
+  listeningAddress: () => AddressInfo | string | null;
+}
+
 /** http://<this api's listening address>/api/payment/webhook/sandbox, null while not listening. */
-export function ownWebhookUrl(app: FastifyInstance): string | null {
-  const address = app.server.address() as AddressInfo | string | null;
+export function ownWebhookUrl(api: Pick<ProviderHost, 'listeningAddress'>): string | null {
+  const address = api.listeningAddress();
   if (!address || typeof address === 'string') return null;
   const host =
     address.address === '0.0.0.0' || address.address === '::'
@@ -38,8 +45,8 @@ export function ownWebhookUrl(app: FastifyInstance): string | null {
   return `http://${host}:${address.port}/api/payment/webhook/sandbox`;
 }
 
-export function createPaymentProvider(app: FastifyInstance, config: AppConfig): PaymentProvider {
-  if (config.payment.provider === 'paypal') return new PayPalProvider(config.payment.paypal, app.log);
+export function createPaymentProvider(host: ProviderHost, config: AppConfig): PaymentProvider {
+  if (config.payment.provider === 'paypal') return new PayPalProvider(config.payment.paypal, host.log);
   const secret = resolveSandboxSecret(config);
-  return new SandboxProvider(secret, () => config.payment.sandboxWebhookUrl ?? ownWebhookUrl(app));
+  return new SandboxProvider(secret, () => config.payment.sandboxWebhookUrl ?? ownWebhookUrl(host));
 }

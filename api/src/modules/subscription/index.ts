@@ -1,13 +1,34 @@
-// Subscriptions: pending overage for the banner and approval; what the billing jobs read and record.
-export { default } from './routes';
+// Subscriptions and their billing events (this module alone writes both tables): the banner's pending overage and
+// cancelling (its routes); what the billing jobs read and record; what a purchase, a renewal or an overage approval
+// does to a subscription; and ending an account's subscriptions at the payment provider.
+export { default, subscriptionIdParams } from './routes';
 export {
+  assignOverageInvoice,
+  attachRenewalInvoice,
+  claimRenewal,
+  createSubscription,
+  createSubscriptionUnlessLive,
   endCancelledSubscriptions,
   expireUnpaidSubscriptions,
+  extendSubscriptionPeriod,
+  findLiveSubscription,
+  findOwnedSubscription,
+  findRenewalEvent,
+  findSubscriptionOfLicense,
   listDueRenewals,
   listMeteredSubscriptions,
+  lockOwnedSubscription,
+  markRenewalDone,
+  markRenewalFailed,
+  markRenewalNotified,
+  pendingOverageEvents,
   recordOverage,
+  releaseRenewal,
+  setOverageApprovalUrl,
+  setSubscriptionPeriodEnd,
+  settleOverageEvents,
   settlePaidRenewals,
+  type BillingEventRow,
   type DueRenewal,
 } from './repository';
-export { renewSubscription, renewalPeriodKey, type RenewalOutcome, type StepHook } from './service';
 export { cancelSubscriptionsAtProvider, SubscriptionCancelError } from './provider-cancel';

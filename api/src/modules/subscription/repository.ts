@@ -1,20 +1,22 @@
-// Drizzle of the subscription module: the banner's pending overages and cancelling; what the month-end job meters
-// and records; the overage approval (the owner's subscription locked while an approval starts, its pending months
-// and the invoice they are charged on); and what the renewal job reads and writes: due subscriptions, the per-period
-// billing_events row (the key that makes a second charge of one period impossible) with a short per-item lease, and
-// the subscription state transitions.
+// Drizzle of the subscription module, the only writer of subscriptions and billing_events: the banner's pending
+// overages and cancelling; what the month-end job meters and records; the overage approval (the owner's
+// subscription locked while an approval starts, its pending months and the invoice they are charged on); what the
+// renewal job reads and writes (due subscriptions, the per-period billing_events row, which makes a second charge of
+// one period impossible, with a short per-item lease, and the subscription state transitions); and what a paid
+// invoice does to a subscription (a new one, a longer period, a settled overage).
 import type { SubscriptionStatus } from '@portal/shared/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   billingEvents,
-  invoices,
   licenses,
+  LIVE_SUBSCRIPTION_STATUSES,
   products,
   subscriptions,
   users,
   type ExtraOptionsJson,
 } from '../../db/schema';
+import { deactivateLicenses } from '../license';
 
 export type BillingEventRow = typeof billingEvents.$inferSelect;
 
@@ -33,7 +35,7 @@ export function listOveragePending(db: Db, ownerId: string): Promise<{ id: strin
     .orderBy(asc(subscriptions.createdAt));
 }
 
-/** Active subscriptions of plugins whose usage is metered monthly (spec §9: fresh_desk emails). */
+/** Active subscriptions of plugins whose usage is metered monthly (fresh_desk: the emails sent). */
 export async function listMeteredSubscriptions(db: Db, pluginNames: string[]) {
   const rows = await db
     .select({
@@ -255,12 +257,7 @@ async function endPeriods(
     // The license ends with its subscription (plugins' checks answer INACTIVE); paying a late renewal invoice
     // makes it active again (post-payment).
     const licenseIds = rows.map((r) => r.licenseId).filter((id): id is string => id != null);
-    if (licenseIds.length) {
-      await tx
-        .update(licenses)
-        .set({ status: 'inactive', updatedAt: new Date() })
-        .where(and(inArray(licenses.id, licenseIds), eq(licenses.status, 'active')));
-    }
+    await deactivateLicenses(tx as unknown as Db, licenseIds);
     return rows.map((r) => r.id);
   });
 }
@@ -385,11 +382,6 @@ export async function markRenewalNotified(db: Db, subscriptionId: string, period
     .where(eventKey(subscriptionId, period));
 }
 
-/** A draft that lost the race to be the period's invoice: removed (never numbered, never charged). */
-export async function deleteUnusedDraft(db: Db, invoiceId: string): Promise<void> {
-  await db.delete(invoices).where(and(eq(invoices.id, invoiceId), isNull(invoices.invoiceNumber)));
-}
-
 /**
  * Renewal events whose invoice got paid outside a run (Pay now after a declined charge, PayPal's own billing, or a
  * runner that died right after the charge): done. Returns how many.
@@ -407,4 +399,117 @@ export async function settlePaidRenewals(db: Db): Promise<number> {
     )
     .returning({ id: billingEvents.subscriptionId });
   return rows.length;
+}
+
+/**
+ * A paid overage invoice (post-payment, once per invoice): its billing events are done, and the subscription's
+ * pending overage becomes what is still pending without an invoice (a month closed after the approval started);
+ * none left → the banner no longer lists it.
+ */
+export async function settleOverageEvents(db: Db, subscriptionId: string, invoiceId: string): Promise<number> {
+  await db
+    .update(billingEvents)
+    .set({ status: 'done', updatedAt: new Date() })
+    .where(overageEvents(subscriptionId, eq(billingEvents.invoiceId, invoiceId)));
+  const [left] = await db
+    .select({ cents: sql<number>`coalesce(sum(${billingEvents.amountCents}), 0)::int` })
+    .from(billingEvents)
+    .where(overageEvents(subscriptionId, eq(billingEvents.status, 'pending')));
+  const remaining = Number(left?.cents ?? 0);
+  await db
+    .update(subscriptions)
+    .set({ overagePending: remaining > 0, overageAmount: remaining, overageApprovalUrl: null, updatedAt: new Date() })
+    .where(eq(subscriptions.id, subscriptionId));
+  return remaining;
+}
+
+/** The subscription `id` if `userId` owns it. */
+export async function findOwnedSubscription(db: Db, id: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** 'Active', 'Inactive' as SQL literals (the predicate of subscriptions_live_product_idx). */
+const LIVE_STATUS_LIST = sql.raw(LIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** The seller's live subscription (Active or Inactive) of a plan, if any. */
+export async function findLiveSubscription(db: Db, userId: string, productId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id, status: subscriptions.status })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.productId, productId),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A new live subscription, unless the seller already has a live one of the plan (the unique index
+ * subscriptions_live_product_idx, also against a parallel insert): then nothing is inserted and the answer is null.
+ */
+export async function createSubscriptionUnlessLive(
+  db: Db,
+  values: typeof subscriptions.$inferInsert & { productId: string },
+): Promise<string | null> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values(values)
+    // The index's own predicate, so that PostgreSQL infers the partial index as the conflict target.
+    .onConflictDoNothing({
+      target: [subscriptions.userId, subscriptions.productId],
+      where: sql`status in (${LIVE_STATUS_LIST})`,
+    })
+    .returning({ id: subscriptions.id });
+  return row?.id ?? null;
+}
+
+/**
+ * A paid renewal moves the period on: the new period end, and Active again, unless another subscription of the
+ * seller's plan is live by now (bought after this one ended): that one stays the only live one and this one keeps
+ * its ended status. Returns whether this subscription is live.
+ */
+export async function extendSubscriptionPeriod(db: Db, id: string, currentPeriodEnd: Date): Promise<boolean> {
+  const other = sql`exists (
+    select 1 from ${subscriptions} o
+    where o.user_id = ${subscriptions.userId} and o.product_id = ${subscriptions.productId}
+      and o.id <> ${subscriptions.id} and o.status in (${LIVE_STATUS_LIST}))`;
+  const [row] = await db
+    .update(subscriptions)
+    .set({
+      currentPeriodEnd,
+      status: sql`case when ${other} then ${subscriptions.status} else 'Active' end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(subscriptions.id, id))
+    .returning({ status: subscriptions.status });
+  return row ? (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status) : false;
+}
+
+/** Demo seeder: the subscription of a license, if it has one. */
+export async function findSubscriptionOfLicense(db: Db, licenseId: string) {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.licenseId, licenseId))
+    .limit(1);
+  return row;
+}
+
+/** Demo seeder: a subscription as it is given (the seeder's fixed demo states). */
+export async function createSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<void> {
+  await db.insert(subscriptions).values(values);
+}
+
+/** Demo seeder: the period end moves with the demo license's moved expiry. */
+export async function setSubscriptionPeriodEnd(db: Db, id: string, currentPeriodEnd: Date | null): Promise<void> {
+  await db.update(subscriptions).set({ currentPeriodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, id));
 }

@@ -30,6 +30,14 @@ export async function updateUser(
   return row;
 }
 
+/** The AVV acceptance the users row shows (date and version label), kept at the latest one by the avv module. */
+export async function setAvvAcceptance(db: Db, userId: string, acceptance: { version: string; at: Date }) {
+  await db
+    .update(users)
+    .set({ avvAcceptedDate: acceptance.at, avvVersion: acceptance.version, updatedAt: acceptance.at })
+    .where(eq(users.id, userId));
+}
+
 export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row;

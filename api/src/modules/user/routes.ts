@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiUserSchema, languageSchema, normalizedEmailSchema, userCreateSchema } from '@portal/shared/domain';
 import { emailInUse, HttpError } from '../../lib/http-error';
-import { authErrors, errorBodySchema } from '../../lib/schemas';
+import { authErrors } from '../../lib/schemas';
 import { currentIdentity, currentUser } from '../../plugins/identity';
 import { toApiUser } from './mapper';
 import { findUser, isEmailInUse, updateUser } from './repository';
-import { assertOwnEmail, assertStorableIdentityEmail, createUserRow, deleteAccount } from './service';
+import { assertOwnEmail, assertStorableIdentityEmail, createUserRow } from './service';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -80,28 +80,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(Email ? { email: Email } : {}),
       });
       return toApiUser(row);
-    },
-  );
-
-  app.delete(
-    '/',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['user'],
-        summary:
-          "Delete the caller's account: its subscriptions are cancelled at the payment provider, then its rows, " +
-          'sub-users and logins go in one step (issued invoices and released GPSR versions stay, detached). A ' +
-          'failure (502 payment-provider-error or identity-service-error, 500) leaves the account usable',
-        querystring: z.object({ email: normalizedEmailSchema.optional() }),
-        response: { 204: z.null(), ...authErrors, 500: errorBodySchema, 502: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      assertOwnEmail(request.query.email, user.email);
-      await deleteAccount(app, user);
-      return reply.code(204).send(null);
     },
   );
 };

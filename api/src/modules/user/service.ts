@@ -4,8 +4,6 @@ import type { UserRow } from '../../db/schema';
 import { HttpError, invalidField } from '../../lib/http-error';
 import { insertProfile, insertUser } from './repository';
 
-export { deleteAccount } from './erasure';
-
 const notFound = () => new HttpError(404, 'user-not-found', 'User not found');
 
 /** An optional `?email=` must name the caller; any other address is answered as if it did not exist. */

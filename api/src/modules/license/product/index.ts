@@ -2,4 +2,4 @@
 // license code.
 export { default } from './routes';
 export { productNotFound, toProduct, type ProductRow } from './product-schema';
-export { findProduct, pluginNamesFor } from './repository';
+export { findProduct, findProductIncludingWithdrawn, pluginNamesFor } from './repository';

@@ -34,6 +34,12 @@ export async function findProduct(db: Db, id: string): Promise<ProductRow | null
   return row ?? null;
 }
 
+/** A product also after it was withdrawn from the catalogue: a paid checkout of it is still delivered and renewed. */
+export async function findProductIncludingWithdrawn(db: Db, id: string): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}
+
 /** Inserts the products, or overwrites every catalogue column of an existing id. */
 export async function upsertProducts(db: Db, rows: (typeof products.$inferInsert)[]): Promise<void> {
   const excluded = (column: string) => sql.raw(`excluded.${column}`);

@@ -1,2 +1,3 @@
 export { default } from './routes';
-export { seedDemoDataSource } from './demo-data-source';
+// For the demo seeder: a data source unless the seller has one.
+export { insertDataSourceIfNone } from './repository';

@@ -20,11 +20,11 @@ import {
 import { quotePurchase } from '@portal/shared/domain';
 import { createDraftInvoice, findInvoiceById } from '../invoice';
 import { findProduct, toProduct } from '../license/product';
+import { findPaymentByRef, markPaymentPaid, signSandboxBody } from '../payment';
 import { chargeAutomatically } from './auto-charge';
-import { postPaymentDeps } from './deps';
+import { purchaseDeps } from './deps';
 import { runPostPayment } from './post-payment';
-import { ensureSteps, findPaymentByRef, markPaymentPaid } from './repository';
-import { signSandboxBody } from './sandbox-provider';
+import { ensureSteps } from './repository';
 
 let t: TestApp;
 let base: string;
@@ -363,7 +363,7 @@ describe('crash and restart', () => {
     await markPaymentPaid(t.app.db, payment.id, new Date());
     await ensureSteps(t.app.db, bought.invoice_id, payment.id);
     const broken = {
-      ...postPaymentDeps(t.app),
+      ...purchaseDeps(t.app),
       mail: {
         send: async () => {
           throw new Error('SMTP down');
@@ -457,7 +457,7 @@ describe('renewal and overage invoices of the billing job (charged without a buy
     const { seller, license, subscription, first } = await subscribedSeller();
     const { id } = await draftFor(first, { renewal_of_subscription_id: subscription.id });
 
-    expect(await chargeAutomatically(t.app, { invoiceId: id })).toEqual({ status: 'sent' });
+    expect(await chargeAutomatically(purchaseDeps(t.app), { invoiceId: id })).toEqual({ status: 'sent' });
     const renewal = (await findInvoiceById(t.app.db, id))!;
     expect(renewal.status).toBe('Paid');
     expect(renewal.invoiceNumber).toMatch(INVOICE_NUMBER_PATTERN);
@@ -471,7 +471,7 @@ describe('renewal and overage invoices of the billing job (charged without a buy
     expect(await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, seller.uid))).toHaveLength(1);
     expect(mailsTo(t, seller)).toHaveLength(2);
 
-    expect(await chargeAutomatically(t.app, { invoiceId: id })).toEqual({ status: 'already-paid' });
+    expect(await chargeAutomatically(purchaseDeps(t.app), { invoiceId: id })).toEqual({ status: 'already-paid' });
     const [again] = await t.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
     expect(again.expiresAt).toEqual(all[0].expiresAt);
   });
@@ -479,7 +479,7 @@ describe('renewal and overage invoices of the billing job (charged without a buy
   it('an overage invoice is paid against the existing license without issuing or extending one', async () => {
     const { seller, license, subscription, first } = await subscribedSeller();
     const { id } = await draftFor(first, { overage_of_subscription_id: subscription.id });
-    expect(await chargeAutomatically(t.app, { invoiceId: id })).toEqual({ status: 'sent' });
+    expect(await chargeAutomatically(purchaseDeps(t.app), { invoiceId: id })).toEqual({ status: 'sent' });
     expect((await findInvoiceById(t.app.db, id))!.status).toBe('Paid');
     const all = await t.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
     expect(all).toHaveLength(1);

@@ -1,44 +1,39 @@
-// The post-payment process of a paid invoice: the steps of spec §3, each a row with its state, run in order. A step
+// The post-payment process of a paid invoice: a fixed list of steps, each a row with its state, run in order. A step
 // runs inside one transaction that locks its row and marks it done, so its database effects happen exactly once;
-// a crash leaves the step pending and the process is resumed on the next event or at api start.
+// a crash leaves the step pending and the process is resumed on the next event or at api start. The steps ask the
+// module that owns each table: the license module issues or extends the license, the invoice module numbers the
+// invoice, the subscription module starts, extends or settles the subscription.
 import { EMAIL_BLOCK_SIZE, estimateExpiry, type ExtraOptions } from '@portal/shared/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../db/client';
-import type { products, PostPaymentStepName } from '../../db/schema';
-import type { MailService } from '../../plugins/mail';
+import type { PostPaymentStepName } from '../../db/schema';
 import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow, type PurchaseJson } from '../invoice';
-import { issueLicense } from '../license';
+import { extendLicense, findLicenseRow, issueLicense } from '../license';
+import { findProductIncludingWithdrawn, type ProductRow } from '../license/product';
+import { findPaymentById, type PaymentRow } from '../payment';
+import {
+  createSubscriptionUnlessLive,
+  extendSubscriptionPeriod,
+  findLiveSubscription,
+  findOwnedSubscription,
+  settleOverageEvents,
+} from '../subscription';
 import { findUser } from '../user';
 import { purchaseConfirmation } from './confirmation-mail';
+import type { PurchaseDeps } from './deps';
 import {
   completeStep,
-  extendLicense,
   failStepAttempt,
-  findLicenseRow,
-  findOwnedSubscription,
-  findPaymentById,
-  findLiveSubscription,
-  findProductRow,
-  insertSubscriptionUnlessLive,
   listSteps,
   lockStep,
-  renewSubscription,
-  settleOverageEvents,
   unfinishedProcesses,
-  type PaymentRow,
   type PostPaymentStepRow,
 } from './repository';
 
 /** After this many failed attempts a step is `failed` and waits for an operator (logged as an error). */
 export const MAX_STEP_ATTEMPTS = 5;
 
-export interface PostPaymentDeps {
-  db: Db;
-  mail: Pick<MailService, 'send'>;
-  firebaseAuth: Pick<Auth, 'getUser'>;
-  log: FastifyBaseLogger;
-}
+/** What the process uses: the database, the mail to the buyer, the identity service and the log. */
+export type PostPaymentDeps = Pick<PurchaseDeps, 'db' | 'mail' | 'firebaseAuth' | 'log'>;
 
 type Output = Record<string, unknown>;
 
@@ -56,7 +51,7 @@ class PermanentStepError extends Error {}
 async function productOf(db: Db, invoice: InvoiceRow) {
   const purchase = invoice.purchase as unknown as PurchaseJson;
   // Not findProduct: a product withdrawn after the checkout is still delivered.
-  const product = await findProductRow(db, purchase.product_id);
+  const product = await findProductIncludingWithdrawn(db, purchase.product_id);
   if (!product) throw new PermanentStepError(`product ${purchase.product_id} of the invoice no longer exists`);
   return { product, purchase };
 }
@@ -127,7 +122,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     const { product, purchase } = await productOf(db, invoice);
     if (purchase.renewal_of_subscription_id) {
       const end = new Date(String(done.CreateInvoiceInDb?.expiresAt));
-      const live = await renewSubscription(db, purchase.renewal_of_subscription_id, end);
+      const live = await extendSubscriptionPeriod(db, purchase.renewal_of_subscription_id, end);
       if (!live) {
         deps.log.warn(
           { invoiceId: invoice.id, subscriptionId: purchase.renewal_of_subscription_id },
@@ -148,7 +143,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     if (product.licenseType !== 'subscription') return { subscription: null };
     const licenseId = String(done.CreateInvoiceInDb?.licenseId);
     const license = await findLicenseRow(db, licenseId);
-    const id = await insertSubscriptionUnlessLive(db, {
+    const id = await createSubscriptionUnlessLive(db, {
       userId: invoice.userId!,
       licenseId,
       productId: product.id,
@@ -205,7 +200,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
 async function settleOnSubscription(
   db: Db,
   invoice: InvoiceRow,
-  product: typeof products.$inferSelect,
+  product: ProductRow,
   purchase: PurchaseJson,
   subscriptionId: string,
   paidAt: Date,

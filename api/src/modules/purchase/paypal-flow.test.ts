@@ -15,7 +15,7 @@ import {
   type TestCertificates,
 } from '../../../test/payment/paypal-test-cert';
 import { buy, buyer, countsFor, FRESH_DESK_YEARLY } from '../../../test/payment/purchase-helpers';
-import type { PayPalProvider } from './paypal-provider';
+import type { PayPalProvider } from '../payment';
 
 interface Recorded {
   method: string;

@@ -10,15 +10,26 @@
 //   4. after the commit: remove the account's storage folder (best effort: the rows are gone already).
 // The same email can then register again: no users row and no Firebase account keep it.
 import type { Auth } from 'firebase-admin/auth';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { isDatabaseUnavailable } from '../../lib/log-safe-error';
+import type { FileStorage } from '../../services/file-storage';
 import { copyRetainedFiles, eraseGpsrRecords, type GpsrErasure } from '../gpsr';
-import { eraseDraftInvoices } from '../invoice';
+import type { PaymentProvider } from '../payment';
+import { eraseUnpaidDrafts } from '../purchase';
 import { cancelSubscriptionsAtProvider, SubscriptionCancelError } from '../subscription';
-import { deleteAccountRows, deleteSubUserRows, listSubUserIds, lockAccount } from './repository';
+import { deleteAccountRows, deleteSubUserRows, listSubUserIds, lockAccount } from '../user';
+
+/** What a deletion uses: the database, the payment provider, the identity service, the file storage and the log. */
+export interface AccountDeletionDeps {
+  db: Db;
+  provider: PaymentProvider;
+  firebaseAuth: Pick<Auth, 'getUsers' | 'updateUser' | 'deleteUser'>;
+  fileStorage: FileStorage;
+  log: FastifyBaseLogger;
+}
 
 /** Sent to the provider with each cancellation (PayPal shows it in the subscription's history). */
 export const ACCOUNT_DELETED_REASON = 'The customer deleted their portal account';
@@ -38,7 +49,7 @@ class AccountLogins {
   private readonly deleted = new Set<string>();
 
   constructor(
-    private readonly auth: Auth,
+    private readonly auth: AccountDeletionDeps['firebaseAuth'],
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -107,52 +118,49 @@ function answerOf(err: unknown, log: FastifyBaseLogger): unknown {
   return new HttpError(500, 'internal-error', `Deleting the account failed. ${KEPT}`);
 }
 
-export async function deleteAccount(app: FastifyInstance, user: UserRow, log: FastifyBaseLogger = app.log) {
-  const subUserIds = await listSubUserIds(app.db, user.id);
+export async function deleteAccount(deps: AccountDeletionDeps, user: UserRow) {
+  const { db, provider, log } = deps;
+  const subUserIds = await listSubUserIds(db, user.id);
 
   try {
-    await cancelSubscriptionsAtProvider(
-      { db: app.db, provider: app.paymentProvider, log },
-      [user.id, ...subUserIds],
-      ACCOUNT_DELETED_REASON,
-    );
+    await cancelSubscriptionsAtProvider({ db, provider, log }, [user.id, ...subUserIds], ACCOUNT_DELETED_REASON);
   } catch (err) {
     throw answerOf(err, log);
   }
 
-  const logins = new AccountLogins(app.firebaseAuth, log);
+  const logins = new AccountLogins(deps.firebaseAuth, log);
   // Sub-users first and the user last: should a deletion fail halfway, the user can still sign in.
   await logins.disable([...subUserIds, user.id]);
 
   const copied: string[] = [];
   let gpsr: GpsrErasure;
   try {
-    gpsr = await app.db.transaction(async (trx) => {
+    gpsr = await db.transaction(async (trx) => {
       const tx = trx as unknown as Db;
       const accountIds = await lockAccount(tx, user.id);
       if (!accountIds) throw new HttpError(404, 'user-not-found', 'User not found');
       // A subscription bought while the steps above ran (its purchase completed before the lock) is cancelled too.
-      const late = { db: tx, provider: app.paymentProvider, log };
+      const late = { db: tx, provider, log };
       await cancelSubscriptionsAtProvider(late, accountIds, ACCOUNT_DELETED_REASON, { onlyUnmarked: true });
-      await eraseDraftInvoices(tx, accountIds);
+      await eraseUnpaidDrafts(tx, accountIds);
       const erasure = await eraseGpsrRecords(tx, accountIds, new Date());
       await deleteAccountRows(tx, user.id, accountIds);
-      await copyRetainedFiles(app, log, erasure.copies, copied);
+      await copyRetainedFiles(deps, log, erasure.copies, copied);
       // Sub-users created since the logins were disabled are in accountIds too.
       await logins.delete([...accountIds.filter((id) => id !== user.id), user.id]);
       return erasure;
     });
   } catch (err) {
     for (const key of copied) {
-      await app.fileStorage.delete(key).catch((e: unknown) => log.error({ err: e, key }, 'could not remove a copy'));
+      await deps.fileStorage.delete(key).catch((e: unknown) => log.error({ err: e, key }, 'could not remove a copy'));
     }
     await logins.restore();
-    await forgetLostLogins(app, log, user.id, logins.lost);
+    await forgetLostLogins(db, log, user.id, logins.lost);
     throw answerOf(err, log);
   }
 
   for (const key of gpsr.removeAfterCommit) {
-    await app.fileStorage
+    await deps.fileStorage
       .delete(key)
       .catch((err: unknown) => log.error({ err, key }, 'could not remove a file of a deleted account from storage'));
   }
@@ -163,7 +171,7 @@ export async function deleteAccount(app: FastifyInstance, user: UserRow, log: Fa
  * (as when the parent removes a sub-user). The user's own login is deleted last, after every other step, so only a
  * failing COMMIT can lose it; that is logged for staff.
  */
-async function forgetLostLogins(app: FastifyInstance, log: FastifyBaseLogger, userId: string, lost: string[]) {
+async function forgetLostLogins(db: Db, log: FastifyBaseLogger, userId: string, lost: string[]) {
   if (lost.includes(userId)) {
     log.error(
       { uid: userId },
@@ -171,7 +179,7 @@ async function forgetLostLogins(app: FastifyInstance, log: FastifyBaseLogger, us
     );
   }
   const subUsers = lost.filter((uid) => uid !== userId);
-  await deleteSubUserRows(app.db, userId, subUsers).catch((err: unknown) =>
+  await deleteSubUserRows(db, userId, subUsers).catch((err: unknown) =>
     log.error({ err, uids: subUsers }, 'could not remove the sub-users whose login was deleted'),
   );
 }

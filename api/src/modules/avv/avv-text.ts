@@ -1,5 +1,5 @@
 // Frame of the data-processing agreement (Art. 28 GDPR) PDF in German and English; the contract text itself is
-// the AVV version's (api/src/modules/avv, seeded from the original text by migration 0009).
+// the AVV version's (this module's avv_versions, seeded from the original text by migration 0009).
 import { avvTextBlocks } from '@portal/shared/domain';
 
 export interface AvvParty {

@@ -12,9 +12,9 @@ import {
   SANDBOX_SECRET,
   signedEvent,
 } from '../../../test/payment/purchase-helpers';
-import { startCheckout } from '../payment';
-import { createDraftInvoice, findInvoiceById } from './repository';
-import { OPEN_PURCHASE_REUSE_MS } from './service';
+import { createDraftInvoice, findInvoiceById } from '../invoice';
+import { OPEN_PURCHASE_REUSE_MS } from './buy';
+import { startCheckout } from './checkout';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,12 +7,10 @@ import { formatMoney, type Language } from '@portal/shared/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findInvoiceById } from '../invoice';
+import { findPaymentByRef, PaymentProviderError, SandboxProvider, type PaymentProvider } from '../payment';
 import type { PostPaymentDeps } from './post-payment';
-import { PaymentProviderError, type PaymentProvider } from './provider';
 import { pageSchema, paypalReturnQuery } from './ref-params';
 import { escapeHtml, html, layout, pageText } from './payment-page';
-import { findPaymentByRef } from './repository';
-import { SandboxProvider } from './sandbox-provider';
 import { captureOnReturn, failPayment } from './webhook-service';
 
 export const OVERAGE_RESULT_PARAM = 'overage_approval_result';

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_SELLER } from '../../../seed/demo';
-import { findUserByEmail } from '..';
-import { insertDataSourceIfNone } from './repository';
+import { findUserByEmail } from '../modules/user';
+import { insertDataSourceIfNone } from '../modules/user/ds';
+import { DEMO_SELLER } from './demo';
 
 /**
  * Demo seeder: a JTL-Wawi connection for the demo seller, so the dashboard's card readiness (data source

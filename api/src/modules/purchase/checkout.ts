@@ -1,14 +1,13 @@
-// Starting the payment of a draft invoice with the configured provider (POST /invoice).
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+// Starting the payment of a draft invoice with the configured provider (POST /invoice, an overage approval, an
+// automatic charge).
 import { HttpError } from '../../lib/http-error';
 import { setDraftCheckout, setDraftPaymentStatus } from '../invoice';
-import type { Checkout, CheckoutRequest, PaymentProvider } from './provider';
-import { insertPayment } from './repository';
+import { insertPayment, type Checkout, type CheckoutRequest } from '../payment';
+import type { PurchaseDeps } from './deps';
 
 /** Provider checkout → payments row → the draft's payment ref/url and status Pending. */
 export async function startCheckout(
-  deps: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger },
+  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log'>,
   input: CheckoutRequest,
 ): Promise<Checkout> {
   let checkout: Checkout;

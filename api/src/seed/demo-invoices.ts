@@ -2,12 +2,12 @@
 // finalizeInvoice), so /invoices shows real numbered invoices with their stored PDFs and one unpaid draft.
 import { quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import { findProduct } from '../license/product';
-import { findUserByEmail } from '../user';
-import { findProfile } from '../user/profile';
-import { DEMO_SELLER } from '../../seed/demo';
-import { finalizeInvoice } from './finalize';
-import { countOwnedInvoices, createDraftInvoice, findUserLicenseByKey } from './repository';
+import { countOwnedInvoices, createDraftInvoice, finalizeInvoice } from '../modules/invoice';
+import { findOwnerLicenseRowByKey } from '../modules/license';
+import { findProduct } from '../modules/license/product';
+import { findUserByEmail } from '../modules/user';
+import { findProfile } from '../modules/user/profile';
+import { DEMO_SELLER } from './demo';
 
 const DEMO_PURCHASES = [
   { licenseKey: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', extraUsers: 2, paid: true },
@@ -57,7 +57,7 @@ export async function seedDemoInvoices(app: FastifyInstance): Promise<void> {
       paymentProvider: 'sandbox',
     });
     if (!purchase.paid || !purchase.licenseKey) continue;
-    const license = await findUserLicenseByKey(app.db, seller.id, purchase.licenseKey);
+    const license = await findOwnerLicenseRowByKey(app.db, seller.id, purchase.licenseKey);
     if (!license) continue;
     await finalizeInvoice(app.db, id, {
       paidAt: license.createdAt,

@@ -5,14 +5,13 @@ import { addressKey } from '../../lib/caller-key';
 import { HttpError } from '../../lib/http-error';
 import { errorBodySchema } from '../../lib/schemas';
 import { findInvoiceById } from '../invoice';
-import { postPaymentDeps } from './deps';
+import { findPaymentByRef, PaymentProviderError, SandboxProvider, type PaymentRow } from '../payment';
+import { purchaseDeps } from './deps';
 import { overageApprovalPages } from './overage-consent';
 import { checkoutPage, CLOSE_WINDOW_JS, html, PAGE_CSS, resultPage, type PageText } from './payment-page';
 import { runPostPayment, resumeUnfinished } from './post-payment';
-import { PaymentProviderError } from './provider';
 import { pageSchema, paypalReturnQuery } from './ref-params';
-import { findPaymentByRef, listSteps, type PaymentRow } from './repository';
-import { SandboxProvider } from './sandbox-provider';
+import { listSteps } from './repository';
 import { assertStorableWebhookBody } from './webhook-body';
 import { captureOnReturn, failPayment, handleWebhook } from './webhook-service';
 
@@ -24,11 +23,12 @@ const webhookResponse = z.object({
 
 /**
  * /api/payment: the webhook every provider calls, the sandbox payment page (PAYMENT_PROVIDER=sandbox) and PayPal's
- * return page. None of these carries a bearer token: webhooks are signed, the page ref is a random capability.
+ * return page. None of these carries a bearer token: webhooks are signed, the page ref is a random capability. They
+ * settle purchases, so the purchase module serves them; the payment module below it only knows the providers.
  */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.paymentProvider;
-  const deps = () => postPaymentDeps(app);
+  const deps = () => purchaseDeps(app);
 
   // Webhook signatures are over the exact bytes: keep the raw body (this plugin's routes only).
   app.removeContentTypeParser('application/json');

@@ -13,24 +13,25 @@ import {
   type PurchaseResponse,
   type QuoteRow,
 } from '@portal/shared/domain';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { ProceedType, UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { lockOwnerRow } from '../license';
-import { findProduct, productNotFound, toProduct } from '../license/product';
-import { findLiveSubscription, startCheckout } from '../payment';
-import { loadContact } from '../user/profile';
-import { buyerSnapshot } from './buyer-snapshot';
 import {
+  buyerSnapshot,
   createDraftInvoice,
   findInvoiceByIdempotencyKey,
   findOpenPurchase,
   setDraftPaymentStatus,
   type InvoiceRow,
   type PurchaseJson,
-} from './repository';
+} from '../invoice';
+import { lockOwnerRow } from '../license';
+import { findProduct, productNotFound, toProduct } from '../license/product';
+import { findLiveSubscription } from '../subscription';
+import { loadContact } from '../user/profile';
+import { startCheckout } from './checkout';
+import type { PurchaseDeps } from './deps';
 
 /** fresh_desk paid plans need "I agree to automatic package upgrades if base limits are exceeded". */
 const CONSENT_PLUGINS = new Set(['fresh_desk']);
@@ -61,13 +62,13 @@ export interface PurchaseOutcome {
 }
 
 export async function buyProduct(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
+  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log'>,
   user: UserRow,
   body: z.output<typeof purchaseRequestSchema>,
   idempotencyKey: string | null = null,
 ): Promise<PurchaseOutcome> {
-  const row = await findProduct(app.db, body.product_id);
+  const { db, provider, log } = deps;
+  const row = await findProduct(db, body.product_id);
   if (!row) throw productNotFound();
   if (row.licenseType === 'free' || row.licenseType === 'trial' || row.priceAmount <= 0) {
     throw new HttpError(
@@ -81,7 +82,7 @@ export async function buyProduct(
       auto_upgrade_consent: 'api_error_auto_upgrade_consent_required',
     });
   }
-  const contact = await loadContact(app.db, user);
+  const contact = await loadContact(db, user);
   if (!isProfileComplete(contact)) {
     throw new HttpError(400, 'profile-incomplete', 'Missing contact information or product price');
   }
@@ -110,7 +111,7 @@ export async function buyProduct(
   // One transaction under the seller's row lock: parallel requests of the seller run one after the other, so the
   // second one finds the first one's draft (with its checkout) instead of making its own. A provider failure rolls
   // the attempt back entirely: no draft is left and the same Idempotency-Key can try again.
-  return app.db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await lockOwnerRow(tx, user.id);
 
@@ -157,12 +158,12 @@ export async function buyProduct(
       products: [{ productId: row.id, info: row.name }],
       proceedType,
       purchase,
-      paymentProvider: app.paymentProvider.name,
+      paymentProvider: provider.name,
       purchaseProductId: row.id,
       idempotencyKey,
     });
     const checkout = await startCheckout(
-      { db: tx, provider: app.paymentProvider, log },
+      { db: tx, provider, log },
       {
         invoiceId: id,
         amountCents: quote.grossCents,

@@ -1,12 +1,10 @@
+// Demo seeder: the demo seller's licenses (and the subscriptions behind the subscription ones) and the staff
+// account's GPSR license, written through the license and subscription modules.
 import type { FastifyInstance } from 'fastify';
-import { DEMO_SELLER, DEMO_STAFF } from '../../seed/demo';
-import { findUserByEmail } from '../user';
-import {
-  findSubscriptionOfLicense,
-  insertSubscription,
-  setSubscriptionPeriodEnd,
-  upsertLicenseByKey,
-} from './repository';
+import { upsertLicenseByKey } from '../modules/license';
+import { createSubscription, findSubscriptionOfLicense, setSubscriptionPeriodEnd } from '../modules/subscription';
+import { findUserByEmail } from '../modules/user';
+import { DEMO_SELLER, DEMO_STAFF } from './demo';
 
 const DAY_MS = 86_400_000;
 
@@ -92,7 +90,7 @@ async function seedDemoSubscription(
     await setSubscriptionPeriodEnd(app.db, existing.id, periodEnd);
     return;
   }
-  await insertSubscription(app.db, {
+  await createSubscription(app.db, {
     userId,
     licenseId,
     status: 'Active',
@@ -105,7 +103,7 @@ async function seedDemoSubscription(
 
 /**
  * GPSR is an internal-only card (registry audience 'internal'), so the account that can open /features/gpsr in the
- * demo is the staff account: it gets a valid gpsr license to show the GPSR records (issue 10).
+ * demo is the staff account: it gets a valid gpsr license to show the GPSR records.
  */
 export async function seedDemoStaffGpsrLicense(app: FastifyInstance): Promise<void> {
   const staff = await findUserByEmail(app.db, DEMO_STAFF.email);

@@ -4,26 +4,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { cancelInvoice, findInvoiceById, setDraftPaymentStatus } from '../invoice';
-import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post-payment';
 import {
+  findPaidPayment,
+  findPaymentById,
+  findPaymentByRef,
+  markEventProcessed,
+  markPaymentFailed,
+  markPaymentPaid,
+  markPaymentRefunded,
   PaymentProviderError,
+  recordEvent,
   WebhookSignatureError,
   type PaymentEvent,
   type PaymentProvider,
-  type WebhookRequest,
-} from './provider';
-import {
-  ensureSteps,
-  findPaidPayment,
-  findPaymentByRef,
-  findPaymentById,
-  markPaymentFailed,
-  markPaymentPaid,
-  markEventProcessed,
-  markPaymentRefunded,
-  recordEvent,
   type PaymentRow,
-} from './repository';
+  type WebhookRequest,
+} from '../payment';
+import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post-payment';
+import { ensureSteps } from './repository';
 
 export interface WebhookOutcome {
   received: true;

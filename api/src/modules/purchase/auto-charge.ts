@@ -1,10 +1,9 @@
 // Charging an invoice without a buyer at the payment window (renewal and overage invoices of the billing job, proceed
 // type PaypalPaymentSubscriptionAutoPayment). The money still arrives only through the signed webhook.
-import type { FastifyInstance } from 'fastify';
 import { findInvoiceById } from '../invoice';
+import { findLatestPayment, SandboxProvider } from '../payment';
 import { startCheckout } from './checkout';
-import { findLatestPayment } from './repository';
-import { SandboxProvider } from './sandbox-provider';
+import type { PurchaseDeps } from './deps';
 
 export type AutoChargeResult =
   /** The sandbox charged "the stored payment method": its signed event went through the webhook. */
@@ -25,18 +24,18 @@ export function sandboxDeclinesAutoCharge(emails: readonly string[]): boolean {
 }
 
 export async function chargeAutomatically(
-  app: FastifyInstance,
+  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log'>,
   input: { invoiceId: string },
 ): Promise<AutoChargeResult> {
-  const provider = app.paymentProvider;
+  const { db, provider } = deps;
   if (!(provider instanceof SandboxProvider)) return { status: 'waiting-for-provider' };
-  const invoice = await findInvoiceById(app.db, input.invoiceId);
+  const invoice = await findInvoiceById(db, input.invoiceId);
   if (!invoice) throw new Error(`invoice ${input.invoiceId} not found`);
   if (invoice.status === 'Paid') return { status: 'already-paid' };
-  let payment = await findLatestPayment(app.db, invoice.id);
+  let payment = await findLatestPayment(db, invoice.id);
   if (!payment) {
     await startCheckout(
-      { db: app.db, provider, log: app.log },
+      { db, provider, log: deps.log },
       {
         invoiceId: invoice.id,
         amountCents: invoice.amount,
@@ -46,7 +45,7 @@ export async function chargeAutomatically(
         subscription: null,
       },
     );
-    payment = (await findLatestPayment(app.db, invoice.id))!;
+    payment = (await findLatestPayment(db, invoice.id))!;
   }
   if (payment.status === 'Paid') return { status: 'already-paid' };
   if (sandboxDeclinesAutoCharge([invoice.userEmail, invoice.buyer.invoiceEmail])) {

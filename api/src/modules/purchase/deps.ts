@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
+import type { Db } from '../../db/client';
+import type { MailService } from '../../plugins/mail';
+import type { PaymentProvider } from '../payment';
+
+/**
+ * What the purchase module's services use, as a plain object: each service names the part it needs (a Pick of
+ * this), so a test can hand in another provider or a failing identity service.
+ */
+export interface PurchaseDeps {
+  db: Db;
+  /** The configured payment provider. */
+  provider: PaymentProvider;
+  mail: Pick<MailService, 'send'>;
+  /** The identity service: the buyer's login must exist before a license is bound to it. */
+  firebaseAuth: Pick<Auth, 'getUser'>;
+  log: FastifyBaseLogger;
+  /** The portal's address, for links in mails (the first allowed origin; empty without one). */
+  portalUrl: string;
+}
+
+/** The purchase deps of the app: the routes, the scheduler and the job command build them here. */
+export const purchaseDeps = (app: FastifyInstance): PurchaseDeps => ({
+  db: app.db,
+  provider: app.paymentProvider,
+  mail: app.mail,
+  firebaseAuth: app.firebaseAuth,
+  log: app.log,
+  portalUrl: app.config.corsOrigins[0] ?? '',
+});

@@ -1,0 +1,40 @@
+import { overageApprovalSchema } from '@portal/shared/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authErrors, errorBodySchema } from '../../lib/schemas';
+import { currentUser, forbidSubUser } from '../../plugins/identity';
+import { subscriptionIdParams } from '../subscription';
+import { purchaseDeps } from './deps';
+import { approveOverage } from './overage-approval';
+
+/**
+ * POST /api/subscription/{id}/overage/approve: the provider's page where the seller approves the charge of the
+ * pending overage. Registered under the subscription module's prefix (modules/index.ts): approving invoices and
+ * charges, which the purchase module does.
+ */
+const overageApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/overage/approve',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: "Approve a subscription's pending overage: answers the provider's approval page",
+        description:
+          'The pending months become one invoice (net overage + VAT of the buyer). `approval_url` is the sandbox ' +
+          "consent page (PAYMENT_PROVIDER=sandbox) or PayPal's approval link; after approving or cancelling there the " +
+          'browser returns to `/dashboard?overage_approval_result=true|false`. Approving again before paying returns ' +
+          'the same page (one invoice, one charge); after paying it answers 409 `overage-not-pending`.',
+        params: subscriptionIdParams,
+        response: { 200: overageApprovalSchema, ...authErrors, 409: errorBodySchema, 502: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      forbidSubUser(user, 'approve an overage');
+      const { approvalUrl } = await approveOverage({ ...purchaseDeps(app), log: request.log }, user, request.params.id);
+      return { approval_url: approvalUrl };
+    },
+  );
+};
+
+export default overageApprovalRoutes;

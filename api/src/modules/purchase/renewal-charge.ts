@@ -1,0 +1,163 @@
+// Renewal charging (the renewals job's step for one due subscription): an invoice priced from the catalogue (base
+// price plus the bought extras, per period), charged without a buyer at the window; paid → the post-payment process
+// extends license and period; declined → Inactive and the seller is told (mail + /licenses "Pay now"). Resumable:
+// the billing_events row of (subscription, 'renewal', period end) holds the period's one invoice, so a rerun after a
+// crash continues instead of charging again.
+import { EMAIL_BLOCK_SIZE, formatDateUtc, formatMoney, quotePurchase, type Language } from '@portal/shared/domain';
+import { buyerSnapshot, createDraftInvoice, deleteDrafts, findInvoiceById, type InvoiceRow } from '../invoice';
+import { toProduct } from '../license/product';
+import {
+  attachRenewalInvoice,
+  claimRenewal,
+  findRenewalEvent,
+  markRenewalDone,
+  markRenewalFailed,
+  markRenewalNotified,
+  releaseRenewal,
+  type DueRenewal,
+} from '../subscription';
+import { loadContact } from '../user/profile';
+import { chargeAutomatically } from './auto-charge';
+import type { PurchaseDeps } from './deps';
+
+/** What charging a renewal uses: the database, the provider, the mail to the seller and the portal's address. */
+export type RenewalDeps = Pick<PurchaseDeps, 'db' | 'provider' | 'mail' | 'log' | 'portalUrl'>;
+
+export type RenewalOutcome = 'renewed' | 'payment-failed' | 'waiting-for-provider' | 'busy' | 'settled-before';
+
+/** Steps a test can stop after, to play an instance that dies there. */
+export type RenewalStep = 'claimed' | 'invoiced' | 'charged';
+export type StepHook = (step: RenewalStep, subscriptionId: string) => void | Promise<void>;
+
+/** The key of one period's renewal: the end of the period it renews from. */
+export const renewalPeriodKey = (periodEnd: Date) => periodEnd.toISOString();
+
+const numberOption = (options: Record<string, unknown>, key: string) => {
+  const value = options[key];
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+};
+
+/** The draft renewal invoice: the seller's current invoice data, the catalogue price and the license's extras. */
+async function createRenewalInvoice(deps: RenewalDeps, due: DueRenewal): Promise<{ id: string; grossCents: number }> {
+  const product = toProduct(due.product);
+  const extraUsers = numberOption(due.licenseOptions, 'extra_users_count');
+  const extraBlocks = Math.ceil(numberOption(due.licenseOptions, 'extra_email_count') / EMAIL_BLOCK_SIZE);
+  const contact = await loadContact(deps.db, due.user);
+  const quote = quotePurchase(
+    product,
+    { extra_users_count: extraUsers, extra_email_blocks: extraBlocks },
+    { country: contact.country, vatId: contact.vatID },
+  );
+  const buyer = buyerSnapshot(contact, due.user.language);
+  const { id } = await createDraftInvoice(deps.db, {
+    userId: due.userId,
+    userEmail: due.user.email,
+    language: due.user.language,
+    buyer,
+    quote,
+    products: [{ productId: due.product.id, info: due.product.name }],
+    proceedType: 'PaypalPaymentSubscriptionAutoPayment',
+    purchase: {
+      product_id: due.product.id,
+      extra_users_count: extraUsers,
+      extra_email_blocks: extraBlocks,
+      auto_upgrade_consent: due.licenseOptions.auto_upgrade_consent === true,
+      renewal_of_subscription_id: due.id,
+    },
+    paymentProvider: deps.provider.name,
+  });
+  return { id, grossCents: quote.grossCents };
+}
+
+function failedRenewalMail(
+  lang: Language,
+  f: { name: string; product: string; amount: string; usableUntil: string; link: string },
+): { subject: string; text: string } {
+  if (lang === 'en') {
+    return {
+      subject: `Renewal payment failed – ${f.product}`,
+      text:
+        `Hello ${f.name},\n\nwe could not charge the renewal of ${f.product} (${f.amount}).\n\n` +
+        `The license keeps working until ${f.usableUntil}. To keep it afterwards, open Licenses in the customer ` +
+        `portal and choose "Pay now":\n${f.link}\n\nKind regards\nYour portal team\n`,
+    };
+  }
+  return {
+    subject: `Verlängerung nicht bezahlt – ${f.product}`,
+    text:
+      `Hallo ${f.name},\n\ndie Verlängerung von ${f.product} (${f.amount}) konnte nicht abgebucht werden.\n\n` +
+      `Die Lizenz funktioniert noch bis ${f.usableUntil}. Damit sie danach weiterläuft, öffnen Sie im Kundenportal ` +
+      `„Lizenzen“ und wählen „Jetzt bezahlen“:\n${f.link}\n\nMit freundlichen Grüßen\nIhr Portal-Team\n`,
+  };
+}
+
+async function tellSeller(deps: RenewalDeps, due: DueRenewal, invoice: InvoiceRow): Promise<void> {
+  const buyer = invoice.buyer;
+  const name = [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.companyName || due.user.email;
+  await deps.mail.send({
+    to: buyer.invoiceEmail || due.user.email,
+    ...failedRenewalMail(invoice.language, {
+      name,
+      product: due.product.name,
+      amount: formatMoney(invoice.amount, invoice.currency),
+      usableUntil: formatDateUtc(due.currentPeriodEnd),
+      link: `${deps.portalUrl}/licenses`,
+    }),
+  });
+}
+
+/**
+ * Invoices and charges one due subscription period, or continues a renewal a crashed runner left half-done. Never
+ * creates a second invoice or a second charge for the same period. (The paid renewal itself moves the period on in
+ * the post-payment process: extendSubscriptionPeriod.)
+ */
+export async function invoiceAndChargeRenewal(
+  deps: RenewalDeps,
+  due: DueRenewal,
+  hook?: StepHook,
+): Promise<RenewalOutcome> {
+  const { db } = deps;
+  const period = renewalPeriodKey(due.currentPeriodEnd);
+  const event = await claimRenewal(db, due.id, period);
+  if (!event) {
+    const existing = await findRenewalEvent(db, due.id, period);
+    return existing && existing.status !== 'pending' ? 'settled-before' : 'busy';
+  }
+  await hook?.('claimed', due.id);
+
+  let invoiceId = event.invoiceId;
+  if (!invoiceId) {
+    const draft = await createRenewalInvoice(deps, due);
+    // Only one invoice per period: when a runner that lost its lease already tied one, use that one.
+    if (await attachRenewalInvoice(db, due.id, period, draft.id, draft.grossCents)) invoiceId = draft.id;
+    else {
+      // The draft that lost the race is removed (never numbered, never charged).
+      await deleteDrafts(db, [draft.id]);
+      invoiceId = (await findRenewalEvent(db, due.id, period))!.invoiceId!;
+    }
+  }
+  await hook?.('invoiced', due.id);
+
+  let invoice = (await findInvoiceById(db, invoiceId))!;
+  if (invoice.status !== 'Paid' && invoice.status !== 'Failed') {
+    await chargeAutomatically(deps, { invoiceId });
+    await hook?.('charged', due.id);
+    invoice = (await findInvoiceById(db, invoiceId))!;
+  }
+
+  if (invoice.status === 'Paid') {
+    await markRenewalDone(db, due.id, period);
+    return 'renewed';
+  }
+  if (invoice.status === 'Failed') {
+    if (event.detail?.notified !== true) {
+      await tellSeller(deps, due, invoice);
+      await markRenewalNotified(db, due.id, period);
+    }
+    await markRenewalFailed(db, due.id, period, { invoiceId, declinedAt: new Date().toISOString() });
+    return 'payment-failed';
+  }
+  // PayPal bills the subscription itself; its webhook settles the invoice, a later run marks the event done.
+  await releaseRenewal(db, due.id, period);
+  return 'waiting-for-provider';
+}
