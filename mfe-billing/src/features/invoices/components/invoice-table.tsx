@@ -58,7 +58,7 @@ export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Pro
                 <TableCell>{invoice.plugin || '–'}</TableCell>
                 <TableCell>{formatDateTime(invoice.date)}</TableCell>
                 <TableCell align="right">
-                  {formatMoney(invoice.amount_with_vat, invoice.currency)} {invoice.currency}
+                  {formatMoney(invoice.amount_with_vat, invoice.currency)}
                 </TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} alignItems="center">
