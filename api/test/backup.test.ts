@@ -14,14 +14,7 @@ import { loadConfig } from '../src/config';
 import { BackupError, restorePglite } from '../src/db/backup';
 import { openDatabase } from '../src/db/client';
 import { finalizeInvoice } from '../src/modules/invoice/finalize';
-import {
-  EMULATOR_HOST,
-  PROJECT_ID,
-  completeProfile,
-  pgliteTemplate,
-  registerUser,
-  type TestIdentity,
-} from './helpers';
+import { EMULATOR_HOST, PROJECT_ID, completeProfile, pgliteTemplate, registerUser, type TestIdentity } from './helpers';
 import { createDraft, finalizeOptions } from './invoice-fixtures';
 
 const API_DIR = path.resolve(__dirname, '..');
