@@ -84,6 +84,7 @@ async function benchDriver(name, env) {
   const rows = [];
   try {
     const auth = { authorization: `Bearer ${server.info.token}` };
+    console.log(`[bench] read cache (LISTEN up): ${server.info.readCache ? 'on' : 'OFF'}`);
     console.log(`[bench] single-request steps of the license read, uncached (ms):`, server.info.steps);
     const single = server.info.licenseCheckSingle;
     console.log(

@@ -127,8 +127,12 @@ async function main() {
     VALUES (${uid}, 'fresh_desk-basic-monthly', ${checkKey}, 'active', now() + interval '1 year',
             '[{"type":"domain","value":"bench.example.de"}]'::jsonb)`);
 
-  const routes: Record<string, { url: string; method?: 'GET' | 'POST'; body?: object; public?: boolean }> = {
-    licenses: { url: `/api/license/all?page=1&pageSize=${LICENSES}` },
+  // `bytes`: the api sends the page from its read cache as bytes, so the bare route sends the same bytes (not text).
+  const routes: Record<
+    string,
+    { url: string; method?: 'GET' | 'POST'; body?: object; public?: boolean; bytes?: boolean }
+  > = {
+    licenses: { url: `/api/license/all?page=1&pageSize=${LICENSES}`, bytes: true },
     profile: { url: '/api/user/profile/contact' },
     'license check': {
       url: '/api/license/check',
@@ -144,7 +148,7 @@ async function main() {
     const response = await app.inject({ method, url, headers: route.public ? {} : auth, payload: body });
     if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     bodies[name] = response.body;
-    const payload = response.body;
+    const payload = route.bytes ? Buffer.from(response.body) : response.body;
     bare.route({
       method,
       url: `/bare/${name.replace(/ /g, '-')}`,
@@ -162,6 +166,8 @@ async function main() {
   process.stdout.write(
     `${JSON.stringify({
       driver: database ? 'postgres' : 'pglite',
+      // The per-user read cache (plugins/owner-cache) is on once its LISTEN connection is up.
+      readCache: app.ownerCache.active,
       token,
       steps,
       licenseCheckSingle,

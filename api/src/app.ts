@@ -19,6 +19,7 @@ import { registerErrorHandling } from './plugins/errors';
 import identityPlugin from './plugins/identity';
 import inputGuard from './plugins/input-guard';
 import mailPlugin from './plugins/mail';
+import ownerCachePlugin from './plugins/owner-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import routeTable from './plugins/route-table';
 import securityHeaders, { DOCUMENT_HEADERS } from './plugins/security-headers';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(dbPlugin, { config, handle: overrides.db });
   await app.register(cryptoPlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(ownerCachePlugin);
   await app.register(identityPlugin, { config });
   await app.register(fileStoragePlugin, { config });
   await app.register(paymentsPlugin, { config });

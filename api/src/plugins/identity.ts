@@ -55,7 +55,7 @@ export function ownerIdFor(user: Pick<UserRow, 'id' | 'parentUserId'>): string {
   return user.parentUserId ?? user.id;
 }
 
-/** Stops a sub-user from an action reserved to the main user (spec §6). `action` completes "Only the parent user can …". */
+/** Stops a sub-user from an action reserved to the main user. `action` completes "Only the parent user can …". */
 export function forbidSubUser(user: Pick<UserRow, 'parentUserId'>, action: string): void {
   if (isSubUser(user)) throw new HttpError(403, 'forbidden-for-subuser', `Only the parent user can ${action}`);
 }
@@ -182,7 +182,8 @@ export default fp(
       await verify(request, token);
     };
 
-    // Read on every authenticated request (an inactive or removed account is refused at once): prepared once.
+    // Read on every authenticated request (an inactive or removed account is refused at once): prepared once, and
+    // kept in the per-user read cache until a change of the row notifies it (plugins/owner-cache).
     const userById = app.db
       .select()
       .from(users)
@@ -192,7 +193,14 @@ export default fp(
 
     const requireUser: PreHandler = async (request) => {
       if (!knownIdentity(request)) await verifyBearer(request);
-      const [row] = await userById.execute({ id: currentIdentity(request).uid });
+      const uid = currentIdentity(request).uid;
+      // A missing row is not kept: the account may be created the next moment.
+      const row = await app.ownerCache.read(
+        uid,
+        'user',
+        async () => (await userById.execute({ id: uid }))[0] ?? null,
+        (found) => (found ? Infinity : 0),
+      );
       if (!row) throw new HttpError(404, 'user-not-found', 'User not found');
       if (!row.isActive) {
         throw new HttpError(403, 'account-inactive', 'Your account is inactive. Contact your administrator');
@@ -214,5 +222,5 @@ export default fp(
     app.decorate('optionalAuth', optionalAuth);
     app.decorate('requireUser', requireUser);
   },
-  { name: 'identity', dependencies: ['db'] },
+  { name: 'identity', dependencies: ['db', 'owner-cache'] },
 );

@@ -25,7 +25,8 @@ describe('parseIp', () => {
 });
 
 describe('isBlockedAddress', () => {
-  // Every form of issue 14's probe, and the usual private and special-purpose ranges.
+  // Every form an SSRF probe uses to reach an internal address (IPv4-mapped, -compatible and -translated, NAT64,
+  // 6to4, Teredo), and the usual private and special-purpose ranges.
   it.each([
     ['127.0.0.1', 'loopback'],
     ['127.9.9.9', 'loopback'],
