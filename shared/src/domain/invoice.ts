@@ -59,7 +59,7 @@ export const invoiceViewSchema = z.object({
   kind: z.enum(['invoice', 'cancellation']),
   cancels_invoice_id: z.string().nullable(),
   invoice_date: z.string(),
-  /** Same as invoice_date (the spec's table column). */
+  /** Same as invoice_date; the invoices table's date column reads this one. */
   date: z.string(),
   payment_url: z.string().nullable(),
   /** Info of the first product, or null (the table shows a dash). */
