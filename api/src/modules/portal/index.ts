@@ -1,2 +1,11 @@
 export { default } from './routes';
-export { listRegistryRows, REGISTRY_LOCK_KEY } from './repository';
+export {
+  deleteEntryRow,
+  findEntry,
+  insertEntry,
+  listEntryRoutes,
+  listRegistryRows,
+  lockRegistry,
+  updateEntryRow,
+  type RegistryEntryValues,
+} from './repository';

@@ -1,3 +1,5 @@
+// Drizzle of the portal module, the only writer of the registry (registry_entries) and of app_meta: the entries the
+// dashboard reads, seeded once, and the writes staff make through the staff module's routes.
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appMeta, registryEntries, type RegistryEntryRow } from '../../db/schema';
@@ -40,4 +42,44 @@ export async function seedRegistryRows(db: Db, rows: (typeof registryEntries.$in
       .onConflictDoNothing();
     return inserted.length;
   });
+}
+
+export type RegistryEntryValues = Omit<typeof registryEntries.$inferInsert, 'id' | 'updatedAt'>;
+
+/** Serializes registry writes of every api instance until the transaction ends (route uniqueness, seed). */
+export async function lockRegistry(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRY_LOCK_KEY})`);
+}
+
+export async function findEntry(db: Db, id: string): Promise<RegistryEntryRow | null> {
+  const [row] = await db.select().from(registryEntries).where(eq(registryEntries.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** id and routes of every entry (the table is small: route checks run in memory). */
+export async function listEntryRoutes(db: Db): Promise<{ id: string; routes: string[] }[]> {
+  return db.select({ id: registryEntries.id, routes: registryEntries.routes }).from(registryEntries);
+}
+
+/** Inserts the entry; null when the id exists already. */
+export async function insertEntry(db: Db, id: string, values: RegistryEntryValues): Promise<RegistryEntryRow | null> {
+  const [row] = await db
+    .insert(registryEntries)
+    .values({ id, ...values })
+    .onConflictDoNothing({ target: registryEntries.id })
+    .returning();
+  return row ?? null;
+}
+
+export async function updateEntryRow(db: Db, id: string, values: RegistryEntryValues): Promise<RegistryEntryRow> {
+  const [row] = await db
+    .update(registryEntries)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(registryEntries.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteEntryRow(db: Db, id: string): Promise<void> {
+  await db.delete(registryEntries).where(eq(registryEntries.id, id));
 }

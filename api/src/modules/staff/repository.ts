@@ -1,47 +1,8 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+// Drizzle of the staff module: the audit log of registry changes (it alone writes registry_audit). The registry's
+// entries are the portal module's table: staff change them through it (portal/index.ts).
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { registryAudit, registryEntries, type RegistryAuditRow, type RegistryEntryRow } from '../../db/schema';
-import { REGISTRY_LOCK_KEY } from '../portal';
-
-export type RegistryEntryValues = Omit<typeof registryEntries.$inferInsert, 'id' | 'updatedAt'>;
-
-/** Serializes registry writes of every api instance until the transaction ends (route uniqueness, seed). */
-export async function lockRegistry(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRY_LOCK_KEY})`);
-}
-
-export async function findEntry(db: Db, id: string): Promise<RegistryEntryRow | null> {
-  const [row] = await db.select().from(registryEntries).where(eq(registryEntries.id, id)).limit(1);
-  return row ?? null;
-}
-
-/** id and routes of every entry (the table is small: route checks run in memory). */
-export async function listEntryRoutes(db: Db): Promise<{ id: string; routes: string[] }[]> {
-  return db.select({ id: registryEntries.id, routes: registryEntries.routes }).from(registryEntries);
-}
-
-/** Inserts the entry; null when the id exists already. */
-export async function insertEntry(db: Db, id: string, values: RegistryEntryValues): Promise<RegistryEntryRow | null> {
-  const [row] = await db
-    .insert(registryEntries)
-    .values({ id, ...values })
-    .onConflictDoNothing({ target: registryEntries.id })
-    .returning();
-  return row ?? null;
-}
-
-export async function updateEntryRow(db: Db, id: string, values: RegistryEntryValues): Promise<RegistryEntryRow> {
-  const [row] = await db
-    .update(registryEntries)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(registryEntries.id, id))
-    .returning();
-  return row;
-}
-
-export async function deleteEntryRow(db: Db, id: string): Promise<void> {
-  await db.delete(registryEntries).where(eq(registryEntries.id, id));
-}
+import { registryAudit, type RegistryAuditRow } from '../../db/schema';
 
 export async function insertAudit(db: Db, values: typeof registryAudit.$inferInsert): Promise<RegistryAuditRow> {
   const [row] = await db.insert(registryAudit).values(values).returning();

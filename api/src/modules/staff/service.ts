@@ -14,18 +14,17 @@ import type { Db } from '../../db/client';
 import type { RegistryAuditRow, RegistryEntryRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { currentIdentity } from '../../plugins/identity';
-import { listRegistryRows } from '../portal';
 import {
   deleteEntryRow,
   findEntry,
-  insertAudit,
   insertEntry,
-  listAudit,
   listEntryRoutes,
+  listRegistryRows,
   lockRegistry,
   updateEntryRow,
   type RegistryEntryValues,
-} from './repository';
+} from '../portal';
+import { insertAudit, listAudit } from './repository';
 
 /** Who made a change: the signed-in staff member (null for the system, e.g. a seed). */
 export interface AuditActor {
