@@ -237,7 +237,7 @@ export async function createSubUser(
   name = 'Sub User',
 ): Promise<TestIdentity> {
   const identity = await createFirebaseUser();
-  await createUserRow(app, { id: identity.uid, email: identity.email, parentUserId: parent.uid, name });
+  await createUserRow(app.db, { id: identity.uid, email: identity.email, parentUserId: parent.uid, name });
   return identity;
 }
 

@@ -543,7 +543,7 @@ describe('POST /api/staff/registry/check', () => {
 
 describe('audit log', () => {
   it('pages newest first and takes entries written by recordAudit (AVV publishes)', async () => {
-    await recordAudit(t.app, {
+    await recordAudit(t.app.db, {
       actor: { id: staff.uid, email: STAFF_EMAIL },
       action: 'create',
       entryId: 'avv:2026-12',

@@ -137,7 +137,7 @@ describe('POST /api/user', () => {
 
   it('answers 409 email-in-use, marking the Email field, when another account has the address', async () => {
     const email = uniqueEmail('taken');
-    await createUserRow(t.app, { id: `ghost-${Date.now()}`, email });
+    await createUserRow(t.app.db, { id: `ghost-${Date.now()}`, email });
     const a = await createFirebaseUser({ email });
     const res = await t.app.inject({
       method: 'POST',

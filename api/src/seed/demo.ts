@@ -108,7 +108,7 @@ async function ensureRow(app: FastifyInstance, uid: string, email: string) {
   if (row && row.id === uid) return row;
   // The Firebase account was recreated under another uid (e.g. a foreign emulator state): move the row over.
   if (row) await app.db.delete(users).where(eq(users.id, row.id));
-  return createUserRow(app, { id: uid, email });
+  return createUserRow(app.db, { id: uid, email });
 }
 
 /** Complete profile and accepted AVV, unless the account already has them (a second start keeps edits). */

@@ -117,7 +117,7 @@ const avvRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = currentIdentity(request);
       // The address the staff check matched on the account record, not the token's claim.
       const email = request.staffEmail ?? identity.email;
-      const row = await publishVersion(app, { uid: identity.uid, email }, request.body);
+      const row = await publishVersion(app.db, { uid: identity.uid, email }, request.body);
       return reply.code(201).send(toVersion(row));
     },
   );

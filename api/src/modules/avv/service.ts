@@ -8,7 +8,6 @@ import {
   type AvvVersion,
   type AvvVersionInput,
 } from '@portal/shared/domain';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AvvVersionRow, UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -112,13 +111,13 @@ export interface StaffActor {
 
 /** Publishes a version (staff); label unique, effective date from today and not before the latest version's. */
 export async function publishVersion(
-  app: FastifyInstance,
+  db: Db,
   actor: StaffActor,
   input: AvvVersionInput,
   now = new Date(),
 ): Promise<AvvVersionRow> {
-  if (await findVersionByLabel(app.db, input.version)) throw versionExists(input.version);
-  const latest = await findLatestVersion(app.db);
+  if (await findVersionByLabel(db, input.version)) throw versionExists(input.version);
+  const latest = await findLatestVersion(db);
   const dateIssue = avvEffectiveDateIssue(input.effectiveDate, {
     today: utcDay(now),
     latestEffectiveDate: latest?.effectiveDate ?? null,
@@ -129,7 +128,7 @@ export async function publishVersion(
     });
   }
   try {
-    return await app.db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const row = await insertVersion(tx, {
         version: input.version,
         effectiveDate: input.effectiveDate,

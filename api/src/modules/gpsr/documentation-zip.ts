@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { DocumentationSource } from './documentation-source';
-import { fileKey } from './service';
+import { fileKey, type GpsrDeps } from './service';
 import { renderTechnicalFile } from './technical-file-pdf';
 import { evidenceLayout, TECHNICAL_FILE_NAME } from './zip-layout';
 
@@ -12,7 +11,7 @@ import { evidenceLayout, TECHNICAL_FILE_NAME } from './zip-layout';
  * attributes, and the order is the questionnaire's, so a released version gives the same bytes every time.
  */
 export async function documentationZip(
-  app: FastifyInstance,
+  deps: GpsrDeps,
   ownerId: string,
   source: DocumentationSource,
 ): Promise<Readable> {
@@ -23,7 +22,7 @@ export async function documentationZip(
   zip.addBuffer(pdf, TECHNICAL_FILE_NAME[source.language], { ...options, compress: true });
   for (const entry of evidence) {
     zip.addReadStreamLazy(entry.path, { ...options, compress: false, size: entry.file.size }, (cb) => {
-      app.fileStorage.get(fileKey(ownerId, entry.file.name)).then(
+      deps.fileStorage.get(fileKey(ownerId, entry.file.name)).then(
         (stream) => cb(null, stream),
         (err: Error) => cb(err, undefined as unknown as Readable),
       );

@@ -3,12 +3,12 @@
 // the account (user_id set NULL by the foreign key when the users row goes). Their bytes move out of the account's
 // storage folder (gpsr/<account id>/…) to the retained area, so no key names the deleted account. Everything else of
 // the account goes: drafts (products, cascade from users), files no retained version needs, versions past retention.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, exists, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gpsrFiles, gpsrVersionFiles, gpsrVersions } from '../../db/schema';
 import { storageKey, StoredFileNotFound } from '../../services/file-storage';
-import { fileKey } from './service';
+import { fileKey, type GpsrDeps } from './service';
 
 /** Where the bytes of a file that a retained version needs are kept once its account was deleted. */
 export const retainedFileKey = (name: string) => storageKey('gpsr-retained', 'files', name);
@@ -54,7 +54,7 @@ export async function eraseGpsrRecords(tx: Db, ownerIds: string[], now: Date): P
  * left to keep). Every key written is pushed to `written` at once, so a caller whose deletion fails can remove them.
  */
 export async function copyRetainedFiles(
-  app: Pick<FastifyInstance, 'fileStorage'>,
+  storage: Pick<GpsrDeps, 'fileStorage'>,
   log: FastifyBaseLogger,
   copies: GpsrErasure['copies'],
   written: string[],
@@ -62,13 +62,13 @@ export async function copyRetainedFiles(
   for (const copy of copies) {
     let source;
     try {
-      source = await app.fileStorage.get(copy.from);
+      source = await storage.fileStorage.get(copy.from);
     } catch (err) {
       if (!(err instanceof StoredFileNotFound)) throw err;
       log.warn({ key: copy.from }, 'a file a retained GPSR version needs is missing from storage');
       continue;
     }
-    await app.fileStorage.put(copy.to, source, { contentType: copy.contentType });
+    await storage.fileStorage.put(copy.to, source, { contentType: copy.contentType });
     written.push(copy.to);
   }
 }

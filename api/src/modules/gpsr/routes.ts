@@ -35,18 +35,20 @@ import {
   toProduct,
   toVersion,
   updateProduct,
+  type GpsrDeps,
 } from './service';
 import { handleUpload } from './upload';
 
 const productParams = z.object({ productId: z.uuid('productId must be a product id') });
 const uploadErrors = { ...authErrors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
 
-/** GPSR records (spec §7 GPSR): products, answers, evidence files, released versions and the documentation ZIP. */
+/** GPSR records: products, answers, evidence files, released versions and the documentation ZIP. */
 const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
   // Limits are set per request in upload.ts; these are the outer bounds for this module only.
   await app.register(multipart, { limits: { fileSize: 26 * 1024 * 1024, files: 20, parts: 40 } });
   app.addHook('preHandler', app.requireUser);
-  app.addHook('preHandler', requireGpsrLicense(app));
+  app.addHook('preHandler', requireGpsrLicense(app.db));
+  const deps: GpsrDeps = { db: app.db, fileStorage: app.fileStorage };
 
   app.get(
     '/products',
@@ -103,7 +105,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: gpsrProductSchema, ...authErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createProduct(app, gpsrOwner(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createProduct(deps, gpsrOwner(request), request.body)),
   );
 
   app.put(
@@ -116,7 +118,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: gpsrProductSchema, ...authErrors },
       },
     },
-    async (request) => updateProduct(app, gpsrOwner(request), request.body),
+    async (request) => updateProduct(deps, gpsrOwner(request), request.body),
   );
 
   app.delete(
@@ -129,7 +131,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: gpsrDeleteResponseSchema, ...authErrors },
       },
     },
-    async (request) => deleteProduct(app, gpsrOwner(request), request.params.productId),
+    async (request) => deleteProduct(deps, gpsrOwner(request), request.params.productId),
   );
 
   app.post(
@@ -143,7 +145,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: gpsrUploadResponseSchema, ...uploadErrors },
       },
     },
-    async (request) => ({ status: 'success' as const, files: await handleUpload(app, request, gpsrOwner(request)) }),
+    async (request) => ({ status: 'success' as const, files: await handleUpload(deps, request, gpsrOwner(request)) }),
   );
 
   app.delete(
@@ -159,7 +161,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteFile(app, gpsrOwner(request), request.params.fileName);
+      await deleteFile(deps, gpsrOwner(request), request.params.fileName);
       return { deleted: true as const };
     },
   );
@@ -175,7 +177,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await releaseVersion(app, gpsrOwner(request), request.params.productId)),
+      reply.code(201).send(await releaseVersion(deps, gpsrOwner(request), request.params.productId)),
   );
 
   app.get(
@@ -228,7 +230,7 @@ const gpsrRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!product) throw productNotFound();
         source = draftSource(product, await filesOfProduct(app.db, product.id), lang);
       }
-      const stream = await documentationZip(app, owner, source);
+      const stream = await documentationZip(deps, owner, source);
       const fileName = gpsrDocumentationFileName(source.productName, source.version?.number);
       stream.on('error', (err) => request.log.error({ err, productId }, 'documentation ZIP failed while streaming'));
       return reply

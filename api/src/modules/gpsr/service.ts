@@ -6,10 +6,10 @@ import {
   type GpsrProductInput,
   type GpsrRiskQuestion,
 } from '@portal/shared/domain';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import type { GpsrVersionAnswerJson } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { storageKey } from '../../services/file-storage';
+import { storageKey, type FileStorage } from '../../services/file-storage';
 import {
   deleteOwnedFiles,
   deleteOwnedProduct,
@@ -30,6 +30,12 @@ import {
   type ProductRow,
   type VersionRow,
 } from './repository';
+
+/** What the GPSR services use: the database and the file storage of the uploads. */
+export interface GpsrDeps {
+  db: Db;
+  fileStorage: FileStorage;
+}
 
 export const productNotFound = () => new HttpError(404, 'gpsr-product-not-found', 'Product not found');
 export const fileNotFound = () => new HttpError(404, 'gpsr-file-not-found', 'File not found');
@@ -91,13 +97,13 @@ export const toVersion = (v: VersionRow) => ({
  * product, is refused.
  */
 async function resolveAnswers(
-  app: FastifyInstance,
+  deps: GpsrDeps,
   ownerId: string,
   productId: string | null,
   input: GpsrProductInput['riskQuestions'],
 ): Promise<{ answers: Answer[]; files: FileRow[] }> {
   const names = [...new Set(input.flatMap((r) => r.files.map((f) => f.name)))];
-  const files = await findOwnedFiles(app.db, ownerId, names);
+  const files = await findOwnedFiles(deps.db, ownerId, names);
   const byName = new Map(files.map((f) => [f.name, f]));
   for (const name of names) {
     const file = byName.get(name);
@@ -115,9 +121,9 @@ async function resolveAnswers(
   return { answers, files };
 }
 
-export async function createProduct(app: FastifyInstance, ownerId: string, input: GpsrProductInput) {
-  const { answers, files } = await resolveAnswers(app, ownerId, null, input.riskQuestions);
-  const row = await app.db.transaction(async (tx) => {
+export async function createProduct(deps: GpsrDeps, ownerId: string, input: GpsrProductInput) {
+  const { answers, files } = await resolveAnswers(deps, ownerId, null, input.riskQuestions);
+  const row = await deps.db.transaction(async (tx) => {
     const created = await insertProduct(tx, {
       userId: ownerId,
       name: input.name,
@@ -131,16 +137,16 @@ export async function createProduct(app: FastifyInstance, ownerId: string, input
 }
 
 export async function updateProduct(
-  app: FastifyInstance,
+  deps: GpsrDeps,
   ownerId: string,
   input: GpsrProductInput & { id: string },
 ): Promise<GpsrProduct> {
-  const existing = await findProduct(app.db, ownerId, input.id);
+  const existing = await findProduct(deps.db, ownerId, input.id);
   if (!existing) throw productNotFound();
-  const { answers, files } = await resolveAnswers(app, ownerId, existing.id, input.riskQuestions);
+  const { answers, files } = await resolveAnswers(deps, ownerId, existing.id, input.riskQuestions);
   const keep = new Set(files.map((f) => f.name));
-  const dropped = (await filesOfProduct(app.db, existing.id)).filter((f) => !keep.has(f.name));
-  const row = await app.db.transaction(async (tx) => {
+  const dropped = (await filesOfProduct(deps.db, existing.id)).filter((f) => !keep.has(f.name));
+  const row = await deps.db.transaction(async (tx) => {
     const updated = await updateOwnedProduct(tx, ownerId, existing.id, {
       name: input.name,
       riskQuestions: answers,
@@ -150,36 +156,36 @@ export async function updateProduct(
     if (files.length) await setFilesProduct(tx, existing.id, namesOf(files));
     return updated;
   });
-  await discardFiles(app, ownerId, dropped);
-  return toProduct(row, await listVersions(app.db, ownerId, [row.id]));
+  await discardFiles(deps, ownerId, dropped);
+  return toProduct(row, await listVersions(deps.db, ownerId, [row.id]));
 }
 
 /**
  * Files no longer used by the draft: removed from storage unless a released version needs them (then they are only
  * detached and stay until that version's retention ends).
  */
-async function discardFiles(app: FastifyInstance, ownerId: string, files: FileRow[]): Promise<void> {
+async function discardFiles(deps: GpsrDeps, ownerId: string, files: FileRow[]): Promise<void> {
   if (!files.length) return;
-  const retained = await namesInVersions(app.db, namesOf(files));
+  const retained = await namesInVersions(deps.db, namesOf(files));
   const removable = files.filter((f) => !retained.has(f.name)).map((f) => f.name);
   const detached = files.filter((f) => retained.has(f.name)).map((f) => f.name);
   if (detached.length) {
-    await setFilesProduct(app.db, null, detached);
+    await setFilesProduct(deps.db, null, detached);
   }
   if (removable.length) {
-    await deleteOwnedFiles(app.db, ownerId, removable);
-    for (const name of removable) await app.fileStorage.delete(fileKey(ownerId, name));
+    await deleteOwnedFiles(deps.db, ownerId, removable);
+    for (const name of removable) await deps.fileStorage.delete(fileKey(ownerId, name));
   }
 }
 
 /** DELETE a product; released versions in retention stay (their files too) and are reported back. */
-export async function deleteProduct(app: FastifyInstance, ownerId: string, id: string) {
-  const existing = await findProduct(app.db, ownerId, id);
+export async function deleteProduct(deps: GpsrDeps, ownerId: string, id: string) {
+  const existing = await findProduct(deps.db, ownerId, id);
   if (!existing) throw productNotFound();
-  const files = await filesOfProduct(app.db, id);
-  const versions = await listVersions(app.db, ownerId, [id]);
-  await deleteOwnedProduct(app.db, ownerId, id);
-  await discardFiles(app, ownerId, files);
+  const files = await filesOfProduct(deps.db, id);
+  const versions = await listVersions(deps.db, ownerId, [id]);
+  await deleteOwnedProduct(deps.db, ownerId, id);
+  await discardFiles(deps, ownerId, files);
   const now = Date.now();
   return {
     deleted: true as const,
@@ -190,34 +196,34 @@ export async function deleteProduct(app: FastifyInstance, ownerId: string, id: s
 }
 
 /** DELETE one evidence file: it leaves the product's answers (empty entries go) and storage unless a version needs it. */
-export async function deleteFile(app: FastifyInstance, ownerId: string, name: string): Promise<void> {
-  const file = await findOwnedFile(app.db, ownerId, name);
+export async function deleteFile(deps: GpsrDeps, ownerId: string, name: string): Promise<void> {
+  const file = await findOwnedFile(deps.db, ownerId, name);
   if (!file) throw fileNotFound();
   if (file.productId) {
-    const product = await findProduct(app.db, ownerId, file.productId);
+    const product = await findProduct(deps.db, ownerId, file.productId);
     if (product) {
       const answers = removeGpsrFile(answersOf(product), name);
       const progress = gpsrProgress(answers);
-      await updateOwnedProduct(app.db, ownerId, product.id, {
+      await updateOwnedProduct(deps.db, ownerId, product.id, {
         riskQuestions: answers,
         progress,
         updatedAt: new Date(),
       });
     }
   }
-  await discardFiles(app, ownerId, [file]);
+  await discardFiles(deps, ownerId, [file]);
 }
 
 /** Freezes the current answers and files as the next numbered, read-only version (retained 10 years). */
-export async function releaseVersion(app: FastifyInstance, ownerId: string, id: string, now = new Date()) {
-  const product = await findProduct(app.db, ownerId, id);
+export async function releaseVersion(deps: GpsrDeps, ownerId: string, id: string, now = new Date()) {
+  const product = await findProduct(deps.db, ownerId, id);
   if (!product) throw productNotFound();
-  const versions = await listVersions(app.db, ownerId, [id]);
+  const versions = await listVersions(deps.db, ownerId, [id]);
   if (!toProduct(product, versions).draftChanged) {
     throw new HttpError(409, 'gpsr-nothing-to-release', 'There are no changes since the last released version');
   }
   const answers = answersOf(product);
-  const files = await filesOfProduct(app.db, id);
+  const files = await filesOfProduct(deps.db, id);
   const meta = new Map(files.map((f) => [f.name, f]));
   const snapshot: GpsrVersionAnswerJson[] = answers.map((a) => ({
     ...a,
@@ -230,8 +236,8 @@ export async function releaseVersion(app: FastifyInstance, ownerId: string, id: 
   }));
   // Whole seconds: ZIP and PDF dates of the version are taken from it.
   const releasedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-  const number = await nextVersionNumber(app.db, id);
-  const version = await app.db.transaction(async (tx) => {
+  const number = await nextVersionNumber(deps.db, id);
+  const version = await deps.db.transaction(async (tx) => {
     const created = await insertVersion(tx, {
       userId: ownerId,
       productId: id,
@@ -251,7 +257,7 @@ export async function releaseVersion(app: FastifyInstance, ownerId: string, id: 
 }
 
 /** Uploaded files that were never saved with a product are removed after a day (no orphans in storage). */
-export async function sweepUnattachedFiles(app: FastifyInstance, ownerId: string, now = new Date()): Promise<void> {
-  const stale = await staleUnattachedFiles(app.db, ownerId, new Date(now.getTime() - 24 * 3600_000));
-  await discardFiles(app, ownerId, stale);
+export async function sweepUnattachedFiles(deps: GpsrDeps, ownerId: string, now = new Date()): Promise<void> {
+  const stale = await staleUnattachedFiles(deps.db, ownerId, new Date(now.getTime() - 24 * 3600_000));
+  await discardFiles(deps, ownerId, stale);
 }

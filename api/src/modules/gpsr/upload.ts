@@ -9,10 +9,10 @@ import {
   type GpsrFile,
   type GpsrMimeType,
 } from '@portal/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { detectContentType, SNIFF_BYTES } from '../../services/file-storage/detect-type';
-import { fileKey, sweepUnattachedFiles } from './service';
+import { fileKey, sweepUnattachedFiles, type GpsrDeps } from './service';
 import { insertFiles, type FileRow } from './repository';
 
 const MB = 1024 * 1024;
@@ -35,7 +35,7 @@ type Stored = Pick<FileRow, 'name' | 'originalName' | 'mimeType' | 'size' | 'sha
  * the per-file and per-request limits while the bytes flow, and any failure leaves nothing in storage.
  */
 async function storePart(
-  app: FastifyInstance,
+  deps: GpsrDeps,
   ownerId: string,
   part: MultipartFile,
   budget: { remaining: number },
@@ -90,7 +90,7 @@ async function storePart(
     })(),
   );
   const key = fileKey(ownerId, name);
-  await app.fileStorage.put(key, source, { contentType: mimeType });
+  await deps.fileStorage.put(key, source, { contentType: mimeType });
   return { name, originalName, mimeType, size, sha256: hash.digest('hex') };
 }
 
@@ -100,11 +100,7 @@ const FIELDS = ['topicID', 'questionID', 'pointID'] as const;
  * POST /gpsr/product/upload/files: repeated `files` parts plus topicID, questionID, pointID. All or nothing: when
  * one file is refused (type, size, name, count) every file of the request already stored is removed again.
  */
-export async function handleUpload(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  ownerId: string,
-): Promise<GpsrFile[]> {
+export async function handleUpload(deps: GpsrDeps, request: FastifyRequest, ownerId: string): Promise<GpsrFile[]> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > GPSR_UPLOAD_LIMITS.maxRequestBytes + MB) {
     throw tooLarge(`The files of one upload may have at most ${GPSR_UPLOAD_LIMITS.maxRequestBytes / MB} MB together`);
@@ -133,7 +129,7 @@ export async function handleUpload(
           part.file.resume();
           throw new HttpError(400, 'validation-error', `Unexpected file field "${part.fieldname}"; use "files"`);
         }
-        stored.push(await storePart(app, ownerId, part, budget));
+        stored.push(await storePart(deps, ownerId, part, budget));
       } else if ((FIELDS as readonly string[]).includes(part.fieldname)) {
         fields[part.fieldname] = String(part.value ?? '');
       }
@@ -146,14 +142,14 @@ export async function handleUpload(
     }
     if (!stored.length) throw new HttpError(400, 'validation-error', 'No file was sent; use the "files" field');
     await insertFiles(
-      app.db,
+      deps.db,
       stored.map((s) => ({ ...s, userId: ownerId, productId: null })),
     );
   } catch (err) {
-    await Promise.all(stored.map((s) => app.fileStorage.delete(fileKey(ownerId, s.name)).catch(() => undefined)));
+    await Promise.all(stored.map((s) => deps.fileStorage.delete(fileKey(ownerId, s.name)).catch(() => undefined)));
     throw mapMultipartError(err);
   }
-  await sweepUnattachedFiles(app, ownerId).catch((err) =>
+  await sweepUnattachedFiles(deps, ownerId).catch((err) =>
     request.log.warn({ err }, 'sweeping unattached files failed'),
   );
   return stored.map((s) => ({ name: s.name, originalName: s.originalName }));

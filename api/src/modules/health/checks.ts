@@ -1,7 +1,10 @@
 import fs from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { DbHandle } from '../../db/client';
+import type { MailService } from '../../plugins/mail';
+import type { FileStorage } from '../../services/file-storage';
 
-/** Spec §3 health status values. */
+/** The states GET /health reports for each dependency and overall. */
 export const HEALTH_STATES = ['healthy', 'degraded', 'unhealthy', 'unchecked'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 export interface DependencyHealth {
@@ -11,6 +14,16 @@ export interface DependencyHealth {
 
 export const DEPENDENCIES = ['database', 'identity', 'mail', 'fileStorage', 'paymentProvider'] as const;
 export type Dependency = (typeof DEPENDENCIES)[number];
+
+/** What the checks ask: the database, the identity service's address, the mail outbox, the storage, the provider. */
+export interface HealthDeps {
+  dbHandle: Pick<DbHandle, 'ping'>;
+  /** The Auth emulator's host:port; none with a real Firebase project. */
+  authEmulatorHost: AppConfig['firebase']['authEmulatorHost'];
+  mail: Pick<MailService, 'outboxDir'>;
+  fileStorage: Pick<FileStorage, 'exists'>;
+  paymentProviderName: string;
+}
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -38,16 +51,15 @@ async function timed(check: () => Promise<DependencyHealth>): Promise<Dependency
  * a real Firebase project (tokens are verified offline) and SMTP/PayPal (asking would cost a connection or a token
  * per probe) report 'unchecked' rather than a guess.
  */
-export async function checkDependencies(app: FastifyInstance): Promise<Record<Dependency, DependencyHealth>> {
-  const { config } = app;
+export async function checkDependencies(deps: HealthDeps): Promise<Record<Dependency, DependencyHealth>> {
   const [database, identity, mail, fileStorage] = await Promise.all([
     timed(async () =>
-      (await app.dbHandle.ping())
+      (await deps.dbHandle.ping())
         ? { status: 'healthy' }
         : { status: 'unhealthy', detail: 'the database did not answer' },
     ),
     timed(async () => {
-      const emulator = config.firebase.authEmulatorHost;
+      const emulator = deps.authEmulatorHost;
       if (!emulator) return { status: 'unchecked', detail: 'Firebase tokens are verified offline' };
       const res = await fetch(`http://${emulator}/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
       return res.ok
@@ -55,20 +67,21 @@ export async function checkDependencies(app: FastifyInstance): Promise<Record<De
         : { status: 'unhealthy', detail: `the Auth emulator answered ${res.status}` };
     }),
     timed(async () => {
-      if (!app.mail.outboxDir) return { status: 'unchecked', detail: 'SMTP delivery' };
-      await fs.mkdir(app.mail.outboxDir, { recursive: true });
-      await fs.access(app.mail.outboxDir, fs.constants.W_OK);
+      const { outboxDir } = deps.mail;
+      if (!outboxDir) return { status: 'unchecked', detail: 'SMTP delivery' };
+      await fs.mkdir(outboxDir, { recursive: true });
+      await fs.access(outboxDir, fs.constants.W_OK);
       return { status: 'healthy' };
     }),
     timed(async () => {
-      await app.fileStorage.exists('health/probe');
+      await deps.fileStorage.exists('health/probe');
       return { status: 'healthy' };
     }),
   ]);
   const paymentProvider: DependencyHealth =
-    app.paymentProvider.name === 'sandbox'
+    deps.paymentProviderName === 'sandbox'
       ? { status: 'healthy', detail: 'the built-in sandbox' }
-      : { status: 'unchecked', detail: app.paymentProvider.name };
+      : { status: 'unchecked', detail: deps.paymentProviderName };
   return { database, identity, mail, fileStorage, paymentProvider };
 }
 

@@ -31,7 +31,13 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const checks = await checkDependencies(app);
+      const checks = await checkDependencies({
+        dbHandle: app.dbHandle,
+        authEmulatorHost: app.config.firebase.authEmulatorHost,
+        mail: app.mail,
+        fileStorage: app.fileStorage,
+        paymentProviderName: app.paymentProvider.name,
+      });
       const status = overallHealth(checks);
       return reply.code(status === 'unhealthy' ? 503 : 200).send({
         status,

@@ -6,14 +6,27 @@ import {
   registryEntryIssues,
   type RegistryEntry,
 } from '@portal/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
 import type { RegistryEntryRow } from '../../db/schema';
 import { API_ROOT } from '../../lib/api-root';
+import type { Identity } from '../../plugins/identity';
 import { listRegistryRows, seedRegistryRows } from './repository';
 
 export const REGISTRY_FILE = path.join(API_ROOT, 'registry', 'registry.json');
+
+/** What the registry services use: the database, the remotes' config, the log, the identity service and its rule. */
+export interface RegistryDeps {
+  db: Db;
+  config: Pick<AppConfig, 'remotesBaseUrl' | 'remoteUrls'>;
+  log: FastifyBaseLogger;
+  firebaseAuth: Pick<Auth, 'getUser'>;
+  /** The identity plugin's rule: an internal email, verified. */
+  isInternal: (identity: Pick<Identity, 'email' | 'emailVerified'>) => boolean;
+}
 
 /** An entry of registry.json: the staff input, with the build folder instead of the manifest URL. */
 const fileEntrySchema = registryEntryFieldsSchema.omit({ manifestUrl: true }).extend({
@@ -49,11 +62,14 @@ export function readRegistryFile(file = REGISTRY_FILE): RegistryFileEntry[] {
 }
 
 /** Seeds registry_entries from registry.json on the first start (see seedRegistryRows). */
-export async function seedRegistry(app: FastifyInstance, file = REGISTRY_FILE): Promise<number> {
+export async function seedRegistry(
+  deps: Pick<RegistryDeps, 'db' | 'config' | 'log'>,
+  file = REGISTRY_FILE,
+): Promise<number> {
   const rows = readRegistryFile(file).map((e) => ({
     id: e.id,
     remote: e.remote,
-    manifestUrl: e.folder ? `${app.config.remotesBaseUrl}/${e.folder}/mf-manifest.json` : '',
+    manifestUrl: e.folder ? `${deps.config.remotesBaseUrl}/${e.folder}/mf-manifest.json` : '',
     routes: e.routes,
     enabled: e.enabled,
     audience: e.audience,
@@ -63,18 +79,21 @@ export async function seedRegistry(app: FastifyInstance, file = REGISTRY_FILE): 
     card: e.card,
     updatedBy: null,
   }));
-  const inserted = await seedRegistryRows(app.db, rows);
-  if (inserted) app.log.info({ entries: inserted }, 'plugin registry seeded from registry.json');
+  const inserted = await seedRegistryRows(deps.db, rows);
+  if (inserted) deps.log.info({ entries: inserted }, 'plugin registry seeded from registry.json');
   return inserted;
 }
 
 /** The manifest URL the shell should load: REMOTE_URL_<ID> (deployment override) wins over the stored one. */
-export function effectiveManifestUrl(row: Pick<RegistryEntryRow, 'id' | 'remote' | 'manifestUrl'>, config: AppConfig) {
+export function effectiveManifestUrl(
+  row: Pick<RegistryEntryRow, 'id' | 'remote' | 'manifestUrl'>,
+  config: Pick<AppConfig, 'remoteUrls'>,
+) {
   if (!row.remote) return '';
   return config.remoteUrls[row.id.replace(/-/g, '_')] ?? row.manifestUrl;
 }
 
-export function toPublicEntry(row: RegistryEntryRow, config: AppConfig): RegistryEntry {
+export function toPublicEntry(row: RegistryEntryRow, config: Pick<AppConfig, 'remoteUrls'>): RegistryEntry {
   const card = row.card
     ? {
         pluginName: row.card.pluginName,
@@ -118,18 +137,18 @@ export function canSee(row: Pick<RegistryEntryRow, 'audience'>, viewer: Registry
  * The viewer of a request after optionalAuth. The token's email claims decide nothing alone (the Auth emulator
  * does not sign tokens): when they would unlock an entry, the account record confirms them (cached a few seconds).
  */
-export function viewerResolver(app: FastifyInstance, ttlMs = 5000) {
+export function viewerResolver(deps: Pick<RegistryDeps, 'firebaseAuth' | 'isInternal'>, ttlMs = 5000) {
   const cache = new Map<string, { at: number; viewer: RegistryViewer }>();
   return async function viewerOf(request: FastifyRequest, needed: boolean): Promise<RegistryViewer> {
     const identity = request.identity;
     if (!identity || !needed || !identity.emailVerified || !identity.email) return ANONYMOUS;
     const hit = cache.get(identity.uid);
     if (hit && Date.now() - hit.at < ttlMs) return hit.viewer;
-    const record = await app.firebaseAuth.getUser(identity.uid).catch(() => null);
+    const record = await deps.firebaseAuth.getUser(identity.uid).catch(() => null);
     // The address exactly as the provider stores it: trimming it would let "seller@x.de " pass as seller@x.de.
     const email = record?.email && record.emailVerified ? record.email : null;
     const viewer: RegistryViewer = {
-      staff: !!email && app.isInternal({ email, emailVerified: true }),
+      staff: !!email && deps.isInternal({ email, emailVerified: true }),
       verifiedEmail: email,
     };
     if (cache.size > 5000) cache.clear();
@@ -140,22 +159,22 @@ export function viewerResolver(app: FastifyInstance, ttlMs = 5000) {
 
 /** The enabled entries one viewer may see, in order (read live from the database). */
 export async function registryFor(
-  app: FastifyInstance,
+  deps: Pick<RegistryDeps, 'db' | 'config'>,
   request: FastifyRequest,
   viewerOf: ReturnType<typeof viewerResolver>,
 ): Promise<RegistryEntry[]> {
-  const rows = await listRegistryRows(app.db, { enabledOnly: true });
+  const rows = await listRegistryRows(deps.db, { enabledOnly: true });
   const needed = rows.some((row) => row.audience.kind !== 'all');
   const viewer = await viewerOf(request, needed);
-  return rows.filter((row) => canSee(row, viewer)).map((row) => toPublicEntry(row, app.config));
+  return rows.filter((row) => canSee(row, viewer)).map((row) => toPublicEntry(row, deps.config));
 }
 
 /** Origins of the absolute manifest URLs of the enabled entries (the portal server's CSP). */
-export async function remoteOrigins(app: FastifyInstance): Promise<string[]> {
-  const rows = await listRegistryRows(app.db, { enabledOnly: true });
+export async function remoteOrigins(deps: Pick<RegistryDeps, 'db' | 'config'>): Promise<string[]> {
+  const rows = await listRegistryRows(deps.db, { enabledOnly: true });
   const origins = new Set<string>();
   for (const row of rows) {
-    const url = effectiveManifestUrl(row, app.config);
+    const url = effectiveManifestUrl(row, deps.config);
     if (!/^https?:\/\//i.test(url)) continue;
     try {
       origins.add(new URL(url).origin);

@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registrySchema, remoteOriginsSchema } from '@portal/shared/domain';
 import { errorBodySchema } from '../../lib/schemas';
-import { registryFor, remoteOrigins, seedRegistry, viewerResolver } from './registry';
+import { registryFor, remoteOrigins, seedRegistry, viewerResolver, type RegistryDeps } from './registry';
 
 const portalRoutes: FastifyPluginAsyncZod = async (app) => {
-  await seedRegistry(app);
-  const viewerOf = viewerResolver(app);
+  const deps: RegistryDeps = {
+    db: app.db,
+    config: app.config,
+    log: app.log,
+    firebaseAuth: app.firebaseAuth,
+    isInternal: app.isInternal,
+  };
+  await seedRegistry(deps);
+  const viewerOf = viewerResolver(deps);
 
   app.get(
     '/registry',
@@ -19,7 +26,7 @@ const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: registrySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ entries: await registryFor(app, request, viewerOf) }),
+    async (request) => ({ entries: await registryFor(deps, request, viewerOf) }),
   );
 
   app.get(
@@ -33,7 +40,7 @@ const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: remoteOriginsSchema },
       },
     },
-    async () => ({ origins: await remoteOrigins(app) }),
+    async () => ({ origins: await remoteOrigins(deps) }),
   );
 };
 

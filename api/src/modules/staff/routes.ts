@@ -43,7 +43,12 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffWhoamiSchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ staff: await isStaff(app, currentIdentity(request).uid) }),
+    async (request) => ({
+      staff: await isStaff(
+        { firebaseAuth: app.firebaseAuth, isInternal: app.isInternal },
+        currentIdentity(request).uid,
+      ),
+    }),
   );
 
   app.get(
@@ -56,7 +61,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffRegistrySchema, ...staffErrors },
       },
     },
-    async () => ({ entries: await listStaffEntries(app) }),
+    async () => ({ entries: await listStaffEntries(app.db) }),
   );
 
   app.post(
@@ -70,7 +75,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: staffRegistryEntrySchema, ...staffErrors, 409: errorBodySchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createEntry(app, actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createEntry(app.db, actorOf(request), request.body)),
   );
 
   app.put(
@@ -88,7 +93,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!REGISTRY_ID_PATTERN.test(id)) throw entryNotFound(id);
-      return updateEntry(app, actorOf(request), id, request.body);
+      return updateEntry(app.db, actorOf(request), id, request.body);
     },
   );
 
@@ -106,7 +111,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!REGISTRY_ID_PATTERN.test(id)) throw entryNotFound(id);
-      await deleteEntry(app, actorOf(request), id);
+      await deleteEntry(app.db, actorOf(request), id);
       return reply.code(204).send(null);
     },
   );
@@ -138,7 +143,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditPageSchema, ...staffErrors },
       },
     },
-    async (request) => auditPage(app, request.query),
+    async (request) => auditPage(app.db, request.query),
   );
 };
 

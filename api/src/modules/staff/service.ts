@@ -9,11 +9,12 @@ import {
   type RegistryEntryUpdate,
   type StaffRegistryEntry,
 } from '@portal/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../db/client';
 import type { RegistryAuditRow, RegistryEntryRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { currentIdentity } from '../../plugins/identity';
+import { currentIdentity, type Identity } from '../../plugins/identity';
 import {
   deleteEntryRow,
   findEntry,
@@ -47,15 +48,11 @@ export function actorOf(request: FastifyRequest): AuditActor {
   return { id: identity.uid, email: request.staffEmail ?? (identity.email || null) };
 }
 
-const isApp = (target: FastifyInstance | Db): target is FastifyInstance =>
-  typeof (target as FastifyInstance).register === 'function';
-
 /**
  * Writes one audit row. Pass the transaction of the change itself (`recordAudit(tx, …)`) so change and record
- * commit together; `recordAudit(app, …)` writes on its own.
+ * commit together; `recordAudit(db, …)` writes on its own.
  */
-export async function recordAudit(target: FastifyInstance | Db, event: AuditInput): Promise<AuditEvent> {
-  const db = isApp(target) ? target.db : target;
+export async function recordAudit(db: Db, event: AuditInput): Promise<AuditEvent> {
   const row = await insertAudit(db, {
     actorId: event.actor.id,
     actorEmail: event.actor.email,
@@ -144,16 +141,12 @@ async function assertRoutesFree(tx: Db, id: string, routes: string[]): Promise<v
   }
 }
 
-export async function listStaffEntries(app: FastifyInstance): Promise<StaffRegistryEntry[]> {
-  return (await listRegistryRows(app.db)).map(toStaffEntry);
+export async function listStaffEntries(db: Db): Promise<StaffRegistryEntry[]> {
+  return (await listRegistryRows(db)).map(toStaffEntry);
 }
 
-export async function createEntry(
-  app: FastifyInstance,
-  actor: AuditActor,
-  input: RegistryEntryInput,
-): Promise<StaffRegistryEntry> {
-  return app.db.transaction(async (tx) => {
+export async function createEntry(db: Db, actor: AuditActor, input: RegistryEntryInput): Promise<StaffRegistryEntry> {
+  return db.transaction(async (tx) => {
     await lockRegistry(tx);
     if (await findEntry(tx, input.id)) {
       throw new HttpError(409, 'registry-entry-exists', `A registry entry with id ${input.id} already exists`, {
@@ -169,12 +162,12 @@ export async function createEntry(
 }
 
 export async function updateEntry(
-  app: FastifyInstance,
+  db: Db,
   actor: AuditActor,
   id: string,
   input: RegistryEntryUpdate,
 ): Promise<StaffRegistryEntry> {
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockRegistry(tx);
     const before = await findEntry(tx, id);
     if (!before) throw entryNotFound(id);
@@ -185,8 +178,8 @@ export async function updateEntry(
   });
 }
 
-export async function deleteEntry(app: FastifyInstance, actor: AuditActor, id: string): Promise<void> {
-  await app.db.transaction(async (tx) => {
+export async function deleteEntry(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
     await lockRegistry(tx);
     const before = await findEntry(tx, id);
     if (!before) throw entryNotFound(id);
@@ -195,8 +188,8 @@ export async function deleteEntry(app: FastifyInstance, actor: AuditActor, id: s
   });
 }
 
-export async function auditPage(app: FastifyInstance, query: AuditQuery): Promise<AuditPage> {
-  const { rows, total } = await listAudit(app.db, {
+export async function auditPage(db: Db, query: AuditQuery): Promise<AuditPage> {
+  const { rows, total } = await listAudit(db, {
     entryId: query.entryId || undefined,
     offset: offsetFor(query.page, query.pageSize),
     limit: query.pageSize,
@@ -205,7 +198,13 @@ export async function auditPage(app: FastifyInstance, query: AuditQuery): Promis
 }
 
 /** Staff = INTERNAL_EMAILS with a verified email on the account record (as requireStaff decides). */
-export async function isStaff(app: FastifyInstance, uid: string): Promise<boolean> {
-  const record = await app.firebaseAuth.getUser(uid).catch(() => null);
-  return !!record && app.isInternal({ email: record.email ?? '', emailVerified: record.emailVerified });
+export async function isStaff(
+  deps: {
+    firebaseAuth: Pick<Auth, 'getUser'>;
+    isInternal: (identity: Pick<Identity, 'email' | 'emailVerified'>) => boolean;
+  },
+  uid: string,
+): Promise<boolean> {
+  const record = await deps.firebaseAuth.getUser(uid).catch(() => null);
+  return !!record && deps.isInternal({ email: record.email ?? '', emailVerified: record.emailVerified });
 }

@@ -49,7 +49,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findUser(app.db, Id);
       if (existing) return reply.code(200).send(toApiUser(existing));
       if (await isEmailInUse(app.db, Email)) throw emailInUse('Email');
-      const row = await createUserRow(app, { id: Id, email: Email });
+      const row = await createUserRow(app.db, { id: Id, email: Email });
       return reply.code(201).send(toApiUser(row));
     },
   );

@@ -1,5 +1,7 @@
 import { EMAIL_MAX, EMAIL_REGEX, EMAIL_SINGLE_KEY, normalizeEmail } from '@portal/shared/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
+import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError, invalidField } from '../../lib/http-error';
 import { insertProfile, insertUser } from './repository';
@@ -31,22 +33,25 @@ function isFirebaseNotFound(err: unknown): boolean {
 }
 
 /** Deletes a Firebase account; an already missing account counts as deleted. */
-export async function deleteFirebaseAccount(app: FastifyInstance, uid: string): Promise<void> {
+export async function deleteFirebaseAccount(
+  deps: { firebaseAuth: Pick<Auth, 'deleteUser'>; log: FastifyBaseLogger },
+  uid: string,
+): Promise<void> {
   try {
-    await app.firebaseAuth.deleteUser(uid);
+    await deps.firebaseAuth.deleteUser(uid);
   } catch (err) {
     if (isFirebaseNotFound(err)) return;
-    app.log.error({ err, uid }, 'could not delete Firebase account');
+    deps.log.error({ err, uid }, 'could not delete Firebase account');
     throw new HttpError(502, 'identity-service-error', 'The identity service could not delete the account');
   }
 }
 
 /** Creates the api row (and an empty profile) for a Firebase account. */
 export async function createUserRow(
-  app: FastifyInstance,
+  db: Db,
   input: { id: string; email: string; parentUserId?: string | null; name?: string | null; language?: 'de' | 'en' },
 ): Promise<UserRow> {
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await insertUser(tx, {
       id: input.id,
       email: normalizeEmail(input.email),

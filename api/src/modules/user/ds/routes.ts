@@ -21,6 +21,7 @@ import {
   runListSchemas,
   testAndSaveDataSource,
   toDataSourceDto,
+  type DataSourceDeps,
 } from './service';
 
 const connectErrors = { ...authErrors, 422: errorBodySchema } as const;
@@ -31,6 +32,7 @@ const connectErrors = { ...authErrors, 422: errorBodySchema } as const;
  */
 const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
+  const deps: DataSourceDeps = { db: app.db, crypto: app.crypto, allowedHosts: app.config.dsAllowedHosts };
 
   /** Sub-users have no database connection tab (spec §6); verified email before any connection. */
   const mainUserWithVerifiedEmail = async (request: Parameters<typeof app.requireUser>[0]) => {
@@ -76,7 +78,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const stored = request.body.password ? null : await findDataSource(app.db, user.id);
-      await runConnectionTest(app, resolveDetails(app, request.body, stored));
+      await runConnectionTest(deps, resolveDetails(deps, request.body, stored));
       return { ok: true as const, message: 'Connection test succeeded' };
     },
   );
@@ -95,7 +97,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const stored = await findDataSource(app.db, user.id);
-      const row = await testAndSaveDataSource(app, user, request.body, stored);
+      const row = await testAndSaveDataSource(deps, user, request.body, stored);
       return reply.code(stored ? 200 : 201).send(toDataSourceDto(row));
     },
   );
@@ -115,7 +117,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const stored = await findDataSource(app.db, user.id);
       if (!stored) throw dataSourceNotFound();
-      return toDataSourceDto(await testAndSaveDataSource(app, user, request.body, stored));
+      return toDataSourceDto(await testAndSaveDataSource(deps, user, request.body, stored));
     },
   );
 
@@ -148,7 +150,7 @@ const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty body lists the databases of the stored connection.
       const { host, port, database, dbUser: user, engine } = stored ?? {};
       const source = body.host || body.database || body.user || !stored ? body : { host, port, database, user, engine };
-      return { schemas: await runListSchemas(app, resolveDetails(app, source, stored)) };
+      return { schemas: await runListSchemas(deps, resolveDetails(deps, source, stored)) };
     },
   );
 };

@@ -1,8 +1,10 @@
 import { canTestConnection, dataSourceInputSchema, fieldErrors, type DataSourceRequest } from '@portal/shared/domain';
-import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../../config';
+import type { Db } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import { readableMessage } from '../../../lib/readable-message';
+import type { CryptoService } from '../../../plugins/crypto';
 import {
   AddressNotAllowedError,
   ConnectionFailedError,
@@ -13,6 +15,13 @@ import {
   type ConnectionDetails,
 } from '../../../services/db-connect';
 import { upsertDataSource, type DataSourceRow } from './repository';
+
+/** What the data-source services use: the database, the password cipher, the hosts the address guard lets through. */
+export interface DataSourceDeps {
+  db: Db;
+  crypto: CryptoService;
+  allowedHosts: AppConfig['dsAllowedHosts'];
+}
 
 export const dataSourceNotFound = () => new HttpError(404, 'data-source-not-found', 'Data source not found');
 
@@ -40,12 +49,12 @@ export function toDataSourceDto(row: DataSourceRow) {
  * stored data source (the form never receives it back); host, database and user must be sent.
  */
 export function resolveDetails(
-  app: FastifyInstance,
+  deps: Pick<DataSourceDeps, 'crypto'>,
   body: DataSourceRequest | undefined | null,
   stored: DataSourceRow | null,
 ): ConnectionDetails {
   const b = body ?? {};
-  const password = b.password ? b.password : stored ? app.crypto.decrypt(stored.passwordEncrypted) : undefined;
+  const password = b.password ? b.password : stored ? deps.crypto.decrypt(stored.passwordEncrypted) : undefined;
   const candidate = { host: b.host, port: b.port, database: b.database, user: b.user, password, engine: b.engine };
   const parsed = dataSourceInputSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -79,17 +88,23 @@ function mapConnectError(err: unknown): never {
   throw err;
 }
 
-export async function runConnectionTest(app: FastifyInstance, details: ConnectionDetails): Promise<void> {
+export async function runConnectionTest(
+  deps: Pick<DataSourceDeps, 'allowedHosts'>,
+  details: ConnectionDetails,
+): Promise<void> {
   try {
-    await testConnection(details, { allowList: app.config.dsAllowedHosts });
+    await testConnection(details, { allowList: deps.allowedHosts });
   } catch (err) {
     mapConnectError(err);
   }
 }
 
-export async function runListSchemas(app: FastifyInstance, details: ConnectionDetails): Promise<string[]> {
+export async function runListSchemas(
+  deps: Pick<DataSourceDeps, 'allowedHosts'>,
+  details: ConnectionDetails,
+): Promise<string[]> {
   try {
-    return await listSchemas(details, { allowList: app.config.dsAllowedHosts });
+    return await listSchemas(details, { allowList: deps.allowedHosts });
   } catch (err) {
     return mapConnectError(err);
   }
@@ -100,21 +115,21 @@ export async function runListSchemas(app: FastifyInstance, details: ConnectionDe
  * notified addresses: the body's, else the stored ones, else the caller's own.
  */
 export async function testAndSaveDataSource(
-  app: FastifyInstance,
+  deps: DataSourceDeps,
   user: Pick<UserRow, 'id' | 'email'>,
   body: DataSourceRequest,
   stored: DataSourceRow | null,
 ): Promise<DataSourceRow> {
-  const details = resolveDetails(app, body, stored);
-  await runConnectionTest(app, details);
+  const details = resolveDetails(deps, body, stored);
+  await runConnectionTest(deps, details);
   const now = new Date();
-  return upsertDataSource(app.db, user.id, {
+  return upsertDataSource(deps.db, user.id, {
     engine: details.engine,
     host: details.host,
     port: details.port,
     database: details.database,
     dbUser: details.user,
-    passwordEncrypted: app.crypto.encrypt(details.password),
+    passwordEncrypted: deps.crypto.encrypt(details.password),
     userEmails: body.userEmails ?? stored?.userEmails ?? [user.email],
     status: 'active',
     lastTestedAt: now,

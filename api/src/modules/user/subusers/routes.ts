@@ -11,12 +11,13 @@ import { authErrors } from '../../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../../plugins/identity';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { listSubUsers } from './repository';
-import { createSubUser, deleteOwnSubUser, maxSubUsers, renameOwnSubUser, toSubUser } from './service';
+import { createSubUser, deleteOwnSubUser, maxSubUsers, renameOwnSubUser, toSubUser, type SubUserDeps } from './service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const subUserId = z.string().min(1, 'id is required').max(128, 'id is too long');
 
 const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): SubUserDeps => ({ db: app.db, firebaseAuth: app.firebaseAuth, mail: app.mail, log: app.log });
   // Every new sub-user gets a mail: at most so many a day from one account, and to one address.
   const invitesByAccount = app.quota('invites-by-account', (c) => c.rateLimit.invitesPerAccount, DAY_MS);
   const invitesToAddress = app.quota('invites-to-address', (c) => c.rateLimit.invitesPerAddress, DAY_MS);
@@ -51,7 +52,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const parent = currentUser(request);
       await invitesByAccount(request, parent.id);
       await invitesToAddress(request, normalizeEmail(request.body.email));
-      return reply.code(201).send(await createSubUser(app, parent, request.body, request.log));
+      return reply.code(201).send(await createSubUser({ ...deps(), log: request.log }, parent, request.body));
     },
   );
 
@@ -65,7 +66,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subUserSchema, ...authErrors },
       },
     },
-    async (request) => renameOwnSubUser(app, currentUser(request).id, request.body.id, request.body.name),
+    async (request) => renameOwnSubUser(app.db, currentUser(request).id, request.body.id, request.body.name),
   );
 
   app.delete(
@@ -79,7 +80,7 @@ const subUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteOwnSubUser(app, currentUser(request).id, request.query.id);
+      await deleteOwnSubUser(deps(), currentUser(request).id, request.query.id);
       return reply.code(204).send(null);
     },
   );

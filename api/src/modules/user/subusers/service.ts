@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { normalizeEmail, type SubUser, type SubUserInput } from '@portal/shared/domain';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { emailInUse, HttpError } from '../../../lib/http-error';
+import type { MailService } from '../../../plugins/mail';
 import { deleteFirebaseAccount } from '..';
 import { subUserInvitation } from './invitation-mail';
 import {
@@ -13,6 +15,14 @@ import {
   mobileLicenseOptions,
   renameSubUser,
 } from './repository';
+
+/** What the sub-user services use: the database, the identity service, the invitation mail and the log. */
+export interface SubUserDeps {
+  db: Db;
+  firebaseAuth: Pick<Auth, 'createUser' | 'generatePasswordResetLink' | 'deleteUser'>;
+  mail: Pick<MailService, 'send'>;
+  log: FastifyBaseLogger;
+}
 
 export const toSubUser = (row: UserRow): SubUser => ({
   id: row.id,
@@ -41,8 +51,8 @@ export async function maxSubUsers(db: Db, ownerId: string, now = new Date()): Pr
 
 const notFound = () => new HttpError(404, 'subuser-not-found', 'Sub-user not found');
 
-async function ownSubUser(app: FastifyInstance, parentId: string, id: string): Promise<UserRow> {
-  const row = await findSubUser(app.db, parentId, id);
+async function ownSubUser(db: Db, parentId: string, id: string): Promise<UserRow> {
+  const row = await findSubUser(db, parentId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -55,16 +65,12 @@ const newUid = () => crypto.randomBytes(21).toString('base64url');
  * (parallel requests cannot overshoot); then the Firebase account with that uid and a random password (the row
  * goes again when that fails); then a password-reset mail as invitation (a failed mail keeps the user).
  */
-export async function createSubUser(
-  app: FastifyInstance,
-  parent: UserRow,
-  input: SubUserInput,
-  log: FastifyBaseLogger,
-): Promise<SubUser> {
+export async function createSubUser(deps: SubUserDeps, parent: UserRow, input: SubUserInput): Promise<SubUser> {
+  const { db, firebaseAuth, log } = deps;
   const { name } = input;
   const email = normalizeEmail(input.email);
   const reserved = await insertSubUserWithinLimit(
-    app.db,
+    db,
     { id: newUid(), parentId: parent.id, email, name, language: parent.language },
     (tx) => maxSubUsers(tx, parent.id),
   );
@@ -75,7 +81,7 @@ export async function createSubUser(
   const { row } = reserved;
 
   try {
-    await app.firebaseAuth.createUser({
+    await firebaseAuth.createUser({
       uid: row.id,
       email,
       password: crypto.randomBytes(24).toString('base64url'),
@@ -83,15 +89,15 @@ export async function createSubUser(
       emailVerified: false,
     });
   } catch (err) {
-    await deleteSubUserRow(app.db, parent.id, row.id);
+    await deleteSubUserRow(db, parent.id, row.id);
     if ((err as { code?: string }).code === 'auth/email-already-exists') throw emailInUse('email');
     log.error({ err }, 'could not create the Firebase account of a sub-user');
     throw new HttpError(502, 'identity-service-error', 'Failed to create subuser');
   }
 
   try {
-    const link = await app.firebaseAuth.generatePasswordResetLink(email);
-    await app.mail.send({
+    const link = await firebaseAuth.generatePasswordResetLink(email);
+    await deps.mail.send({
       to: email,
       ...subUserInvitation(parent.language, { name, parentEmail: parent.email, link }),
     });
@@ -102,14 +108,14 @@ export async function createSubUser(
   return toSubUser(row);
 }
 
-export async function renameOwnSubUser(app: FastifyInstance, parentId: string, id: string, name: string) {
-  await ownSubUser(app, parentId, id);
-  return toSubUser(await renameSubUser(app.db, parentId, id, name));
+export async function renameOwnSubUser(db: Db, parentId: string, id: string, name: string) {
+  await ownSubUser(db, parentId, id);
+  return toSubUser(await renameSubUser(db, parentId, id, name));
 }
 
 /** Firebase account first, then the row. */
-export async function deleteOwnSubUser(app: FastifyInstance, parentId: string, id: string): Promise<void> {
-  const sub = await ownSubUser(app, parentId, id);
-  await deleteFirebaseAccount(app, sub.id);
-  await deleteSubUserRow(app.db, parentId, sub.id);
+export async function deleteOwnSubUser(deps: SubUserDeps, parentId: string, id: string): Promise<void> {
+  const sub = await ownSubUser(deps.db, parentId, id);
+  await deleteFirebaseAccount(deps, sub.id);
+  await deleteSubUserRow(deps.db, parentId, sub.id);
 }

@@ -3,13 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, errorBodySchema } from '../../../lib/schemas';
 import { currentIdentity, currentUser } from '../../../plugins/identity';
 import { createDataSourcePools } from '../../../services/db-connect';
-import { createOrdersCache, readPendingOrders } from './service';
+import { createOrdersCache, readPendingOrders, type OrdersDeps } from './service';
 
-/** Lieferbar (spec §3, §7): pending order counts per shipping type from the seller's own JTL-Wawi database. */
+/** Lieferbar: pending order counts per shipping type from the seller's own JTL-Wawi database. */
 const lieferbarRoutes: FastifyPluginAsyncZod = async (app) => {
   const pools = createDataSourcePools({ allowList: app.config.dsAllowedHosts });
   const cache = createOrdersCache();
   app.addHook('onClose', async () => pools.closeAll());
+  const deps: OrdersDeps = {
+    db: app.db,
+    crypto: app.crypto,
+    firebaseAuth: app.firebaseAuth,
+    isInternal: app.isInternal,
+    pools,
+    cache,
+  };
 
   app.get(
     '/orders',
@@ -24,7 +32,7 @@ const lieferbarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'ok' as const,
-      data: await readPendingOrders(app, { pools, cache }, currentUser(request), currentIdentity(request)),
+      data: await readPendingOrders(deps, currentUser(request), currentIdentity(request)),
     }),
   );
 };

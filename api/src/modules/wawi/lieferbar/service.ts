@@ -1,7 +1,9 @@
 import { LIEFERBAR_CACHE_MS, type LieferbarOrdersResponse } from '@portal/shared/domain';
-import type { FastifyInstance } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
+import type { Db } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
+import type { CryptoService } from '../../../plugins/crypto';
 import { ownerIdFor, type Identity } from '../../../plugins/identity';
 import {
   AddressNotAllowedError,
@@ -26,6 +28,17 @@ export function createOrdersCache(now?: () => number) {
   return createResultCache<OrdersData>({ ttlMs: LIEFERBAR_CACHE_MS, maxEntries: CACHE_MAX_SELLERS, now });
 }
 export type OrdersCache = ReturnType<typeof createOrdersCache>;
+
+/** What reading the pending orders uses: the database, the password cipher, the identity service and rule, the pools. */
+export interface OrdersDeps {
+  db: Db;
+  crypto: Pick<CryptoService, 'decrypt'>;
+  firebaseAuth: Pick<Auth, 'getUser'>;
+  /** The identity plugin's rule: an internal email, verified. */
+  isInternal: (identity: Pick<Identity, 'email' | 'emailVerified'>) => boolean;
+  pools: DataSourcePools;
+  cache: OrdersCache;
+}
 
 const internalOnly = () =>
   new HttpError(403, 'internal-only', 'Lieferbar is only available to internal accounts for now');
@@ -57,24 +70,24 @@ export function ordersReadError(err: unknown, secrets: string[]): HttpError {
   return new HttpError(502, failureKind(err), `The order database could not be read: ${reason}`);
 }
 
-function connectionOf(app: FastifyInstance, row: DataSourceRow): ConnectionDetails {
+function connectionOf(deps: Pick<OrdersDeps, 'crypto'>, row: DataSourceRow): ConnectionDetails {
   return {
     engine: row.engine,
     host: row.host,
     port: row.port > 0 ? row.port : DEFAULT_PORTS[row.engine],
     database: row.database,
     user: row.dbUser,
-    password: app.crypto.decrypt(row.passwordEncrypted),
+    password: deps.crypto.decrypt(row.passwordEncrypted),
   };
 }
 
 /** A sub-user's parent counts as internal with an internal, verified email (asked of the identity service). */
-async function ownerIsInternal(app: FastifyInstance, ownerId: string): Promise<boolean> {
-  const ownerEmail = await findOwnerEmail(app.db, ownerId);
-  if (!app.isInternal({ email: ownerEmail ?? '', emailVerified: true })) return false;
+async function ownerIsInternal(deps: OrdersDeps, ownerId: string): Promise<boolean> {
+  const ownerEmail = await findOwnerEmail(deps.db, ownerId);
+  if (!deps.isInternal({ email: ownerEmail ?? '', emailVerified: true })) return false;
   try {
-    const owner = await app.firebaseAuth.getUser(ownerId);
-    return app.isInternal({ email: owner.email ?? '', emailVerified: owner.emailVerified });
+    const owner = await deps.firebaseAuth.getUser(ownerId);
+    return deps.isInternal({ email: owner.email ?? '', emailVerified: owner.emailVerified });
   } catch {
     return false;
   }
@@ -85,22 +98,21 @@ async function ownerIsInternal(app: FastifyInstance, ownerId: string): Promise<b
  * connection). Internal-only like the dashboard card: the caller's or the account owner's email must be internal.
  */
 export async function readPendingOrders(
-  app: FastifyInstance,
-  deps: { pools: DataSourcePools; cache: OrdersCache },
+  deps: OrdersDeps,
   caller: UserRow,
   callerIdentity: Pick<Identity, 'email' | 'emailVerified'>,
 ): Promise<OrdersData> {
   const ownerId = ownerIdFor(caller);
-  if (!app.isInternal(callerIdentity) && !(ownerId !== caller.id && (await ownerIsInternal(app, ownerId)))) {
+  if (!deps.isInternal(callerIdentity) && !(ownerId !== caller.id && (await ownerIsInternal(deps, ownerId)))) {
     throw internalOnly();
   }
 
-  const row = await findOwnerDataSource(app.db, ownerId);
+  const row = await findOwnerDataSource(deps.db, ownerId);
   if (!row) throw noDataSource();
   // A changed connection (saved again) is a new pool and a new cache entry.
   const version = `${row.id}:${row.updatedAt.getTime()}`;
   return deps.cache.get(`${ownerId}|${version}`, async () => {
-    const details = connectionOf(app, row);
+    const details = connectionOf(deps, row);
     try {
       const rows = await deps.pools.query(row.id, version, details, PENDING_ORDERS_SQL[row.engine]);
       const orders = toOrderCounts(rows);
