@@ -1,4 +1,4 @@
-// Text of an uncompressed PDF as pdfkit writes it (api/src/modules/profile/avv-pdf.ts sets compress: false):
+// Text of an uncompressed PDF as pdfkit writes it (api/src/modules/avv/avv-pdf.ts sets compress: false):
 // each line is a TJ array of hex strings split at kerning pairs; a large negative adjustment is a justified space.
 // Good enough to find a name in the document; not a general PDF parser.
 
