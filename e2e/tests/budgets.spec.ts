@@ -57,7 +57,10 @@ test.use({ trace: 'off' });
 // (/profile 340.3, /features/freshdesk 349.2 → 336.5 KB). Every route is within 350 KB.
 // 26 Nov (stop 28): index.html's sign-in card is a working form and /login loads the sign-in bundle on the visitor's
 // first move: 0 KB for a visitor who only looks; after a pointer move 153.4 KB, as before.
-const LOGIN_JS_BUDGET = 170 * KB;
+// 27 Nov: measured as a visitor starts, with a click into the email field. That click also loaded the identity
+// service (Firebase, 26.7 KB) and the form's rules (zod, 20.4 KB), which the form needs only when the visitor types
+// or sends it: 200.9 KB. They load on typing now (use-identity-prefetch.ts): 154.1 KB.
+const LOGIN_JS_BUDGET = 160 * KB;
 const ROUTE_JS_BUDGET = 350 * KB;
 // Header timing (23 Nov, after the remote's route stopped re-loading its './remote' module behind a loading state on
 // every visit and a nav entry started loading its page's chunk on hover or focus), six runs on this shared 2-core
@@ -125,18 +128,21 @@ function clickToHeaderMs(page: Page, linkName: string): Promise<number> {
 test.describe('Budgets', () => {
   // A signed-out visitor of / (the address the quick start prints) is sent to /login without the signed-in chunk.
   for (const entry of ['/login', '/']) {
-    test(`${entry} (signed out) shows a usable sign-in form within the /login budget of compressed JavaScript`, async ({
+    test(`${entry} (signed out): a click into the sign-in form loads at most the /login budget of compressed JavaScript`, async ({
       page,
     }) => {
       await presetPreferences(page, { lang: 'en' });
       const scripts = await recordScripts(page);
       await page.goto(entry);
       await expect(page).toHaveURL(/\/login$/);
-      // index.html's static card loads the sign-in bundle on the visitor's first move: here the pointer's, away from
-      // the form (its focus or hover would also start loading the identity service for the sign-in). The login page
-      // has taken over once its password toggle is there.
-      await page.mouse.move(5, 5);
+      // As a visitor starts: a click into the email field. On /login that is index.html's static page, whose first
+      // move loads the sign-in bundle; the login page takes over with the field still focused. Typing then starts
+      // loading the identity service and the form's rules (use-identity-prefetch.ts), which this budget leaves out.
+      const email = page.getByLabel(exact('en', 'email_label'));
+      await email.click();
+      await expect(page.locator('#boot-login')).toHaveCount(0);
       await expect(page.getByRole('button', { name: exact('en', 'show_password') })).toBeVisible();
+      await expect(email).toBeFocused();
       await expect(page.getByRole('button', { name: exact('en', 'login_button') })).toBeEnabled();
       await page.waitForLoadState('networkidle');
       console.log(`${entry}: ${(scripts.total() / KB).toFixed(1)} KB of compressed JavaScript`);

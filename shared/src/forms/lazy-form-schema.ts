@@ -16,7 +16,7 @@ export interface LazyFormSchema<S extends FormSchema = FormSchema> {
   /** Loads the schema once (again after a failed load). */
   load(): Promise<S>;
   /**
-   * Starts loading on intent (a field's focus or input), so no check waits for the download. A failed load is retried
+   * Starts loading on intent (typing into a field), so no check waits for the download. A failed load is retried
    * by the form's first check, which then lets the server judge the values.
    */
   prefetch(): void;

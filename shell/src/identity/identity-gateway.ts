@@ -15,7 +15,7 @@ export interface IdentityGateway {
   currentUser(): AuthUser | null;
   /** Calls back with the user on every sign-in/sign-out; returns the unsubscribe function. */
   onAuthStateChanged(callback: (user: AuthUser | null) => void): () => void;
-  /** Starts loading the identity service ahead of use (a sign-in form got focus); gateways loaded at once skip it. */
+  /** Starts loading the identity service ahead of use (typing into a sign-in form); gateways loaded at once skip it. */
   prefetch?(): void;
 }
 

@@ -1,7 +1,7 @@
 import { lazyFormSchema } from '@portal/shared/forms';
 
-// The shared domain's auth rules, and zod with them, load on a form's first use (the intent prefetch: a field's focus
-// or input; at the latest the first check), not with the page: /login renders its form without them (issue 13).
+// The shared domain's auth rules, and zod with them, load on a form's first use (the intent prefetch: typing into a
+// field; at the latest the first check), not with the page: /login renders its form without them.
 const authRules = () =>
   import(
     /* webpackChunkName: "auth-rules" */

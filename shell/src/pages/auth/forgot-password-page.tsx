@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const form = usePortalForm(passwordResetForm, { email: '' });
   const [busy, setBusy] = useState(false);
-  const prefetchProps = useIdentityPrefetch(passwordResetForm);
+  const { formProps: prefetchProps } = useIdentityPrefetch(passwordResetForm);
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setBusy(true);

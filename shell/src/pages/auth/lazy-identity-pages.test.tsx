@@ -1,5 +1,5 @@
-// The auth pages over the lazy identity gateway: the SDK loads on intent (a field gets focus), not with the page,
-// and a failed download is an error the page shows.
+// The auth pages over the lazy identity gateway: the SDK loads on intent (typing into a field), not with the page nor on
+// a click into the form, and a failed download is an error the page shows.
 import { screen, waitFor, within } from '@testing-library/react';
 import { createLazyIdentity, SESSION_HINT_KEY } from '../../identity/lazy-identity';
 import { makeUser, type FakeIdentity } from '../../testing/fake-identity';
@@ -30,13 +30,14 @@ describe('auth pages with the identity service loaded on demand', () => {
     ['/register', 'Create account'],
     ['/forgot-password', 'Reset password'],
   ])(
-    '%s renders without the SDK and starts loading it and the signed-in pages when the email field gets focus',
+    '%s renders without the SDK and starts loading it and the signed-in pages when the visitor types into a field',
     async (route, heading) => {
       const { userEvent, loads, preloadSignedIn } = renderLazy(route, (fake) => Promise.resolve(fake));
       await screen.findByRole('heading', { name: heading });
+      await userEvent.click(screen.getByLabelText(/^Email/));
       expect(loads).not.toHaveBeenCalled();
       expect(preloadSignedIn).not.toHaveBeenCalled();
-      await userEvent.click(screen.getByLabelText(/^Email/));
+      await userEvent.keyboard('s');
       expect(loads).toHaveBeenCalledTimes(1);
       expect(preloadSignedIn).toHaveBeenCalled();
     },

@@ -26,7 +26,7 @@ export function LoginPage() {
   const loading = useLoading();
   const form = usePortalForm(loginForm, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
-  const prefetchProps = useIdentityPrefetch(loginForm);
+  const intent = useIdentityPrefetch(loginForm);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     setBusy(true);
@@ -43,13 +43,15 @@ export function LoginPage() {
     setValues: ({ email, password }) => {
       form.setValue('email', email);
       form.setValue('password', password);
+      // Typed into the static page: the same intent as typing here.
+      if (email || password) intent.prefetch();
     },
     submit: () => void onSubmit(),
   });
 
   return (
     <AuthFrame title={t('login_title')} subtitle={t('login_subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')} {...prefetchProps}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')} {...intent.formProps}>
         <Stack spacing={2}>
           <FormTextField
             id={FIELD_IDS.email}

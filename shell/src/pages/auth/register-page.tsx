@@ -29,7 +29,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const form = usePortalForm(registrationForm, { email: '', password: '', repeatPassword: '', terms: false });
   const [busy, setBusy] = useState(false);
-  const prefetchProps = useIdentityPrefetch(registrationForm);
+  const { formProps: prefetchProps } = useIdentityPrefetch(registrationForm);
   // Public routes redirect again once this page is gone (after navigating to the profile).
   useEffect(() => endRegistration, [endRegistration]);
 
