@@ -11,9 +11,9 @@ let theme: ReturnType<typeof createTheme> | null = null;
 
 /**
  * The portal's one MUI theme. Both colour schemes are CSS variables; the `light` / `dark` class on <html> picks
- * one (set by MUI's color-scheme API, and before the first paint by the init script in shell/public/index.html).
- * Built on first use, in the first render, not while the page's modules are evaluated (that one task is the longest
- * of a page load).
+ * one (set by MUI's color-scheme API, and before the first paint by index.html's head script in
+ * shell/src/static-login-scripts.ts). Built on first use, in the first render, not while the page's modules are
+ * evaluated (that one task is the longest of a page load).
  */
 export function portalTheme() {
   theme ??= buildPortalTheme();

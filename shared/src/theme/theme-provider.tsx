@@ -5,8 +5,8 @@ import type { Theme } from '../domain/types';
 import { portalTheme } from './portal-theme';
 
 /**
- * Where the shell keeps the chosen mode; the init script in shell/public/index.html reads it before the first
- * paint. MUI keeps nothing itself: the `mode` prop is the one source of truth.
+ * Where the shell keeps the chosen mode; index.html's head script (shell/src/static-login-scripts.ts) reads it before
+ * the first paint. MUI keeps nothing itself: the `mode` prop is the one source of truth.
  */
 export const THEME_STORAGE_KEY = 'portal.theme';
 

@@ -5,7 +5,7 @@ import { createAccountOperations } from '../account/account-operations';
 import { createConnectionStore } from '../connection/connection-store';
 import type { PortalConfig } from '../config/portal-config';
 import type { IdentityGateway } from '../identity/identity-gateway';
-import { createPreferencesStore } from '../preferences/preferences-store';
+import { createPreferencesStore, type PreferencesOptions } from '../preferences/preferences-store';
 import { saveServerLanguage, watchServerLanguage } from '../preferences/server-language';
 import { createRegistryStore, loadRegistry } from '../remotes/registry-store';
 import type { RemoteLoader } from '../remotes/remote-loader';
@@ -40,6 +40,8 @@ export interface ShellDeps {
   preloadSignedIn?(): void;
   /** Pause between probes of the api while the connection is lost (default 5 s; tests shorten it). */
   connectionProbeMs?: number;
+  /** Language and theme to start with instead of the stored ones (the build's drawing of /login). */
+  preferences?: PreferencesOptions['initial'];
 }
 
 export function createShell(deps: ShellDeps) {
@@ -84,6 +86,7 @@ export function createShell(deps: ShellDeps) {
   });
   const preferencesStore = createPreferencesStore({
     onLanguageChosen: (language) => void saveServerLanguage(http, sessionStore, language, console.warn),
+    initial: deps.preferences,
   });
   const reloadRegistry = () => loadRegistry(registryStore, http);
   // The api answers again: reload what failed meanwhile (the session's failed parts, the registry).

@@ -9,12 +9,13 @@ import { useShellApi } from '../shell-api/shell-api-context';
 import { linksRef } from '../shell-api/shell-apis';
 
 export const COOKIE_CONSENT_STORAGE_KEY = 'portal.cookieConsent';
-type Consent = 'all' | 'necessary';
+export const CONSENTS = ['all', 'necessary'] as const;
+type Consent = (typeof CONSENTS)[number];
 
 function readConsent(): Consent | null {
   try {
     const value = window.localStorage.getItem(COOKIE_CONSENT_STORAGE_KEY);
-    return value === 'all' || value === 'necessary' ? value : null;
+    return CONSENTS.find((consent) => consent === value) ?? null;
   } catch {
     return null;
   }
@@ -36,8 +37,11 @@ export function CookieConsentBanner() {
     setConsent(value);
   };
 
+  // data-cookie-banner and data-consent: index.html's drawing of /login hides the banner once a choice is stored, and its
+  // script stores the choice of these buttons before React runs (static-login-page.tsx).
   return (
     <Paper
+      data-cookie-banner=""
       role="region"
       aria-label={t('cookie_banner_label')}
       elevation={6}
@@ -57,10 +61,10 @@ export function CookieConsentBanner() {
           </Link>
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={() => choose('necessary')}>
+          <Button variant="outlined" data-consent="necessary" onClick={() => choose('necessary')}>
             {t('cookie_banner_necessary')}
           </Button>
-          <Button variant="contained" onClick={() => choose('all')}>
+          <Button variant="contained" data-consent="all" onClick={() => choose('all')}>
             {t('cookie_banner_accept')}
           </Button>
         </Stack>

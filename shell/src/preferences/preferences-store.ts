@@ -18,6 +18,8 @@ export interface PreferencesState {
 export interface PreferencesOptions {
   /** Called when the user switches the language (the shell saves it on the server). */
   onLanguageChosen?(language: Language): void;
+  /** The preferences to start with instead of the stored ones (a page drawn at build time has no storage). */
+  initial?: { language: Language; theme: Theme };
 }
 
 function readStorage(key: string): string | null {
@@ -50,10 +52,10 @@ export function readStoredTheme(): Theme {
   return readStorage(THEME_STORAGE_KEY) === 'dark' ? 'dark' : 'light';
 }
 
-export function createPreferencesStore({ onLanguageChosen }: PreferencesOptions = {}) {
+export function createPreferencesStore({ onLanguageChosen, initial }: PreferencesOptions = {}) {
   return createStore<PreferencesState>((set, get) => ({
-    language: readStoredLanguage(),
-    theme: readStoredTheme(),
+    language: initial?.language ?? readStoredLanguage(),
+    theme: initial?.theme ?? readStoredTheme(),
     setLanguage(language) {
       const changed = language !== get().language;
       writeStorage(LANGUAGE_STORAGE_KEY, language);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -19,12 +19,18 @@ import { useStaticLoginHandover } from './use-static-login-handover';
 /** The fields' ids, which the static card's takeover also needs. */
 const FIELD_IDS = { email: 'login-email', password: 'login-password' };
 
+/**
+ * The fields' values on the first render: empty. The build's drawing of the page for index.html also draws them
+ * filled, for the attributes of MUI's filled field (static-login-page.tsx).
+ */
+export const LoginValuesAtFirst = createContext({ email: '', password: '' });
+
 export function LoginPage() {
   const { t } = useTranslation('shell');
   const { signIn } = useShellApi(authApiRef);
   const notify = useNotify();
   const loading = useLoading();
-  const form = usePortalForm(loginForm, { email: '', password: '' });
+  const form = usePortalForm(loginForm, useContext(LoginValuesAtFirst));
   const [busy, setBusy] = useState(false);
   const intent = useIdentityPrefetch(loginForm);
 
@@ -51,7 +57,16 @@ export function LoginPage() {
 
   return (
     <AuthFrame title={t('login_title')} subtitle={t('login_subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('login_title')} {...intent.formProps}>
+      {/* method="post": a submit that no script catches (the static page's form before its script ran) sends no
+          password in the address. */}
+      <Box
+        component="form"
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={t('login_title')}
+        {...intent.formProps}
+      >
         <Stack spacing={2}>
           <FormTextField
             id={FIELD_IDS.email}

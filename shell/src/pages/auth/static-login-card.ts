@@ -1,4 +1,7 @@
-/** The id of index.html's static sign-in card: a working form until the login page takes it over. */
+/**
+ * The id of index.html's static sign-in page: the login page drawn at build time (shell/src/static-login-page.tsx), a
+ * working form until the login page takes it over.
+ */
 export const STATIC_LOGIN_CARD_ID = 'boot-login';
 
 export type StaticLoginField = 'email' | 'password';
@@ -15,10 +18,11 @@ export interface StaticLoginInput {
   pressed: boolean;
 }
 
-const FIELDS: Record<string, StaticLoginField> = { 'boot-email': 'email', 'boot-password': 'password' };
+// The static page's fields are the login page's own, drawn: found by their names.
+const FIELDS: readonly StaticLoginField[] = ['email', 'password'];
 
-function valueOf(card: HTMLElement, id: string): string {
-  return card.querySelector<HTMLInputElement>(`#${id}`)?.value ?? '';
+function fieldOf(card: HTMLElement, field: StaticLoginField): HTMLInputElement | null {
+  return card.querySelector<HTMLInputElement>(`form input[name="${field}"]`);
 }
 
 /**
@@ -29,18 +33,19 @@ function valueOf(card: HTMLElement, id: string): string {
 export function takeStaticLoginCard(doc: Document = document): StaticLoginInput | null {
   const card = doc.getElementById(STATIC_LOGIN_CARD_ID);
   if (!card) return null;
-  // index.html shows it only on a signed-out /login (its data-boot rule): a hidden card holds nothing to take over.
+  // index.html shows it only on a signed-out /login (its data-boot rule; its script removes it elsewhere): a hidden card
+  // holds nothing to take over.
   if (!/(^| )login( |$)/.test(doc.documentElement.dataset.boot ?? '')) {
     card.remove();
     return null;
   }
   const form = card.querySelector('form');
   const active = doc.activeElement;
-  const focused = active instanceof HTMLInputElement && card.contains(active) ? active : null;
-  const field = focused ? FIELDS[focused.id] : undefined;
+  const field = FIELDS.find((name) => fieldOf(card, name) === active);
+  const focused = field ? fieldOf(card, field) : null;
   const input: StaticLoginInput = {
-    email: valueOf(card, 'boot-email'),
-    password: valueOf(card, 'boot-password'),
+    email: fieldOf(card, 'email')?.value ?? '',
+    password: fieldOf(card, 'password')?.value ?? '',
     // type="email" has no selection (null): the caret stays at the end of the value.
     focus:
       focused && field ? { field, selectionStart: focused.selectionStart, selectionEnd: focused.selectionEnd } : null,
