@@ -19,8 +19,10 @@ import { registerErrorHandling } from './plugins/errors';
 import identityPlugin from './plugins/identity';
 import inputGuard from './plugins/input-guard';
 import mailPlugin from './plugins/mail';
+import metricsPlugin from './plugins/metrics';
 import ownerCachePlugin from './plugins/owner-cache';
 import rateLimitPlugin from './plugins/rate-limit';
+import { echoRequestId, requestIdOf } from './plugins/request-id';
 import routeTable from './plugins/route-table';
 import securityHeaders, { DOCUMENT_HEADERS } from './plugins/security-headers';
 import fileStoragePlugin from './services/file-storage';
@@ -74,6 +76,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     // X-Forwarded-For counts from TRUSTED_PROXIES only (the portal server): request.ip is then the client it
     // forwards for, and a client that connects directly cannot choose the address its requests count against.
     trustProxy: config.trustedProxies,
+    // Each log line of a request carries its id as reqId: the caller's X-Request-Id when safe, else a new UUID.
+    genReqId: requestIdOf,
     // Plugins (PGlite, swagger-ui assets) can be slow to start on a busy machine; avvio's 10 s default is tight.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -81,7 +85,10 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  echoRequestId(app);
   registerErrorHandling(app);
+  // Before the rate limits: they count their refusals in it.
+  await app.register(metricsPlugin, { config });
   await app.register(routeTable);
 
   // Only the portal's own origins and CORS_ORIGINS; any other Origin (also "null") gets no CORS headers.

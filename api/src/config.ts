@@ -132,6 +132,12 @@ function parseKey(raw: string): Buffer | null {
   return b.length === 32 ? b : null;
 }
 
+/** Whether `host` can only be reached from this machine (127.0.0.0/8, ::1, localhost). */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || (net.isIPv4(bare) && bare.startsWith('127.'));
+}
+
 const httpUrl = (name: string) => matching(/^https?:\/\//, `${name} must be an http(s) URL`);
 
 const envSchema = z.object({
@@ -228,6 +234,23 @@ const envSchema = z.object({
   PAYPAL_CERT_HOSTS: z.string().optional(),
   PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_API_BASE_URL: httpUrl('PAYPAL_API_BASE_URL'),
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return null;
+      const n = Number(v);
+      if (!/^\d{1,5}$/.test(v) || n < 1 || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `METRICS_PORT must be a port between 1 and 65535 (got "${v}")` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  METRICS_HOST: z.string().optional(),
+  METRICS_TOKEN: checked((v) => v.trim().length >= 16, 'METRICS_TOKEN must be at least 16 characters'),
+  // Read by the tracing SDK itself (src/telemetry.ts, before this config is loaded); checked here so a typo stops
+  // the start with a readable sentence instead of spans going nowhere.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),
 });
 
 function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined): PortalMode {
@@ -292,6 +315,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (missing.length) {
       throw new ConfigError(`Invalid configuration: PAYMENT_PROVIDER=paypal needs ${missing.join(', ')}.`);
     }
+  }
+  const metricsHost = e.METRICS_HOST?.trim() || '127.0.0.1';
+  if (e.METRICS_PORT !== null && !e.METRICS_TOKEN && !isLoopback(metricsHost)) {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_HOST=${metricsHost} serves the metrics beyond this machine; set METRICS_TOKEN too.`,
+    );
   }
   return {
     mode,
@@ -360,6 +389,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       webhookPerProvider: e.PAYMENT_WEBHOOK_MAX ?? 600,
     },
     fileStorage,
+    /**
+     * Prometheus metrics (GET /metrics) on a listener of their own, never on the api's port (which the portal server
+     * makes public): METRICS_PORT (unset → not served), METRICS_HOST (default 127.0.0.1; any other address needs
+     * METRICS_TOKEN), METRICS_TOKEN (when set, scrapes must send `Authorization: Bearer <token>`).
+     */
+    metrics: { port: e.METRICS_PORT as number | null, host: metricsHost, token: e.METRICS_TOKEN?.trim() || null },
     /** How often each instance looks for due scheduled jobs (month end); 0 = never (tests run jobs themselves). */
     jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,
     /** Seller on invoices (SELLER_* variables, demo defaults). */

@@ -1,3 +1,5 @@
+// First of all: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch http, pg and fastify before they load.
+import { flushTelemetry } from './telemetry';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './seed';
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await flushTelemetry();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while closing');

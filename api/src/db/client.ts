@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolStats } from '../lib/metrics';
 import { MIGRATIONS_DIR, assertSchemaCurrent, migratePglite, migratePostgres } from './migrations';
 import { recordOwner } from './pglite-owner';
 import * as schema from './schema';
@@ -15,6 +16,8 @@ export interface DbHandle {
   driver: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The connection pool's use right now (PostgreSQL); absent on PGlite, which has one connection and no pool. */
+  poolStats?(): PoolStats;
   /**
    * LISTENs on `channel`: on a connection of its own on PostgreSQL, on the one connection of PGlite. Resolves once
    * LISTEN is in effect; `onLost` runs once if that connection breaks (it is closed then: call listen again).
@@ -44,7 +47,8 @@ export async function openDatabase(options: {
     // Under the migration lock, on a connection of its own: instances starting together migrate one at a time.
     if (migrateOnStart) await migratePostgres(options.databaseUrl);
     // Fail fast while PostgreSQL is down (requests answer 503 database-unavailable) instead of queueing for ever.
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const POOL_MAX = 10;
+    const pool = new Pool({ connectionString: options.databaseUrl, max: POOL_MAX, connectionTimeoutMillis: 5000 });
     // An idle client whose server went away (PostgreSQL restarted) emits 'error' on the pool; without a listener
     // that would end the process. The pool drops the client and opens a new connection on the next query.
     pool.on('error', () => undefined);
@@ -69,6 +73,12 @@ export async function openDatabase(options: {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: POOL_MAX,
+      }),
       listen: async (channel, onNotify, onLost) => {
         const client = new Client({
           connectionString: options.databaseUrl!,

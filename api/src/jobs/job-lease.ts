@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
+import { portalMetrics } from '../lib/metrics';
 
 export const LEASE_MS = 60_000;
 
@@ -77,18 +78,28 @@ export async function runOnce(
   period: string,
   work: () => Promise<Record<string, unknown>>,
 ): Promise<RunOutcome> {
+  // Every run of every job passes here: counted by outcome (portal_job_runs_total), claimed ones timed.
+  const { jobRuns: runs, jobDuration } = portalMetrics();
   const claim = await claimRun(db, job, period);
-  if (!claim) return { ran: false, reason: 'done-or-held' };
+  if (!claim) {
+    runs.inc({ job, outcome: 'skipped' });
+    return { ran: false, reason: 'done-or-held' };
+  }
+  const timer = jobDuration.startTimer({ job });
   const heartbeat = setInterval(() => void renewLease(db, job, period).catch(() => undefined), LEASE_MS / 3);
   heartbeat.unref();
+  let outcome: 'done' | 'failed' = 'failed';
   try {
     const summary = await work();
     await finishRun(db, job, period, { status: 'done', summary });
+    outcome = 'done';
     return { ran: true, summary };
   } catch (err) {
     await finishRun(db, job, period, { status: 'failed', error: (err as Error).message });
     throw err;
   } finally {
     clearInterval(heartbeat);
+    runs.inc({ job, outcome });
+    timer({ outcome });
   }
 }

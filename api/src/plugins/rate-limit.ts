@@ -112,7 +112,13 @@ export default fp(
       // The counts go out on a 429 only (with Retry-After): a limit here stops floods, it is no quota a client plans
       // by, and with PostgreSQL the count of a request let through at once is this instance's estimate (see the store).
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-      errorResponseBuilder: (_request, context) => tooManyRequests(context.after),
+      errorResponseBuilder: (request, context) => {
+        const own = request.routeOptions.config.rateLimit;
+        app.metrics.rateLimitRefusals.inc({
+          limit: own === strictRateLimit ? 'strict' : `route:${request.routeOptions.url ?? ''}`,
+        });
+        return tooManyRequests(context.after);
+      },
     });
     app.log.debug({ store: kind }, 'rate-limit store');
 
@@ -143,13 +149,14 @@ export default fp(
         keys.set(request, key);
         const result = await limiter(request);
         if (!result.isAllowed && result.isExceeded) {
+          app.metrics.rateLimitRefusals.inc({ limit: name });
           const seconds = Math.max(1, result.ttlInSeconds);
           throw tooManyRequests(retryIn(seconds), { 'retry-after': String(seconds) });
         }
       };
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['metrics'] },
 );
 
 /**
@@ -170,6 +177,7 @@ function limit(
   return async (request) => {
     const result = await limiter(request);
     if (result.isAllowed || !result.isExceeded) return;
+    app.metrics.rateLimitRefusals.inc({ limit: name });
     const seconds = Math.max(1, result.ttlInSeconds);
     throw tooManyRequests(retryIn(seconds), {
       'x-ratelimit-limit': String(result.max),

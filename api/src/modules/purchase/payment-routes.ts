@@ -85,8 +85,17 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(404, 'route-not-found', `No webhook for provider ${request.params.provider}`);
       }
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-      assertStorableWebhookBody(rawBody);
-      const outcome = await handleWebhook(deps(), provider, { headers: request.headers, rawBody });
+      // Counted for the dashboards: events taken by kind, refusals and failures by the answer's slug.
+      let outcome;
+      try {
+        assertStorableWebhookBody(rawBody);
+        outcome = await handleWebhook(deps(), provider, { headers: request.headers, rawBody });
+      } catch (err) {
+        const type = err instanceof HttpError ? err.slug : 'internal-error';
+        app.metrics.webhookFailures.inc({ provider: provider.name, type });
+        throw err;
+      }
+      app.metrics.paymentEvents.inc({ provider: provider.name, type: outcome.kind });
       return { received: true as const, duplicate: outcome.duplicate, status: outcome.status };
     },
   );

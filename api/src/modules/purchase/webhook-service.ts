@@ -26,6 +26,8 @@ import { ensureSteps } from './repository';
 export interface WebhookOutcome {
   received: true;
   duplicate: boolean;
+  /** What the event was: completed, approved, failed, refunded or ignored (counted by kind in the metrics). */
+  kind: PaymentEvent['kind'];
   /** Payment status after the event. */
   status: PaymentRow['status'];
   process: ProcessResult | null;
@@ -90,7 +92,13 @@ export async function handleWebhook(
 
   if (event.kind === 'ignored') {
     const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'ignored' });
-    return { received: true, duplicate: !rec.inserted, status: payment?.status ?? 'Created', process: null };
+    return {
+      received: true,
+      duplicate: !rec.inserted,
+      kind: event.kind,
+      status: payment?.status ?? 'Created',
+      process: null,
+    };
   }
   if (!payment) {
     refuse(log, provider.name, event, 'unknown payment reference');
@@ -130,7 +138,7 @@ export async function handleWebhook(
       break;
   }
   const after = (await findPaymentById(db, payment.id))!;
-  return { received: true, duplicate, status: after.status, process };
+  return { received: true, duplicate, kind: event.kind, status: after.status, process };
 }
 
 /**

@@ -1,0 +1,117 @@
+// Traces: with OTEL_EXPORTER_OTLP_ENDPOINT the real server (src/server.ts, which loads src/telemetry.ts first) sends
+// its spans over OTLP http/protobuf to <endpoint>/v1/traces; without it not a module of the SDK is loaded. Each runs
+// in a process of its own: the SDK patches modules as they load, which jest's module registry does not go through.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { EMULATOR_HOST, freePort } from './helpers';
+
+const API_DIR = path.resolve(__dirname, '..');
+
+/** A stand-in OTLP collector: keeps the body of every POST to /v1/traces and answers it with an empty response. */
+async function otlpReceiver() {
+  const bodies: Buffer[] = [];
+  const paths: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      paths.push(`${req.method} ${req.url} ${req.headers['content-type']}`);
+      if (req.method === 'POST' && req.url === '/v1/traces') bodies.push(Buffer.concat(chunks));
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, bodies, paths, close: () => new Promise((r) => server.close(r)) };
+}
+
+let child: ChildProcess | undefined;
+let receiver: Awaited<ReturnType<typeof otlpReceiver>> | undefined;
+let dataDir = '';
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await receiver?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('sends a span of each request, named by its route and carrying its request id, to the OTLP endpoint', async () => {
+  receiver = await otlpReceiver();
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-tracing-'));
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      SEED_DEMO: 'false',
+      JOBS_INTERVAL_MS: '0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_SERVICE_NAME: 'portal-api-test',
+      // A batch every 100 ms instead of every 5 s.
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+
+  const api = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (
+    !(await fetch(`${api}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`api did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  const product = await fetch(`${api}/api/license/product/fresh_desk-basic-monthly?email=seller@example.de`, {
+    headers: { 'x-request-id': 'trace-test-0001' },
+  });
+  expect(product.headers.get('x-request-id')).toBe('trace-test-0001');
+
+  // The spans arrive in batches: wait until the request's have come.
+  const sent = () => Buffer.concat(receiver!.bodies);
+  const until = Date.now() + 30_000;
+  while (!sent().includes('trace-test-0001') && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  const spans = sent();
+  expect(receiver.paths[0]).toBe('POST /v1/traces application/x-protobuf');
+  expect(spans.includes('portal-api-test')).toBe(true); // service.name
+  expect(spans.includes('trace-test-0001')).toBe(true); // portal.request_id
+  // The server span takes the route pattern as its name and http.route: one name for every product id.
+  expect(spans.includes('GET /api/license/product/:productId')).toBe(true);
+  expect(spans.includes('http.route')).toBe(true);
+  // The query's email address does not leave the process, as it stays out of the logs.
+  expect(spans.includes('seller@example.de')).toBe(false);
+  expect(spans.includes('seller%40example.de')).toBe(false);
+
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+}, 150_000);
+
+it('loads nothing of the SDK without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  const { OTEL_EXPORTER_OTLP_ENDPOINT: _a, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: _b, ...env } = process.env;
+  const script =
+    "const t = require('./src/telemetry'); " +
+    'const loaded = Object.keys(require.cache).filter((f) => /@opentelemetry[\\\\/](sdk|instrumentation|exporter)|@fastify[\\\\/]otel/.test(f)); ' +
+    'console.log(JSON.stringify({ enabled: t.tracingEnabled, loaded }));';
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+    cwd: API_DIR,
+    env,
+    encoding: 'utf8',
+  });
+  expect(result.stderr).toBe('');
+  expect(JSON.parse(result.stdout)).toEqual({ enabled: false, loaded: [] });
+});
