@@ -280,6 +280,29 @@ test("X-Forwarded-For names the client's address; what the client sent in it (or
   }
 });
 
+test("X-Request-Id passes both ways: the browser's id reaches the api, the api's answer names it to the browser", async () => {
+  const app = Fastify();
+  const seen = [];
+  app.all('/api/*', async (request, reply) => {
+    seen.push(request.headers['x-request-id']);
+    reply.header('x-request-id', `echo-${request.headers['x-request-id']}`);
+    return {};
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = { app, url: `http://127.0.0.1:${app.server.address().port}` };
+  const proxy = await proxyTo(api.url);
+  try {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const response = await fetch(`${proxy.url}/api/user`, { headers: { 'x-request-id': id } });
+    assert.equal(response.status, 200);
+    assert.deepEqual(seen, [id]);
+    assert.equal(response.headers.get('x-request-id'), `echo-${id}`);
+  } finally {
+    await proxy.app.close();
+    await api.app.close();
+  }
+});
+
 test('Expect: 100-continue (curl sends it with larger bodies) is answered here and not passed on', async () => {
   const api = await countingUpstream();
   const proxy = await proxyTo(api.url);
