@@ -24,11 +24,14 @@ function renderPage(page: BuyPage, language: Language = 'en') {
 
 const h2s = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
+/** The plan cards arrive in a chunk of their own; under a busy machine's jest that can take seconds. */
+const findCard = (name: string) => screen.findByRole('article', { name }, { timeout: 10_000 });
+
 describe('Buy sections', () => {
   it('fresh_desk: every section in the order of the spec', async () => {
     renderPage('fresh_desk');
     expect(await screen.findByRole('heading', { level: 1, name: 'Buy license: Freshdesk' })).toBeInTheDocument();
-    await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
+    await findCard('Fresh Desk Basic Yearly');
     // The contact form is a chunk of its own: jest transforms it on first import, which took over 1 s in a busy CI run.
     await screen.findByRole('heading', { level: 2, name: 'Need help?' }, { timeout: 10_000 });
     expect(h2s()).toEqual([
@@ -79,7 +82,7 @@ describe('Buy sections', () => {
 
   it('mobile: four steps whose first follows the store toggle, one image and two store QR codes', async () => {
     const { user } = renderPage('mobile');
-    await screen.findByRole('article', { name: 'Mobile App Free' });
+    await findCard('Mobile App Free');
     const how = screen.getByRole('region', { name: 'How it works' });
     expect(within(how).getAllByRole('listitem')).toHaveLength(4);
     expect(within(how).getByText(/Open Google Play on your Android phone/)).toBeInTheDocument();
@@ -103,12 +106,12 @@ describe('Buy sections', () => {
 
   it('gpsr shows two images, magic_matrix a placeholder; neither has get-now or FAQ', async () => {
     const first = renderPage('gpsr');
-    await screen.findByRole('article', { name: 'GPSR Free' });
+    await findCard('GPSR Free');
     expect(within(screen.getByRole('region', { name: 'See it at work' })).getAllByRole('img')).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Get it now' })).not.toBeInTheDocument();
     first.unmount();
     renderPage('magic_matrix');
-    await screen.findByRole('article', { name: 'Content Master Basic Yearly' });
+    await findCard('Content Master Basic Yearly');
     expect(screen.getByText(/will be shown here when the product launches/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Frequently asked questions' })).not.toBeInTheDocument();
   });
@@ -131,7 +134,7 @@ describe('Buy sections', () => {
   it('is in German', async () => {
     const { user } = renderPage('mobile', 'de');
     expect(await screen.findByRole('heading', { level: 1, name: 'Lizenz kaufen: Mobile App' })).toBeInTheDocument();
-    await screen.findByRole('article', { name: 'Mobile App Free' });
+    await findCard('Mobile App Free');
     expect(h2s()).toEqual([
       'So funktioniert es',
       'Tarife und Preise',
@@ -165,7 +168,7 @@ describe('Buy sections', () => {
 
     it('loads the contact form only as the visitor nears it', async () => {
       renderPage('fresh_desk');
-      await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' }, { timeout: 10_000 });
+      await findCard('Fresh Desk Basic Yearly');
       expect(screen.queryByRole('heading', { level: 2, name: 'Need help?' })).not.toBeInTheDocument();
       expect(observed).toHaveLength(1);
       expect(observed[0].options?.rootMargin).toBe('100% 0px');
