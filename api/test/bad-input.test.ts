@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from './helpers';
 
-// Issue 14: control characters (NUL first of all) anywhere → 400, never 500; query keys the route does not declare,
+// Control characters (NUL first of all) anywhere → 400, never 500; query keys the route does not declare,
 // or repeated keys, → 400 instead of being dropped; numbers only as numbers.
 
 let t: TestApp;

@@ -72,7 +72,7 @@ describe('catalogue', () => {
     expect(options.email_block_price_cents).toBeUndefined();
   });
 
-  it('carries the extra options of spec §3, mobile plans with growing max_users', async () => {
+  it('carries the extra options (users, email blocks), mobile plans with growing max_users', async () => {
     const list = (await get('/plugin/mobile')).json() as Product[];
     const monthly = list.filter((p) => p.pluginName === 'mobile' && p.tier && !isYearlyProduct(p));
     expect(monthly.map((p) => p.licenseTypeDetails[0].extraOptions.max_users)).toEqual([1, 3, 5, 10]);

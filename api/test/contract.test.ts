@@ -1,4 +1,4 @@
-// One contract (issue 15): the api declares no schema of an entity @portal/shared declares, and re-exports none of
+// One contract: the api declares no schema of an entity @portal/shared declares, and re-exports none of
 // shared's names. Checked on the source with the TypeScript compiler API.
 import fs from 'node:fs';
 import path from 'node:path';

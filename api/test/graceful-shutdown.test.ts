@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EMULATOR_HOST, freePort } from './helpers';
 
-// Issue 14: SIGTERM drains in-flight requests. The real server (src/server.ts in its own process): a request
+// SIGTERM drains in-flight requests. The real server (src/server.ts in its own process): a request
 // whose body is still arriving when SIGTERM comes is answered; new connections are refused meanwhile; the
 // process then exits 0 on its own.
 

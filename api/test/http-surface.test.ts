@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from './helpers';
 
-// Issue 14: CORS limited to the portal's own origins, security headers, isInternal needs a verified email, and
+// CORS limited to the portal's own origins, security headers, isInternal needs a verified email, and
 // error logs without SQL parameters.
 
 describe('CORS and security headers', () => {

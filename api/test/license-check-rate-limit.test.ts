@@ -1,4 +1,4 @@
-// POST /api/license/check is limited per license key on top of the per-address limit (issue 9): one key from many
+// POST /api/license/check is limited per license key on top of the per-address limit: one key from many
 // addresses still hits its limit; unknown keys are counted like real ones (the limit tells nothing about a key).
 import type { License } from '@portal/shared/domain';
 import { issueLicense } from '../src/modules/license/activation';

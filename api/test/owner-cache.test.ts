@@ -158,7 +158,7 @@ describe('read cache of the api', () => {
     const aKeys = await keys(t.app, a.headers);
     expect(aKeys).toHaveLength(1);
     expect(await keys(t.app, b.headers)).toEqual([]);
-    // A sub-user reads the parent's licenses (spec §6), but its own profile.
+    // A sub-user reads the parent's licenses (they work in the main user's account), but its own profile.
     expect(await keys(t.app, sub.headers)).toEqual(aKeys);
     await t.app.inject({ method: 'PUT', url: CONTACT, headers: a.headers, payload: COMPLETE_CONTACT });
     expect((await t.app.inject({ url: CONTACT, headers: a.headers })).json().email).toBe(a.email);

@@ -12,7 +12,7 @@ import { rateLimitStoreKind } from '../src/plugins/rate-limit';
 import { FLUSH_DELAY_MS, pgRateLimitStore } from '../src/plugins/rate-limit-pg-store';
 import { EMULATOR_HOST, PROJECT_ID, registerUser } from './helpers';
 
-// Issue 14: with DATABASE_URL and no REDIS_URL the rate-limit counters live in PostgreSQL, so two api instances on
+// With DATABASE_URL and no REDIS_URL the rate-limit counters live in PostgreSQL, so two api instances on
 // one database share them. Runs on the local PostgreSQL (TEST_DATABASE_URL); skipped without it.
 
 const BASE_URL = process.env.TEST_DATABASE_URL;

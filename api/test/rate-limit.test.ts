@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { createTestApp, registerUser, type TestApp } from './helpers';
 
-// Issue 14: @fastify/rate-limit on every route, stricter where the api connects outward, sends mail or takes
+// @fastify/rate-limit on every route, stricter where the api connects outward, sends mail or takes
 // free text; 429 { message, slug: 'too-many-requests' } with Retry-After; Redis as the shared store by config.
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';

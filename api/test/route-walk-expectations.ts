@@ -61,7 +61,7 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'GET /api/portal/registry': [200, 200, 200, 200, 200],
   'GET /api/portal/remote-origins': [200, 200, 200, 200, 200],
 
-  // Staff console (issue 12): access is decided before the body is read (onRequest), so an empty body is a 400
+  // Staff console: access is decided before the body is read (onRequest), so an empty body is a 400
   // for staff only. Not walked with valid bodies: they would change the registry every other route relies on.
   'GET /api/staff/whoami': [401, 200, 200, 200, 200],
   'GET /api/staff/registry': [401, 403, 403, 403, 200],
@@ -79,7 +79,7 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'DELETE /api/user': { expect: [401, 404, 404, 404, 404], query: { email: 'someone-else@example.com' } },
   'GET /api/user/token': [401, 200, 200, 200, 200],
   'GET /api/user/profile/contact': [401, 200, 200, 200, 200],
-  // A sub-user works on the parent's profile (spec §6: sub-users use the account of their main user).
+  // A sub-user works on the parent's profile (sub-users use the account of their main user).
   'PUT /api/user/profile/contact': { expect: [401, 200, 200, 200, 200], body: CONTACT },
   'GET /api/user/profile/language': [401, 200, 200, 200, 200],
   'PUT /api/user/profile/language': { expect: [401, 200, 200, 200, 200], body: { language: 'de' } },

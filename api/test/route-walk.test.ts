@@ -27,7 +27,7 @@ import {
   type TestIdentity,
 } from './helpers';
 
-// Issue 14: every route of the Fastify route table as anonymous, owner, another seller, a sub-user of the owner and
+// Every route of the Fastify route table as anonymous, owner, another seller, a sub-user of the owner and
 // staff, then fuzzed with malformed input. Asserted: each caller gets the outcome declared for the route in
 // route-walk-expectations.ts (a route without a declaration fails the walk), never a 5xx, anonymous callers get
 // 401 unless the route is declared public below, nobody but the owner's account sees the owner's data, and neither

@@ -13,7 +13,7 @@ import {
   type TestIdentity,
 } from './helpers';
 
-// Issue 12: the staff console's api. Staff = INTERNAL_EMAILS with a verified email on the account record.
+// The staff console's api. Staff = INTERNAL_EMAILS with a verified email on the account record.
 
 const STAFF_EMAIL = uniqueEmail('staff');
 const UNVERIFIED_STAFF_EMAIL = uniqueEmail('staff-unverified');

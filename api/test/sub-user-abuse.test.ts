@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { subUserInvitation } from '../src/modules/user/subusers/invitation-mail';
 import { createTestApp, grantMobileLicense, registerUser, uniqueEmail, users, type TestApp } from './helpers';
 
-// Issue 14: the sub-user limit under concurrency, and invitation mail that cannot be abused.
+// The sub-user limit under concurrency, and invitation mail that cannot be abused.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -97,7 +97,7 @@ export const users = pgTable(
   (t) => [index('users_parent_idx').on(t.parentUserId)],
 );
 
-/** Contact data of the profile screen (spec §3), one row per user. */
+/** Contact data of the profile screen, one row per user. */
 export const profiles = pgTable('profiles', {
   userId: text('user_id')
     .primaryKey()
@@ -119,7 +119,7 @@ export const profiles = pgTable('profiles', {
 /** One sub-processor of an AVV version (shared/src/domain/avv.ts AvvSubProcessor). */
 export type AvvSubProcessorJson = { name: string; purpose: string; location: string };
 
-/** Published versions of the AVV (issue 12); the current one is the newest already effective. */
+/** Published versions of the AVV; the current one is the newest already effective. */
 export const avvVersions = pgTable(
   'avv_versions',
   {
@@ -240,7 +240,7 @@ export const licenses = pgTable(
   (t) => [index('licenses_user_idx').on(t.userId)],
 );
 
-/** Emails a license's plugin reported per UTC month ('YYYY-MM'); a new month starts at 0 (spec §9 reset). */
+/** Emails a license's plugin reported per UTC month ('YYYY-MM'); a new month starts at 0 (the quota resets monthly). */
 export const licenseUsage = pgTable(
   'license_usage',
   {
@@ -376,7 +376,7 @@ export const subscriptions = pgTable(
     periodUnit: text('period_unit').$type<DurationUnit>(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     overagePending: boolean('overage_pending').notNull().default(false),
-    /** Overage to approve, cents (capped at 4500 by the rules of spec §9). */
+    /** Overage to approve, cents (capped at 4500 by the overage rules of @portal/shared). */
     overageAmount: integer('overage_amount').notNull().default(0),
     overageApprovalUrl: text('overage_approval_url'),
     /** The seller cancelled: usable until current_period_end, then 'Cancelled' instead of renewed. */
@@ -519,7 +519,7 @@ export type PostPaymentStepName =
   | 'SendCallbackToInitiator';
 export type PostPaymentStepState = 'pending' | 'done' | 'failed';
 
-/** The post-payment process of a paid invoice: one row per step (spec §3), resumable after a crash. */
+/** The post-payment process of a paid invoice: one row per step, resumable after a crash. */
 export const postPaymentSteps = pgTable(
   'post_payment_steps',
   {
@@ -669,7 +669,7 @@ export const appMeta = pgTable(
 );
 
 /**
- * The plugin registry (issue 12): which remotes the shell loads and which dashboard cards it shows. Seeded once from
+ * The plugin registry: which remotes the shell loads and which dashboard cards it shows. Seeded once from
  * api/registry/registry.json; after that staff edit it in the console and the database is the truth.
  */
 export const registryEntries = pgTable(

@@ -17,7 +17,7 @@ import { acceptVersion, currentState, publishVersion, toAcceptance, toVersion, v
 
 const versionParams = z.object({ id: z.uuid('id must be an AVV version id') });
 
-/** AVV versions (issue 12): the version in force, re-acceptance, history; staff list and publish versions. */
+/** AVV versions: the version in force, re-acceptance, history; staff list and publish versions. */
 const avvRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/current',

@@ -1,4 +1,4 @@
-// Row → the invoice view of spec §3 (snake_case, cents).
+// Row → the invoice view the invoices page reads (snake_case, amounts in cents).
 import type { InvoiceView } from '@portal/shared/domain';
 import type { InvoiceListRow } from './repository';
 

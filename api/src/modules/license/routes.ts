@@ -21,8 +21,8 @@ function nextExpiry(items: readonly { licenseExpired?: string | null }[], now = 
 const licenseNotFound = () => new HttpError(404, 'license-not-found', 'License not found');
 
 /**
- * The licenses of the caller's account. A sub-user reads the parent's licenses (spec §6: features
- * follow the main user's licenses). `status` is derived: an expired 'active' license reads 'inactive'.
+ * The licenses of the caller's account. A sub-user reads the parent's licenses (a sub-user's features follow the main
+ * user's licenses). `status` is derived: an expired 'active' license reads 'inactive'.
  */
 const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);

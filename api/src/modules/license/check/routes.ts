@@ -21,7 +21,7 @@ TOO_MANY_REGISTRATIONS (a new identifier beyond maxRegistrationsCount; release o
 Rate limits: per client address (RATE_LIMIT_MAX a minute) and per key (LICENSE_CHECK_PER_KEY_MAX a minute, 60 by
 default); over either the answer is 429 with a Retry-After header in seconds — cache a VALID answer for a while.`;
 
-/** The plugin-facing license check (issue 9): public, answered from one indexed query. */
+/** The plugin-facing license check: public (a shop's plugin has no login), answered from one indexed query. */
 const licenseCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per key on top of the per-address limit: a key spread over many addresses (or guessed from many) is still
   // limited. Counted for any key string, known or not, so the limit reveals nothing about which keys exist; the

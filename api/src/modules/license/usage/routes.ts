@@ -15,7 +15,7 @@ import { currentUser, ownerIdFor } from '../../../plugins/identity';
 import { normalizeKey } from '../check';
 import { findMeteredLicense, ownerUsage, recordUsage } from './repository';
 
-/** Plugins whose usage is metered per month (spec §9: fresh_desk emails). */
+/** Plugins whose usage is metered per month (fresh_desk: the emails sent). */
 const METERED = new Set(['fresh_desk']);
 
 const notFound = () => new HttpError(404, 'license-not-found', 'License not found');

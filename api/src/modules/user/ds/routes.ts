@@ -27,14 +27,14 @@ import {
 const connectErrors = { ...authErrors, 422: errorBodySchema } as const;
 
 /**
- * The seller's own shop database (spec §3 Data source, §4 Database, §5 Database form).
+ * The seller's own shop database: the data source of the account, its connection test and its form.
  * Every connection (test, save, schema list) goes through the SSRF guard of services/db-connect.
  */
 const dataSourceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
   const deps: DataSourceDeps = { db: app.db, crypto: app.crypto, allowedHosts: app.config.dsAllowedHosts };
 
-  /** Sub-users have no database connection tab (spec §6); verified email before any connection. */
+  /** Sub-users have no database connection tab (the main user owns it); verified email before any connection. */
   const mainUserWithVerifiedEmail = async (request: Parameters<typeof app.requireUser>[0]) => {
     forbidSubUser(currentUser(request), 'manage the database connection');
     if (!currentIdentity(request).emailVerified) throw emailNotVerified();

@@ -7,7 +7,7 @@ import { currentUser, ownerIdFor } from '../../../plugins/identity';
 import { ownerHasValidLicense } from '../../license';
 import { findFreshdeskApiKey, storeFirstFreshdeskApiKey } from './repository';
 
-/** Key the seller enters in the Freshdesk app; never contains a colon (spec §5 rejects those). */
+/** Key the seller enters in the Freshdesk app; never contains a colon (the app splits its settings at colons). */
 function newFreshdeskApiKey(): string {
   return `fdk_${crypto.randomBytes(24).toString('base64url')}`;
 }

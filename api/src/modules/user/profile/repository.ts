@@ -30,7 +30,7 @@ export function toContact(user: UserRow, profile: ProfileRow | null): ProfileCon
     street: profile?.street ?? '',
     houseNumber: profile?.houseNumber ?? '',
     postalCode: profile?.postalCode ?? '',
-    // invoiceEmail falls back to the login email (spec §3)
+    // invoiceEmail falls back to the login email: invoices always go somewhere the seller reads
     invoiceEmail: profile?.invoiceEmail || user.email,
     vatID: profile?.vatId ?? '',
     parentUserId: user.parentUserId,
