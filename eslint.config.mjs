@@ -135,7 +135,29 @@ const shellFloorZones = [
   },
 ];
 
-const boundaryZones = [...appZones, ...featureZones, ...moduleZones];
+// The api's money floors, top to bottom: purchase (buying, settlement, renewal charges) above invoice, subscription
+// and license, which stand above payment (the providers and their payments). A lower floor never imports a higher
+// one, and no module imports the jobs, the seed or the account deletion that stand above all modules.
+const API = 'api/src';
+const apiFloorZones = [
+  {
+    target: [`${MODULES}/invoice`, `${MODULES}/subscription`, `${MODULES}/license`, `${MODULES}/payment`],
+    from: [`${MODULES}/purchase`],
+    message: 'purchase stands above invoice, subscription, license and payment: they never import it.',
+  },
+  {
+    target: [`${MODULES}/payment`],
+    from: [`${MODULES}/invoice`, `${MODULES}/subscription`, `${MODULES}/license`],
+    message: 'payment (the providers and their payments) imports no other money module.',
+  },
+  {
+    // modules/index.ts, which registers every module's routes, is the one file of modules/ that names them.
+    target: modules.filter((module) => module !== 'account-deletion').map((module) => `${MODULES}/${module}`),
+    from: [`${API}/jobs`, `${API}/seed`, `${MODULES}/account-deletion`],
+    message: 'The jobs, the seed and the account deletion stand above the modules: no module imports them.',
+  },
+];
+const boundaryZones = [...appZones, ...featureZones, ...moduleZones, ...apiFloorZones];
 
 const TEST_FILES = ['**/*.test.{ts,tsx,js,mjs}', '**/*.spec.{ts,tsx}'];
 
@@ -194,7 +216,7 @@ export default tseslint.config(
   {
     // A promise nobody awaits loses its error: void it where ignoring the outcome is right, otherwise handle it.
     // Needs type information (each package's tsconfig.json, found by the project service).
-    files: ['{shell,shared,mfe-*}/src/**/*.{ts,tsx}'],
+    files: ['{shell,shared,mfe-*,api}/src/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
