@@ -6,6 +6,7 @@ import {
 } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../../lib/schemas';
+import { sendJson } from '../../../lib/send-json';
 import { currentUser } from '../../../plugins/identity';
 import { loadContact, saveContact, updateSettings } from './repository';
 
@@ -19,7 +20,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact',
     { schema: { tags: ['profile'], response: { 200: profileContactSchema, ...authErrors } } },
-    async (request) => loadContact(app.db, currentUser(request)),
+    async (request, reply) => {
+      const user = currentUser(request);
+      // Kept per user in the read cache (plugins/owner-cache) as the JSON the response schema makes of it.
+      const body = await app.ownerCache.read(user.id, 'profile-contact', async () =>
+        JSON.stringify(profileContactSchema.parse(await loadContact(app.db, user))),
+      );
+      return sendJson(reply, body);
+    },
   );
 
   app.put(
