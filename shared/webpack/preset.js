@@ -9,6 +9,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { portalConfigFromEnv } = require('./portal-config');
+const { PortalRemoteDescriptorPlugin } = require('./remote-descriptor');
 
 const SHARED_SINGLETONS = [
   'react',
@@ -468,6 +469,11 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
         ...(mode === 'production' ? [new BundlerRuntimeFromShell()] : []),
         new MuiFolderImports(dir),
         new DropWebpackShareRuntime(),
+        // portal-remote.json beside mf-manifest.json: the nav entries and the card, so the shell draws them without
+        // running this remote's code.
+        ...(exposes['./remote']
+          ? [new PortalRemoteDescriptorPlugin({ entry: exposes['./remote'], dir, alias: reactAliases(dir) })]
+          : []),
         ...(hasStandalone ? [htmlPlugin(dir, { title: `${name} (standalone)`, chunks: ['standalone'] })] : []),
         ...(mode === 'production' ? compressionPlugins() : []),
       ],
