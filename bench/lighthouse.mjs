@@ -96,11 +96,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
 async function signIn(page, origin) {
   await page.goto(`${origin}/login`, { waitUntil: 'load' });
   // A seller who uses the portal every day has answered the cookie banner.
-  await page.evaluate(() => window.localStorage.setItem('portal.cookieConsent', 'necessary'));
+  await page.evaluate("localStorage.setItem('portal.cookieConsent', 'necessary')");
   await page.locator('input[type=email]').fill(SELLER.email);
   await page.locator('input[type=password]').fill(SELLER.password);
   await Promise.all([
-    page.waitForFunction(() => window.location.pathname === '/dashboard', { timeout: 60_000 }),
+    page.waitForFunction("location.pathname === '/dashboard'", { timeout: 60_000 }),
     page.keyboard.press('Enter'),
   ]);
   await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
