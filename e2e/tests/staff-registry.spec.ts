@@ -127,6 +127,14 @@ test.describe('A new remote at runtime', () => {
         })
         .toContain(remote.origin);
 
+      // What the seller's page asks of the remote's server: its portal-remote.json, and its code only when used.
+      const descriptors: string[] = [];
+      const remoteScripts: string[] = [];
+      seller.on('request', (request) => {
+        if (!request.url().startsWith(remote.origin)) return;
+        if (new URL(request.url()).pathname.endsWith('/portal-remote.json')) descriptors.push(request.url());
+        if (request.resourceType() === 'script') remoteScripts.push(request.url());
+      });
       await seller.reload();
       await openDashboard(seller, lang);
       const card = seller.getByRole('main').getByRole('article', { name: remote.title });
@@ -138,10 +146,15 @@ test.describe('A new remote at runtime', () => {
 
       const link = nav(seller, lang).getByRole('link', { name: whole(remote.title) });
       await expect(link).toBeVisible();
+      // Card and nav entry were drawn from the remote's portal-remote.json (its build wrote it through the shared
+      // preset): none of the remote's code has loaded before its page is opened.
+      expect(descriptors.length).toBeGreaterThan(0);
+      expect(remoteScripts, remoteScripts.join('\n')).toEqual([]);
       await link.click();
       await expect(seller).toHaveURL(new RegExp(`${remote.route}$`));
       await expect(seller.getByRole('main').getByRole('heading', { level: 1, name: remote.title })).toBeVisible();
       await expect(seller.getByText('this page comes from its own remote')).toBeVisible();
+      expect(remoteScripts.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
       expect(blocked, blocked.join('\n')).toEqual([]);
     } finally {
       await staffApi('DELETE', `/staff/registry/${remote.id}`).catch(() => undefined);

@@ -12,42 +12,51 @@ export interface RemoteNavItem {
   Icon: ComponentType;
   order: number;
   mainUserOnly: boolean;
-  /** Loads the linked page's chunk ahead of the click (pointer or focus on the entry). */
+  /** Loads the remote's code and the linked page's chunk ahead of the click (pointer or focus on the entry). */
   preload(): void;
 }
 
 /**
- * The nav entries of the loaded remotes the registry lists. An entry shows once its remote's './remote' module has
- * loaded (a moment after sign-in), never for a remote that failed, and only where the registry sends its path to
- * that same remote (a remote cannot claim another's route).
+ * The nav entries of the remotes the registry lists, from each remote's description (its portal-remote.json, or its
+ * loaded './remote' module): an entry shows once its remote is described (a moment after sign-in), never for a remote
+ * that failed, and only where the registry sends its path to that same remote (a remote cannot claim another's
+ * route). Pointing at or focusing an entry loads its remote's code and the linked page's chunk ahead of the click.
  */
 export function useRemoteNav(): RemoteNavItem[] {
-  const { t, i18n } = useTranslation('shell');
+  const { i18n } = useTranslation('shell');
   const registry = useShellApi(registryApiRef);
-  const { modules } = useShellApi(remotesApiRef);
+  const { modules, loader, settle } = useShellApi(remotesApiRef);
   const entries = useStore(registry.state, (state) => state.entries);
   const byName = useStore(modules, (state) => state.byName);
-  const language = i18n.language;
+  const language = i18n.language === 'de' ? 'de' : 'en';
   return useMemo(() => {
     const items: RemoteNavItem[] = [];
     for (const entry of entries) {
       const state = entry.remote ? byName[entry.remote] : undefined;
       if (state?.status !== 'ready') continue;
-      const { remote } = state;
-      for (const item of remote.nav ?? []) {
+      for (const item of state.description.nav) {
         if (findEntryForPath(entries, item.path)?.id !== entry.id) continue;
         items.push({
           to: item.path,
-          label: t(item.labelKey, { ns: remote.id }),
-          Icon: item.icon,
+          label: item.label[language],
+          Icon: item.Icon,
           order: item.order,
-          mainUserOnly: Boolean(item.mainUserOnly),
-          preload: () => void preloadNavPage(remote, item.path),
+          mainUserOnly: item.mainUserOnly,
+          preload: () => {
+            const known = modules.getState().byName[entry.remote];
+            const loaded = known?.status === 'ready' ? known.remote : undefined;
+            const remote = loaded
+              ? Promise.resolve(loaded)
+              : loader.load(entry).then((module) => {
+                  settle(entry.remote, module);
+                  return module;
+                });
+            // A failure shows on the visit (the route's own load and its Retry), not here.
+            remote.then((module) => preloadNavPage(module, item.path)).catch(() => undefined);
+          },
         });
       }
     }
     return items;
-    // language: labels are re-read after a language switch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [entries, byName, t, language]);
+  }, [entries, byName, language, modules, loader, settle]);
 }

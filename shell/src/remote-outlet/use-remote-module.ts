@@ -7,16 +7,16 @@ type RemoteState =
   { status: 'loading' } | { status: 'ready'; remote: PortalRemote } | { status: 'error'; error: unknown };
 
 /**
- * The remote of `entry`: the module the shell loaded after sign-in (for its nav entry) is used at once, without a
- * loading state in between; otherwise it loads on first use. `retry()` attempts the load again after a failure.
+ * The remote of `entry`: a module the shell loaded already (an earlier visit, a nav entry pointed at, or a remote
+ * without a portal-remote.json) is used at once, without a loading state in between; otherwise it loads now. `retry()` attempts the load again after a failure.
  */
 export function useRemoteModule(entry: RegistryEntry) {
   // settle: a route's load (or Retry) also updates the remote's nav entries and card texts.
   const { loader: remoteLoader, modules, settle } = useShellApi(remotesApiRef);
   const { remote: remoteName, manifestUrl } = entry;
-  const loaded = () => {
+  const loaded = (): RemoteState | undefined => {
     const known = modules.getState().byName[remoteName];
-    return known?.status === 'ready' ? known : undefined;
+    return known?.status === 'ready' && known.remote ? { status: 'ready', remote: known.remote } : undefined;
   };
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<RemoteState>(() => loaded() ?? { status: 'loading' });

@@ -1,10 +1,16 @@
 // Loads a remote's './remote' module at runtime through the Module Federation runtime.
 import { getInstance, init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { PortalRemote, RegistryEntry } from '@portal/shared';
+import { fetchRemoteDescription, type RemoteDescription } from './remote-description';
 
 export interface RemoteLoader {
   /** Resolves the remote's definition; `retry` re-registers the remote so a cached failure is attempted again. */
   load(entry: RegistryEntry, options?: { retry?: boolean }): Promise<PortalRemote>;
+  /**
+   * The remote's nav entries and card without its code (its portal-remote.json); rejects when the remote ships none
+   * or a broken one. A loader without it describes a remote by loading it.
+   */
+  describe?(entry: RegistryEntry): Promise<RemoteDescription>;
 }
 
 /** Registry manifest URLs may be relative ('/remotes/mfe-gpsr/mf-manifest.json'). */
@@ -50,6 +56,7 @@ export function createFederationRemoteLoader(): RemoteLoader {
   }
 
   return {
+    describe: (entry) => fetchRemoteDescription(entry.manifestUrl),
     load(entry, options = {}) {
       const cached = loaded.get(entry.remote);
       if (cached) return Promise.resolve(cached);

@@ -1,12 +1,19 @@
-// The './remote' module of every remote the registry lists for the signed-in user, loaded right after the
-// registry: its nav entries, card texts and translations are what the sidebar and the dashboard show. The module is
-// small (a remote's pages are lazy chunks), so this costs a manifest, a remoteEntry and one chunk per remote.
+// What the sidebar and the dashboard know of every remote the registry lists for the signed-in user: its nav entries
+// and card texts (a description), and its './remote' module once something needed its code. Right after the
+// registry only each remote's portal-remote.json is fetched (no code runs); a remote's code loads when its page is
+// opened, or ahead of that on intent (its nav entry pointed at or focused). A remote whose build wrote no such file
+// (or a broken one) is described by loading its './remote' module, as before that file existed.
 import type { i18n as I18n } from 'i18next';
 import { createStore } from 'zustand/vanilla';
 import { addRemoteTranslations, type PortalRemote, type RegistryEntry } from '@portal/shared';
+import { describeLoadedRemote, type RemoteDescription } from './remote-description';
 import type { RemoteLoader } from './remote-loader';
 
-export type RemoteModuleState = { status: 'loading' } | { status: 'ready'; remote: PortalRemote } | { status: 'error' };
+export type RemoteModuleState =
+  | { status: 'loading' }
+  /** Described; `remote` once its './remote' module has loaded. */
+  | { status: 'ready'; description: RemoteDescription; remote?: PortalRemote }
+  | { status: 'error' };
 
 export interface RemoteModulesState {
   /** By federation name (the registry entry's `remote`). */
@@ -25,28 +32,44 @@ function setRemoteModule(store: RemoteModulesStore, name: string, state: RemoteM
 
 /**
  * Records a load's outcome (null = failed). A loaded remote's translations join the shell's i18next instance before
- * anyone reads its nav labels.
+ * its pages render. A remote already described keeps its description (and so its nav entry and card) when its code
+ * fails to load; its route shows the error panel with Retry.
  */
 export function settleRemoteModule(store: RemoteModulesStore, i18n: I18n, name: string, remote: PortalRemote | null) {
-  if (!remote) return setRemoteModule(store, name, { status: 'error' });
+  const current = store.getState().byName[name];
+  const known = current?.status === 'ready' ? current : undefined;
+  if (!remote) {
+    if (!known) setRemoteModule(store, name, { status: 'error' });
+    return;
+  }
+  if (known?.remote === remote) return;
   addRemoteTranslations(i18n, remote);
-  setRemoteModule(store, name, { status: 'ready', remote });
+  setRemoteModule(store, name, {
+    status: 'ready',
+    description: known?.description ?? describeLoadedRemote(remote),
+    remote,
+  });
 }
 
 /**
- * Loads the './remote' module of each entry that has a remote and is not loaded yet. A failure is remembered (no nav
- * item, no remote card texts); visiting the remote's route shows the error panel with Retry.
+ * Describes each entry that has a remote and is not described yet: from its portal-remote.json, else by loading its
+ * './remote' module. A failure is remembered (no nav item, no remote card texts); visiting the remote's route shows
+ * the error panel with Retry. The descriptions fetched together are stored in one update (the sidebar and the
+ * dashboard render once for all of them, not once per remote).
  */
 export function describeRemotes(
   entries: RegistryEntry[],
   { loader, i18n, store }: { loader: RemoteLoader; i18n: I18n; store: RemoteModulesStore },
 ): void {
-  for (const entry of entries) {
-    const name = entry.remote;
-    if (!name) continue;
-    const current = store.getState().byName[name];
-    if (current?.status === 'ready' || current?.status === 'loading') continue;
-    setRemoteModule(store, name, { status: 'loading' });
+  const pending = entries.filter((entry, index) => {
+    if (!entry.remote || entries.findIndex((other) => other.remote === entry.remote) !== index) return false;
+    const current = store.getState().byName[entry.remote];
+    return current?.status !== 'ready' && current?.status !== 'loading';
+  });
+  if (pending.length === 0) return;
+  const loading = Object.fromEntries(pending.map((entry) => [entry.remote, { status: 'loading' } as const]));
+  store.setState((current) => ({ byName: { ...current.byName, ...loading } }));
+  const loadModule = (name: string, entry: RegistryEntry) =>
     loader.load(entry).then(
       (remote) => settleRemoteModule(store, i18n, name, remote),
       (error: unknown) => {
@@ -54,5 +77,29 @@ export function describeRemotes(
         settleRemoteModule(store, i18n, name, null);
       },
     );
+  const { describe } = loader;
+  if (!describe) {
+    for (const entry of pending) void loadModule(entry.remote, entry);
+    return;
   }
+  const described: Record<string, RemoteModuleState> = {};
+  void Promise.all(
+    pending.map((entry) =>
+      describe(entry).then(
+        (description) => {
+          described[entry.remote] = { status: 'ready', description };
+        },
+        (error: unknown) => {
+          console.warn(`Remote ${entry.remote}: no usable portal-remote.json, loading its './remote' instead`, error);
+          void loadModule(entry.remote, entry);
+        },
+      ),
+    ),
+  ).then(() => {
+    // A remote whose module loaded meanwhile (its page was opened) keeps it.
+    const byName = store.getState().byName;
+    const fresh = Object.entries(described).filter(([name]) => byName[name]?.status !== 'ready');
+    if (fresh.length > 0)
+      store.setState((current) => ({ byName: { ...current.byName, ...Object.fromEntries(fresh) } }));
+  });
 }

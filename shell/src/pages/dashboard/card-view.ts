@@ -15,21 +15,20 @@ interface RegistryCardTexts {
 }
 
 /**
- * A card's title, description and picture: the registry's (staff-set) texts win, else the remote's own `card`.
- * Without registry texts the card waits for its remote's './remote' module, and is left out when that fails (or the
- * remote declares no card): a card without a title helps nobody.
+ * A card's title, description and picture: the registry's (staff-set) texts win, else the remote's own `card` (from
+ * its description: its portal-remote.json, or its loaded './remote' module). Without registry texts the card waits
+ * for its remote's description, and is left out when that fails (or the remote declares no card): a card without a
+ * title helps nobody.
  */
 export function cardView(
   entry: RegistryEntry & { card: DashboardCard },
   remoteState: RemoteModuleState | undefined,
   language: 'en' | 'de',
-  translate: (key: string, namespace: string) => string,
 ): CardView {
   const texts: RegistryCardTexts = entry.card;
-  const remote = remoteState?.status === 'ready' ? remoteState.remote : undefined;
-  const own = remote?.card;
-  const title = texts.title?.[language] || (own ? translate(own.titleKey, remote.id) : undefined);
-  const description = texts.description?.[language] || (own ? translate(own.descriptionKey, remote.id) : undefined);
+  const own = remoteState?.status === 'ready' ? remoteState.description.card : undefined;
+  const title = texts.title?.[language] || own?.title[language];
+  const description = texts.description?.[language] || own?.description[language];
   if (!title) {
     const waiting = Boolean(entry.remote) && (!remoteState || remoteState.status === 'loading');
     return waiting ? { status: 'loading' } : { status: 'hidden' };

@@ -4,7 +4,6 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Extension from '@mui/icons-material/Extension';
-import { useCallback } from 'react';
 import {
   EmptyState,
   ErrorPanel,
@@ -60,10 +59,9 @@ export function DashboardPage() {
   const { modules } = useShellApi(remotesApiRef);
   const byName = useStore(modules, (state) => state.byName);
   const { language } = usePreferences();
-  const translate = useCallback((key: string, ns: string) => t(key, { ns }), [t]);
   const cards = entries
     .filter((entry): entry is CardEntry => entry.card != null)
-    .map((entry) => ({ entry, view: cardView(entry, byName[entry.remote], language, translate) }))
+    .map((entry) => ({ entry, view: cardView(entry, byName[entry.remote], language) }))
     .filter(({ view }) => view.status !== 'hidden');
 
   let body;
