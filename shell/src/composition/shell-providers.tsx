@@ -1,6 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import {
   deriveSessionFlags,
   hasPortalLanguage,
@@ -17,7 +18,21 @@ import { ShellApiProvider } from '../shell-api/shell-api-context';
 export function ShellProviders({ shell, children }: { shell: Shell; children: ReactNode }) {
   const { stores, i18n } = shell;
   const preferences = useStore(stores.preferences);
-  const sessionState = useStore(stores.session);
+  // The facts the session context carries, compared one by one: a new token, the ready and loaded flags or an auth
+  // flow's busy state do not give every page a new session (each would render the whole signed-in tree again).
+  const facts = useStore(
+    stores.session,
+    useShallow(({ user, apiUser, profile, dataSource, licenses, pendingOverage, failedParts, accountInactive }) => ({
+      user,
+      apiUser,
+      profile,
+      dataSource,
+      licenses,
+      pendingOverage,
+      failedParts,
+      accountInactive,
+    })),
+  );
 
   useEffect(() => {
     const language = preferences.language;
@@ -41,24 +56,19 @@ export function ShellProviders({ shell, children }: { shell: Shell; children: Re
     };
   }, [i18n, preferences.language]);
 
-  const session = useMemo<Session>(() => {
-    const { user, apiUser, profile, dataSource, licenses, pendingOverage, failedParts, accountInactive } = sessionState;
-    const facts = { user, apiUser, profile, dataSource, licenses, pendingOverage, failedParts, accountInactive };
-    return { ...facts, ...deriveSessionFlags(facts), refresh: shell.session.refresh };
-  }, [sessionState, shell.session]);
+  const session = useMemo<Session>(
+    () => ({ ...facts, ...deriveSessionFlags(facts), refresh: shell.session.refresh }),
+    [facts, shell.session],
+  );
 
+  const { language, theme, setLanguage, setTheme } = preferences;
+  const preferencesApi = useMemo(
+    () => ({ language, theme, setLanguage, setTheme }),
+    [language, theme, setLanguage, setTheme],
+  );
   const services = useMemo<PortalServices>(
-    () => ({
-      ...shell.services,
-      session,
-      preferences: {
-        language: preferences.language,
-        theme: preferences.theme,
-        setLanguage: preferences.setLanguage,
-        setTheme: preferences.setTheme,
-      },
-    }),
-    [shell.services, session, preferences],
+    () => ({ ...shell.services, session, preferences: preferencesApi }),
+    [shell.services, session, preferencesApi],
   );
 
   return (

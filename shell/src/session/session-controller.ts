@@ -69,17 +69,39 @@ export function createSessionController({
     pendingOverage: () => fetchPendingOverage(http),
   };
 
-  /** Loads one part; a failure is kept in failedParts (an inactive account is flagged instead). */
-  async function load(part: SessionDataPart, email: string, run: number) {
+  type PartResult = { part: SessionDataPart; value: unknown } | { part: SessionDataPart; error: unknown };
+
+  /** Fetches one part; never rejects (the result carries the failure). */
+  async function fetchPart(part: SessionDataPart, email: string): Promise<PartResult> {
     try {
-      const value = await loaders[part](email);
-      if (run === generation)
-        set({ [part === 'user' ? 'apiUser' : part]: value, failedParts: markFailed(part, false) });
+      return { part, value: await loaders[part](email) };
     } catch (error) {
       log(`Loading ${part} failed`, error);
-      if (run !== generation) return;
-      set(isAccountInactive(error) ? { accountInactive: true } : { failedParts: markFailed(part, true) });
+      return { part, error };
     }
+  }
+
+  /**
+   * The store patch of fetched parts: each value, or its failure kept in failedParts (an inactive account is flagged
+   * instead). Parts fetched together are stored together: one update, so the pages render once for all of them.
+   */
+  function patchOf(results: PartResult[]): Partial<SessionData> {
+    let failedParts = store.getState().failedParts;
+    const patch: Partial<SessionData> = {};
+    for (const result of results) {
+      const failed = 'error' in result && !isAccountInactive(result.error);
+      failedParts = [...failedParts.filter((other) => other !== result.part), ...(failed ? [result.part] : [])];
+      if (!('error' in result))
+        Object.assign(patch, { [result.part === 'user' ? 'apiUser' : result.part]: result.value });
+      else if (!failed) patch.accountInactive = true;
+    }
+    return { ...patch, failedParts };
+  }
+
+  /** Loads one part; a failure is kept in failedParts (an inactive account is flagged instead). */
+  async function load(part: SessionDataPart, email: string, run: number) {
+    const result = await fetchPart(part, email);
+    if (run === generation) set(patchOf([result]));
   }
 
   /** GET /user; still missing after the first tries = a registration whose POST /user failed: create it now. */
@@ -120,8 +142,8 @@ export function createSessionController({
     const apiUser = await pollApiUser(user, run);
     if (!apiUser || run !== generation) return;
     set({ apiUser, ready: true, failedParts: markFailed('user', false) });
-    await Promise.all(DATA_PARTS.map((part) => load(part, user.email, run)));
-    if (run === generation) set({ dataLoaded: true });
+    const results = await Promise.all(DATA_PARTS.map((part) => fetchPart(part, user.email)));
+    if (run === generation) set({ ...patchOf(results), dataLoaded: true });
   }
 
   async function handleSignedIn(user: AuthUser) {
