@@ -117,19 +117,5 @@ export const paymentCheckResponseSchema = z.object({
 });
 export type PaymentCheckResponse = z.infer<typeof paymentCheckResponseSchema>;
 
-export type InvoiceStatusLabel = 'Paid' | 'Not paid';
-
-/** Payment status Paid reads 'Paid', anything else 'Not paid'. */
-export function invoiceStatusLabel(invoice: Pick<InvoiceView, 'status'>): InvoiceStatusLabel {
-  return invoice.status === 'Paid' ? 'Paid' : 'Not paid';
-}
-
-/** An unpaid invoice whose payment can be (re)started from the invoices page. */
-export function canPayInvoice(invoice: Pick<InvoiceView, 'status' | 'payment_url' | 'kind'>): boolean {
-  return invoice.kind === 'invoice' && invoiceStatusLabel(invoice) === 'Not paid' && !!invoice.payment_url;
-}
-
-/** File name of a downloaded invoice: its number, or its id for a draft. */
-export function invoiceFileName(invoice: Pick<InvoiceView, 'invoice_number' | 'id'>): string {
-  return `${invoice.invoice_number ?? invoice.id}.pdf`;
-}
+// The invoices page's rules, without zod (a page that shows invoices does not download it).
+export * from './invoice-rules';
