@@ -105,7 +105,7 @@ Next:
   npm install                          # links the new workspace (mfe-* is a workspace glob)
   npm test -w mfe-${name}               # its tests
   npm run dev -w mfe-${name}            # the remote alone on http://127.0.0.1:${created.devPort} with fake services
-  npm run build -w mfe-${name}          # dist/ — npm start serves it at /remotes/mfe-${name}/
+  npm run build -w mfe-${name}          # a release in dist/releases/ — npm start serves the newest at /remotes/mfe-${name}/
 
 Then register it as staff in the console (/staff → New entry), or with the api:
 ${JSON.stringify(created.registryEntry, null, 2)}

@@ -10,6 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { portalConfigFromEnv } = require('./portal-config');
 const { PortalRemoteDescriptorPlugin } = require('./remote-descriptor');
+const { PortalReleasePlugin, releaseStagingDir } = require('./release');
 
 const SHARED_SINGLETONS = [
   'react',
@@ -451,6 +452,9 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
 
     const config = {
       ...base,
+      // A production build is an immutable release: webpack writes a staging folder that PortalReleasePlugin turns
+      // into dist/releases/<version>-<hash>/ (release.js); the dev server serves from memory as before.
+      ...(mode === 'production' ? { output: { ...base.output, path: releaseStagingDir(dir) } } : {}),
       entry: hasStandalone ? { standalone: path.join(__dirname, 'standalone-entry.js') } : {},
       resolve: {
         ...base.resolve,
@@ -475,7 +479,7 @@ function createRemoteConfig({ name, exposes, port: portOption, dir, extra, stand
           ? [new PortalRemoteDescriptorPlugin({ entry: exposes['./remote'], dir, alias: reactAliases(dir) })]
           : []),
         ...(hasStandalone ? [htmlPlugin(dir, { title: `${name} (standalone)`, chunks: ['standalone'] })] : []),
-        ...(mode === 'production' ? compressionPlugins() : []),
+        ...(mode === 'production' ? [...compressionPlugins(), new PortalReleasePlugin({ dir, name })] : []),
       ],
       devServer: {
         port,

@@ -8,6 +8,7 @@ const {
   MuiFolderImports,
   SHARED_SINGLETONS,
 } = require('./preset');
+const { releaseStagingDir } = require('./release');
 
 const dir = path.join(__dirname, '..');
 
@@ -22,12 +23,12 @@ describe('createRemoteConfig', () => {
     { mode: 'production' },
   );
 
-  it('builds [name].js with hashed chunks, publicPath auto and a unique name', () => {
+  it('builds [name].js with hashed chunks, publicPath auto and a unique name, as a release (release.test.js)', () => {
     expect(config.output).toMatchObject({
       filename: '[name].js',
       publicPath: 'auto',
       uniqueName: 'mfe_test',
-      path: path.join(dir, 'dist'),
+      path: releaseStagingDir(dir),
     });
     expect(config.output.chunkFilename).toContain('[contenthash');
   });
