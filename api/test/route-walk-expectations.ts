@@ -69,6 +69,13 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'PUT /api/staff/registry/:id': [401, 403, 403, 403, 400],
   'DELETE /api/staff/registry/:id': [401, 403, 403, 403, 404],
   'POST /api/staff/registry/check': [401, 403, 403, 403, 400],
+  // An entry's releases: the walk's entry id names no entry (and the release steps load no manifest for it).
+  'GET /api/staff/registry/:id/releases': [401, 403, 403, 403, 404],
+  'POST /api/staff/registry/:id/releases': [401, 403, 403, 403, 400],
+  'POST /api/staff/registry/:id/releases/:release/preview': [401, 403, 403, 403, 404],
+  'POST /api/staff/registry/:id/releases/:release/promote': [401, 403, 403, 403, 404],
+  'DELETE /api/staff/registry/:id/preview': [401, 403, 403, 403, 404],
+  'POST /api/staff/registry/:id/rollback': [401, 403, 403, 403, 404],
   'GET /api/staff/audit': [401, 403, 403, 403, 200],
 
   // The caller's own account: every signed-in caller reads and writes their own row.

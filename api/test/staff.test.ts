@@ -369,7 +369,7 @@ describe('registry entries', () => {
     // An entry keeps its own routes on update.
     const own = await inject('GET', '/api/staff/registry', staff.headers);
     const mobile = own.json().entries.find((e: StaffRegistryEntry) => e.id === 'mobile') as StaffRegistryEntry;
-    const { id: _id, updatedAt: _at, updatedBy: _by, ...body } = mobile;
+    const { id: _id, updatedAt: _at, updatedBy: _by, liveRelease: _live, previewRelease: _preview, ...body } = mobile;
     const same = await inject('PUT', '/api/staff/registry/mobile', staff.headers, body);
     expect(same.statusCode).toBe(200);
   });
@@ -390,7 +390,14 @@ describe('GET /api/portal/registry follows the database', () => {
     const freshdesk = (await inject('GET', '/api/staff/registry', staff.headers))
       .json()
       .entries.find((e: StaffRegistryEntry) => e.id === 'freshdesk') as StaffRegistryEntry;
-    const { id: _id, updatedAt: _at, updatedBy: _by, ...body } = freshdesk;
+    const {
+      id: _id,
+      updatedAt: _at,
+      updatedBy: _by,
+      liveRelease: _live,
+      previewRelease: _preview,
+      ...body
+    } = freshdesk;
 
     await inject('PUT', '/api/staff/registry/freshdesk', staff.headers, { ...body, enabled: false });
     expect(await publicIds(seller.headers)).not.toContain('freshdesk');

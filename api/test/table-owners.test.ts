@@ -38,6 +38,7 @@ const OWNERS: Record<string, string> = {
   gpsr_version_files: 'modules/gpsr',
   registry_entries: 'modules/portal',
   app_meta: 'modules/portal',
+  registry_releases: 'modules/portal',
   registry_audit: 'modules/staff',
   job_runs: 'jobs',
   rate_limit_counters: 'plugins/rate-limit-pg-store.ts',

@@ -690,8 +690,37 @@ export const registryEntries = pgTable(
     updatedAt: updatedAt(),
     /** Email of the staff member who changed it last; null for the seeded default. */
     updatedBy: text('updated_by'),
+    /**
+     * The release of registry_releases every caller gets; manifestUrl is its manifest URL. Null while the manifest
+     * URL was set by hand (a seeded entry's build alias, a dev server), which nothing checks.
+     */
+    liveRelease: text('live_release'),
+    /** The release internal accounts (staff) get instead of the live one; null when none. */
+    previewRelease: text('preview_release'),
   },
   (t) => [index('registry_entries_order_idx').on(t.sortOrder, t.id)],
+);
+
+/**
+ * The releases staff added to an entry: an immutable build of its remote ('<version>-<hash>', its manifest URL naming
+ * that folder), checked against what the shell provides before it went live or into preview. Deleted with the entry.
+ */
+export const registryReleases = pgTable(
+  'registry_releases',
+  {
+    entryId: text('entry_id')
+      .notNull()
+      .references(() => registryEntries.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    version: text('version').notNull(),
+    manifestUrl: text('manifest_url').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedBy: text('added_by'),
+    /** When and by whom it went live the last time (rollback goes to the other release that went live last). */
+    liveAt: timestamp('live_at', { withTimezone: true }),
+    liveBy: text('live_by'),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.id] })],
 );
 
 /** Every change staff make in the console (registry entries; AVV publishes with entry id 'avv:<version>'). */
@@ -713,6 +742,7 @@ export const registryAudit = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type RegistryEntryRow = typeof registryEntries.$inferSelect;
 export type RegistryAuditRow = typeof registryAudit.$inferSelect;
+export type RegistryReleaseRow = typeof registryReleases.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AvvVersionRow = typeof avvVersions.$inferSelect;
 export type AvvAcceptanceRow = typeof avvAcceptances.$inferSelect;

@@ -104,6 +104,13 @@ export const API_ERROR_SLUGS = [
   'registry-route-taken',
   'registry-route-reserved',
   'manifest-host-not-allowed',
+  // staff console: releases of a remote
+  'release-not-found',
+  'release-exists',
+  'release-unavailable',
+  'release-not-a-release',
+  'release-incompatible',
+  'release-no-rollback',
   // produced by the http client
   'network-error',
   'session-expired',

@@ -31,6 +31,7 @@ export * from './catalogue';
 export * from './user';
 export * from './user-kind';
 export * from './registry';
+export * from './release';
 export * from './avv';
 export * from './lieferbar';
 export * from './freshdesk';

@@ -211,11 +211,16 @@ export type RegistryEntryInput = z.infer<typeof registryEntryInputSchema>;
 export const registryEntryUpdateSchema = registryEntryFieldsSchema.omit({ id: true }).superRefine(crossFieldRules);
 export type RegistryEntryUpdate = z.infer<typeof registryEntryUpdateSchema>;
 
-/** What staff read: the input plus who changed it last and when. */
+/** What staff read: the input plus who changed it last and when, and which of its releases are live and in preview. */
 export const staffRegistryEntrySchema = z.object({
   ...registryEntryFieldsSchema.shape,
   updatedAt: z.string().describe('ISO timestamp'),
   updatedBy: z.string().nullable().describe('email of the staff member; null for the seeded default'),
+  liveRelease: z
+    .string()
+    .nullable()
+    .describe('the release sellers get (its manifest URL is manifestUrl); null when set by hand'),
+  previewRelease: z.string().nullable().describe('the release internal accounts get instead; null when none'),
 });
 export type StaffRegistryEntry = z.infer<typeof staffRegistryEntrySchema>;
 export const staffRegistrySchema = z.object({ entries: z.array(staffRegistryEntrySchema) });
@@ -293,7 +298,17 @@ export const manifestCheckResultSchema = z.object({
 });
 export type ManifestCheckResult = z.infer<typeof manifestCheckResultSchema>;
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+/** Registry entries: create, update, delete; their releases: release-add, preview, preview-end, promote, rollback. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'release-add',
+  'preview',
+  'preview-end',
+  'promote',
+  'rollback',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_MAX_PAGE_SIZE = 100;
 

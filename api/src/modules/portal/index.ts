@@ -9,3 +9,10 @@ export {
   updateEntryRow,
   type RegistryEntryValues,
 } from './repository';
+export {
+  findReleaseRow,
+  insertReleaseRow,
+  listReleaseRows,
+  setLiveRelease,
+  setPreviewRelease,
+} from './releases-repository';

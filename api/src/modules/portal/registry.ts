@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { RegistryEntryRow } from '../../db/schema';
 import { API_ROOT } from '../../lib/api-root';
 import type { Identity } from '../../plugins/identity';
+import { previewManifestUrls } from './releases-repository';
 import { listRegistryRows, seedRegistryRows } from './repository';
 
 export const REGISTRY_FILE = path.join(API_ROOT, 'registry', 'registry.json');
@@ -84,16 +85,24 @@ export async function seedRegistry(
   return inserted;
 }
 
-/** The manifest URL the shell should load: REMOTE_URL_<ID> (deployment override) wins over the stored one. */
+/**
+ * The manifest URL the shell should load: REMOTE_URL_<ID> (deployment override) wins, then the preview release's for
+ * a viewer who gets it (internal accounts), then the stored one (the live release's, or one set by hand).
+ */
 export function effectiveManifestUrl(
   row: Pick<RegistryEntryRow, 'id' | 'remote' | 'manifestUrl'>,
   config: Pick<AppConfig, 'remoteUrls'>,
+  previewUrl?: string,
 ) {
   if (!row.remote) return '';
-  return config.remoteUrls[row.id.replace(/-/g, '_')] ?? row.manifestUrl;
+  return config.remoteUrls[row.id.replace(/-/g, '_')] ?? previewUrl ?? row.manifestUrl;
 }
 
-export function toPublicEntry(row: RegistryEntryRow, config: Pick<AppConfig, 'remoteUrls'>): RegistryEntry {
+export function toPublicEntry(
+  row: RegistryEntryRow,
+  config: Pick<AppConfig, 'remoteUrls'>,
+  previewUrl?: string,
+): RegistryEntry {
   const card = row.card
     ? {
         pluginName: row.card.pluginName,
@@ -109,7 +118,7 @@ export function toPublicEntry(row: RegistryEntryRow, config: Pick<AppConfig, 're
   return {
     id: row.id,
     remote: row.remote,
-    manifestUrl: effectiveManifestUrl(row, config),
+    manifestUrl: effectiveManifestUrl(row, config, previewUrl),
     routes: row.routes,
     order: row.sortOrder,
     ...(card ? { card } : {}),
@@ -164,17 +173,31 @@ export async function registryFor(
   viewerOf: ReturnType<typeof viewerResolver>,
 ): Promise<RegistryEntry[]> {
   const rows = await listRegistryRows(deps.db, { enabledOnly: true });
-  const needed = rows.some((row) => row.audience.kind !== 'all');
+  const needed = rows.some((row) => row.audience.kind !== 'all' || row.previewRelease);
   const viewer = await viewerOf(request, needed);
-  return rows.filter((row) => canSee(row, viewer)).map((row) => toPublicEntry(row, deps.config));
+  const visible = rows.filter((row) => canSee(row, viewer));
+  // A preview release is for internal accounts only: everybody else never gets its URL.
+  const previews = viewer.staff ? await previewsOf(deps.db, visible) : new Map<string, string>();
+  return visible.map((row) => toPublicEntry(row, deps.config, previews.get(row.id)));
 }
 
-/** Origins of the absolute manifest URLs of the enabled entries (the portal server's CSP). */
+function previewsOf(db: Db, rows: RegistryEntryRow[]): Promise<Map<string, string>> {
+  return previewManifestUrls(
+    db,
+    rows.filter((row) => row.previewRelease).map((row) => row.id),
+  );
+}
+
+/** Origins of the absolute manifest URLs of the enabled entries, preview releases included (the portal server's CSP). */
 export async function remoteOrigins(deps: Pick<RegistryDeps, 'db' | 'config'>): Promise<string[]> {
   const rows = await listRegistryRows(deps.db, { enabledOnly: true });
+  const previews = await previewsOf(deps.db, rows);
   const origins = new Set<string>();
-  for (const row of rows) {
-    const url = effectiveManifestUrl(row, deps.config);
+  const urls = rows.flatMap((row) => [
+    effectiveManifestUrl(row, deps.config),
+    effectiveManifestUrl(row, deps.config, previews.get(row.id)),
+  ]);
+  for (const url of urls) {
     if (!/^https?:\/\//i.test(url)) continue;
     try {
       origins.add(new URL(url).origin);

@@ -153,8 +153,25 @@ const invalid = (reason: ManifestCheckReason, remoteName: string | null = null):
 export async function checkManifest(
   manifestUrl: string,
   config: CheckConfig,
-  { timeoutMs = MANIFEST_TIMEOUT_MS, resolve = resolveHost } = {},
+  options: ManifestLoadOptions = {},
 ): Promise<ManifestCheckResult> {
+  return (await loadManifest(manifestUrl, config, options)).result;
+}
+
+export interface ManifestLoadOptions {
+  timeoutMs?: number;
+  resolve?: typeof resolveHost;
+}
+
+/**
+ * checkManifest's result and, when it is valid, the manifest itself (the release check reads its shared modules and
+ * release block). Fetches under the same rules.
+ */
+export async function loadManifest(
+  manifestUrl: string,
+  config: CheckConfig,
+  { timeoutMs = MANIFEST_TIMEOUT_MS, resolve = resolveHost }: ManifestLoadOptions = {},
+): Promise<{ result: ManifestCheckResult; body: unknown }> {
   const url = resolveManifestUrl(manifestUrl, config);
   if (!url) {
     throw invalidField(
@@ -175,20 +192,20 @@ export async function checkManifest(
   if (production && isLoopbackHost(url.hostname)) throw hostNotAllowed(url.hostname);
 
   const addresses = await resolve(url.hostname);
-  if (!addresses) return invalid('not-reachable');
+  if (!addresses) return { result: invalid('not-reachable'), body: null };
   if (production && addresses.some((a) => isLocalAddress(a.address))) throw hostNotAllowed(url.hostname);
 
   const answer = await fetchManifest(url, addresses, timeoutMs);
-  if (answer.kind === 'no-answer') return invalid('not-reachable');
-  if (answer.kind === 'too-large') return invalid('not-a-manifest');
+  if (answer.kind === 'no-answer') return { result: invalid('not-reachable'), body: null };
+  if (answer.kind === 'too-large') return { result: invalid('not-a-manifest'), body: null };
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
   } catch {
-    return invalid('invalid-json');
+    return { result: invalid('invalid-json'), body: null };
   }
   const manifest = readManifest(body);
-  if (!manifest) return invalid('not-a-manifest');
-  if (!manifest.exposesRemote) return invalid('no-remote', manifest.remoteName);
-  return { valid: true, reason: null, remoteName: manifest.remoteName };
+  if (!manifest) return { result: invalid('not-a-manifest'), body: null };
+  if (!manifest.exposesRemote) return { result: invalid('no-remote', manifest.remoteName), body: null };
+  return { result: { valid: true, reason: null, remoteName: manifest.remoteName }, body };
 }

@@ -90,12 +90,14 @@ export function toStaffEntry(row: RegistryEntryRow): StaffRegistryEntry {
     card: row.card,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedBy,
+    liveRelease: row.liveRelease,
+    previewRelease: row.previewRelease,
   };
 }
 
-/** The audit log's picture of an entry: what staff edit (no bookkeeping fields). */
+/** The audit log's picture of an entry: what staff edit (no bookkeeping fields; release steps log their own). */
 function snapshot(row: RegistryEntryRow): RegistryEntryInput {
-  const { updatedAt: _at, updatedBy: _by, ...entry } = toStaffEntry(row);
+  const { updatedAt: _at, updatedBy: _by, liveRelease: _live, previewRelease: _preview, ...entry } = toStaffEntry(row);
   return entry;
 }
 
@@ -172,7 +174,12 @@ export async function updateEntry(
     const before = await findEntry(tx, id);
     if (!before) throw entryNotFound(id);
     await assertRoutesFree(tx, id, input.routes);
-    const row = await updateEntryRow(tx, id, valuesOf(input, actor));
+    const values = valuesOf(input, actor);
+    // A manifest URL set by hand is no release: the entry has no live release until one is promoted again (and a
+    // page of the shell has no preview either).
+    if (input.manifestUrl !== before.manifestUrl) values.liveRelease = null;
+    if (!input.remote) values.previewRelease = null;
+    const row = await updateEntryRow(tx, id, values);
     await recordAudit(tx, { actor, action: 'update', entryId: id, before: snapshot(before), after: snapshot(row) });
     return toStaffEntry(row);
   });
