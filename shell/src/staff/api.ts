@@ -9,6 +9,7 @@ import type {
   RegistryEntryInput,
   StaffRegistry,
   StaffRegistryEntry,
+  StaffReleases,
   StaffWhoami,
 } from '@portal/shared/domain';
 
@@ -60,8 +61,28 @@ export function publishAvvVersion(http: HttpClient, input: AvvVersionInput): Pro
   return http.post<AvvVersion>('/avv/versions', input);
 }
 
-/** An entry as the edit form and PUT want it: without the read-only updatedAt / updatedBy. */
+/** An entry as the edit form and PUT want it: without the read-only updatedAt / updatedBy and release state. */
 export function entryInput(entry: StaffRegistryEntry): RegistryEntryInput {
-  const { updatedAt: _at, updatedBy: _by, ...input } = entry;
+  const { updatedAt: _at, updatedBy: _by, liveRelease: _live, previewRelease: _preview, ...input } = entry;
   return input;
 }
+
+const releasesPath = (id: string) => `${entryPath(id)}/releases`;
+const releasePath = (id: string, release: string) => `${releasesPath(id)}/${encodeURIComponent(release)}`;
+
+/** GET /staff/registry/{id}/releases: newest first, with the live, preview and rollback release. */
+export function fetchReleases(http: HttpClient, id: string): Promise<StaffReleases> {
+  return http.get<StaffReleases>(releasesPath(id));
+}
+
+/** The steps of an entry's releases; each answers the releases as they are after it. */
+export const releaseSteps = {
+  add: (http: HttpClient, id: string, manifestUrl: string) =>
+    http.post<StaffReleases>(releasesPath(id), { manifestUrl }),
+  preview: (http: HttpClient, id: string, release: string) =>
+    http.post<StaffReleases>(`${releasePath(id, release)}/preview`),
+  promote: (http: HttpClient, id: string, release: string) =>
+    http.post<StaffReleases>(`${releasePath(id, release)}/promote`),
+  endPreview: (http: HttpClient, id: string) => http.del<StaffReleases>(`${entryPath(id)}/preview`),
+  rollback: (http: HttpClient, id: string) => http.post<StaffReleases>(`${entryPath(id)}/rollback`),
+};

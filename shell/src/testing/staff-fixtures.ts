@@ -1,6 +1,6 @@
 // Test data of the staff console (shell/src/staff), in the api's shapes (CONTRACT, issue 12).
 import { ApiError } from '@portal/shared';
-import type { AuditEvent, AvvStaffVersion, StaffRegistryEntry } from '@portal/shared/domain';
+import type { AuditEvent, AvvStaffVersion, StaffRegistryEntry, StaffReleases } from '@portal/shared/domain';
 import en from '../locales/en.json';
 import de from '../locales/de.json';
 
@@ -27,6 +27,43 @@ export function registryEntry(overrides: Partial<StaffRegistryEntry> = {}): Staf
     },
     updatedAt: '2026-11-20T10:00:00.000Z',
     updatedBy: null,
+    liveRelease: null,
+    previewRelease: null,
+    ...overrides,
+  };
+}
+
+export const RELEASE_1 = '0.1.0-aaaaaaaaaa';
+export const RELEASE_2 = '0.2.0-bbbbbbbbbb';
+export const releaseUrl = (id: string) => `/remotes/mfe-mobile/releases/${id}/mf-manifest.json`;
+
+/** The releases of mobile: RELEASE_1 live, RELEASE_2 added after it (newest first). */
+export function staffReleases(overrides: Partial<StaffReleases> = {}): StaffReleases {
+  return {
+    entryId: 'mobile',
+    live: RELEASE_1,
+    preview: null,
+    rollbackTo: null,
+    releases: [
+      {
+        id: RELEASE_2,
+        version: '0.2.0',
+        manifestUrl: releaseUrl(RELEASE_2),
+        addedAt: '2026-11-22T09:00:00.000Z',
+        addedBy: 'staff@portal.test',
+        liveAt: null,
+        liveBy: null,
+      },
+      {
+        id: RELEASE_1,
+        version: '0.1.0',
+        manifestUrl: releaseUrl(RELEASE_1),
+        addedAt: '2026-11-21T09:00:00.000Z',
+        addedBy: 'staff@portal.test',
+        liveAt: '2026-11-21T09:05:00.000Z',
+        liveBy: 'staff@portal.test',
+      },
+    ],
     ...overrides,
   };
 }
@@ -104,6 +141,7 @@ export function staffRoutes(routes: Record<string, unknown> = {}): Record<string
     'GET /staff/registry': { entries: registryEntries() },
     'GET /staff/audit': { events: [auditEvent()], total: 1 },
     'GET /avv/versions': { versions: [avvVersion()] },
+    'GET /staff/registry/:id/releases': staffReleases(),
     ...routes,
   };
 }

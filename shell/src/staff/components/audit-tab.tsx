@@ -15,15 +15,20 @@ import { useAuditLog } from '../hooks/use-audit-log';
 import { useRegistryEntries } from '../hooks/use-registry-entries';
 import { AuditChangesView } from './audit-changes-view';
 
-const ACTION_COLOR: Record<string, 'success' | 'info' | 'error'> = {
+const ACTION_COLOR: Record<string, 'success' | 'info' | 'error' | 'warning'> = {
   create: 'success',
   update: 'info',
   delete: 'error',
+  'release-add': 'info',
+  preview: 'warning',
+  'preview-end': 'info',
+  promote: 'success',
+  rollback: 'warning',
 };
 
 function AuditEventItem({ event }: { event: AuditEvent }) {
   const { t, i18n } = useTranslation('shell');
-  const actionKey = `staff_audit_action_${event.action}`;
+  const actionKey = `staff_audit_action_${event.action.replace(/-/g, '_')}`;
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none' }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>

@@ -14,10 +14,11 @@ interface Props {
   onEdit(entry: StaffRegistryEntry): void;
   onDelete(entry: StaffRegistryEntry): void;
   onSetEnabled(entry: StaffRegistryEntry, enabled: boolean): void;
+  onReleases(entry: StaffRegistryEntry): void;
 }
 
-/** What staff do with one entry: enable/disable, check its manifest, edit, delete. */
-export function EntryActions({ entry, busy, onEdit, onDelete, onSetEnabled }: Props) {
+/** What staff do with one entry: enable/disable, check its manifest, its releases, edit, delete. */
+export function EntryActions({ entry, busy, onEdit, onDelete, onSetEnabled, onReleases }: Props) {
   const { t } = useTranslation('shell');
   const { state, check } = useManifestCheck();
   return (
@@ -44,6 +45,16 @@ export function EntryActions({ entry, busy, onEdit, onDelete, onSetEnabled }: Pr
             aria-label={t('staff_check_named', { id: entry.id })}
           >
             {t('staff_check')}
+          </Button>
+        )}
+        {entry.remote && (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => onReleases(entry)}
+            aria-label={t('staff_releases_named', { id: entry.id })}
+          >
+            {t('staff_releases')}
           </Button>
         )}
         <Button

@@ -151,7 +151,14 @@ describe('Registry entry dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [put] = view.http.callsTo('PUT /staff/registry/:id');
     expect(put.path).toBe('/staff/registry/mobile');
-    const { id: _id, updatedAt: _at, updatedBy: _by, ...unchanged } = registryEntry();
+    const {
+      id: _id,
+      updatedAt: _at,
+      updatedBy: _by,
+      liveRelease: _live,
+      previewRelease: _preview,
+      ...unchanged
+    } = registryEntry();
     expect(put.body).toEqual({
       ...unchanged,
       audience: { kind: 'sellers', emails: ['a@shop.test', 'b@shop.test'] },

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { StaffRegistryEntry } from '@portal/shared/domain';
 
-/** Enabled / disabled, coming soon, and who sees the entry, as chips (text, not only colour). */
+/** Enabled / disabled, coming soon, who sees the entry, its live and preview release, as chips (text, not only colour). */
 export function EntryStatusChips({ entry }: { entry: StaffRegistryEntry }) {
   const { t } = useTranslation('shell');
   const { audience } = entry;
@@ -21,6 +21,17 @@ export function EntryStatusChips({ entry }: { entry: StaffRegistryEntry }) {
       />
       {entry.comingSoon && <Chip size="small" color="info" variant="outlined" label={t('staff_status_coming_soon')} />}
       <Chip size="small" variant="outlined" label={audienceLabel} />
+      {entry.liveRelease && (
+        <Chip size="small" variant="outlined" label={t('staff_entry_release_chip', { release: entry.liveRelease })} />
+      )}
+      {entry.previewRelease && (
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          label={t('staff_entry_preview_chip', { release: entry.previewRelease })}
+        />
+      )}
     </Stack>
   );
 }

@@ -76,7 +76,14 @@ describe('Registry tab', () => {
     await waitFor(() => expect(view.notify.last('success')?.message).toBe('mobile is disabled.'));
     const [put] = view.http.callsTo('PUT /staff/registry/:id');
     expect(put.path).toBe('/staff/registry/mobile');
-    const { id: _id, updatedAt: _at, updatedBy: _by, ...expected } = registryEntry();
+    const {
+      id: _id,
+      updatedAt: _at,
+      updatedBy: _by,
+      liveRelease: _live,
+      previewRelease: _preview,
+      ...expected
+    } = registryEntry();
     expect(put.body).toEqual({ ...expected, enabled: false });
     await waitFor(() => expect(view.http.callsTo('GET /staff/registry')).toHaveLength(2));
   });

@@ -12,8 +12,9 @@ import type { StaffRegistryEntry } from '@portal/shared/domain';
 import { EntryDialog } from './entry-dialog';
 import { RegistryCards } from './registry-cards';
 import { RegistryTable } from './registry-table';
+import { ReleasesDialog } from './releases-dialog';
 
-/** Registry tab: every entry with its status; create, edit, check, enable/disable, delete. */
+/** Registry tab: every entry with its status; create, edit, check, enable/disable, releases, delete. */
 export function RegistryTab() {
   const { t } = useTranslation('shell');
   const List = useMediaQuery((theme) => theme.breakpoints.down('md')) ? RegistryCards : RegistryTable;
@@ -21,13 +22,20 @@ export function RegistryTab() {
   const { setEnabled, remove, busyId } = useEntryActions(reload);
   const [editing, setEditing] = useState<StaffRegistryEntry | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StaffRegistryEntry | null>(null);
+  const [releasesOf, setReleasesOf] = useState<string | null>(null);
 
   const newButton = (
     <Button variant="contained" startIcon={<Add />} onClick={() => setEditing('new')}>
       {t('staff_entry_new')}
     </Button>
   );
-  const listProps = { busyId, onEdit: setEditing, onDelete: setDeleting, onSetEnabled: setEnabled };
+  const listProps = {
+    busyId,
+    onEdit: setEditing,
+    onDelete: setDeleting,
+    onSetEnabled: setEnabled,
+    onReleases: (entry: StaffRegistryEntry) => setReleasesOf(entry.id),
+  };
 
   return (
     <Box>
@@ -57,6 +65,7 @@ export function RegistryTab() {
           }}
         />
       )}
+      {releasesOf && <ReleasesDialog entryId={releasesOf} onClose={() => setReleasesOf(null)} onChanged={reload} />}
       <ConfirmDialog
         open={deleting != null}
         title={t('staff_delete_title', { id: deleting?.id ?? '' })}

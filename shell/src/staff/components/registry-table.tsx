@@ -18,6 +18,7 @@ export interface RegistryListProps {
   onEdit(entry: StaffRegistryEntry): void;
   onDelete(entry: StaffRegistryEntry): void;
   onSetEnabled(entry: StaffRegistryEntry, enabled: boolean): void;
+  onReleases(entry: StaffRegistryEntry): void;
 }
 
 /** The registry on wide screens: one row per entry. */
