@@ -1,6 +1,7 @@
 // A remote made the way a plugin team makes one: `npm run new-remote` (scripts/new-remote.mjs) copies the template,
-// webpack builds it with the shared preset, and a plain static server on its own port serves dist/ — nothing of it
-// is part of the shell's build or the api's start.
+// webpack builds it with the shared preset (each build an immutable release under dist/releases/, listed in
+// dist/releases.json), and a plain static server on its own port serves dist/ as a CDN would — nothing of it is part
+// of the shell's build or the api's start.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,6 +23,13 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+export interface RemoteRelease {
+  /** '<version>-<hash>' */
+  id: string;
+  /** The release's own mf-manifest.json on the remote's server. */
+  manifestUrl: string;
+}
+
 export interface TemplateRemote {
   id: string;
   federationName: string;
@@ -29,8 +37,23 @@ export interface TemplateRemote {
   /** The remote's own card title, nav label and page title (its locales). */
   title: string;
   origin: string;
+  /** The manifest URL of the first build's release. */
   manifestUrl: string;
+  /** The first build. */
+  release: RemoteRelease;
+  /** Edits the remote's folder (`change`) and builds it again: the next release, beside the ones before. */
+  rebuild(change: (edit: RemoteEdit) => void): Promise<RemoteRelease>;
   close(): Promise<void>;
+}
+
+/** What a test changes in the remote's folder between two builds. */
+export interface RemoteEdit {
+  /** package.json's version (the release id starts with it). */
+  version(version: string): void;
+  /** One text of the remote's locales, in both languages. */
+  text(key: string, value: string): void;
+  /** A dependency range in package.json (the range the build's shared modules ask for). */
+  dependency(name: string, range: string): void;
 }
 
 function run(command: string, args: string[], cwd: string): Promise<void> {
@@ -74,21 +97,61 @@ function serveStatic(dir: string): Promise<{ origin: string; close(): Promise<vo
   });
 }
 
+function editJson(file: string, change: (json: Record<string, unknown>) => void) {
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  change(json);
+  fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+}
+
+function editor(folder: string): RemoteEdit {
+  const pkg = path.join(folder, 'package.json');
+  return {
+    version: (version) => editJson(pkg, (json) => (json.version = version)),
+    text: (key, value) => {
+      for (const lang of ['en', 'de'])
+        editJson(path.join(folder, 'src', 'locales', `${lang}.json`), (j) => (j[key] = value));
+    },
+    dependency: (name, range) => editJson(pkg, (json) => ((json.dependencies as Record<string, string>)[name] = range)),
+  };
+}
+
+/** Builds the remote for production; the release it made (releases.json's current) as a path below dist/. */
+async function buildRelease(folder: string): Promise<{ id: string; manifest: string }> {
+  const webpack = require.resolve('webpack-cli/bin/cli.js', { paths: [repo] });
+  await run(process.execPath, [webpack, '--mode', 'production'], folder);
+  const index = JSON.parse(fs.readFileSync(path.join(folder, 'dist', 'releases.json'), 'utf8')) as {
+    current: string;
+    releases: { id: string; manifest: string }[];
+  };
+  const current = index.releases.find((r) => r.id === index.current);
+  if (!current) throw new Error(`releases.json of ${folder} lists no current release`);
+  return current;
+}
+
 /** Generates `mfe-<name>` from the template into e2e/.tmp, builds it for production and serves dist/. */
 export async function buildTemplateRemote(name: string, title: string): Promise<TemplateRemote> {
   fs.mkdirSync(WORK_DIR, { recursive: true });
   const parent = fs.mkdtempSync(path.join(WORK_DIR, 'remote-'));
   const created = createRemote({ name, dir: parent, title, port: 3900 });
-  const webpack = require.resolve('webpack-cli/bin/cli.js', { paths: [repo] });
-  await run(process.execPath, [webpack, '--mode', 'production'], created.folder);
+  const built = await buildRelease(created.folder);
   const server = await serveStatic(path.join(created.folder, 'dist'));
+  const released = ({ id, manifest }: { id: string; manifest: string }) => ({
+    id,
+    manifestUrl: `${server.origin}/${manifest}`,
+  });
+  const first = released(built);
   return {
     id: created.id,
     federationName: created.remote,
     route: created.route,
     title,
     origin: server.origin,
-    manifestUrl: `${server.origin}/mf-manifest.json`,
+    manifestUrl: first.manifestUrl,
+    release: first,
+    async rebuild(change) {
+      change(editor(created.folder));
+      return released(await buildRelease(created.folder));
+    },
     async close() {
       await server.close();
       fs.rmSync(parent, { recursive: true, force: true });

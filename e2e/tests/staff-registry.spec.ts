@@ -3,9 +3,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BASE_URL, DEMO_SELLER, DEMO_STAFF } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
 import { card, nav, navLink, notification, openDashboard } from '../support/account/portal-ui';
-import { staffText, text, whole, type Lang } from '../support/locales';
+import { common, staffText, text, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
-import { buildTemplateRemote } from '../support/template-remote';
+import { buildTemplateRemote, type TemplateRemote } from '../support/template-remote';
 
 const lang: Lang = 'en';
 
@@ -156,6 +156,146 @@ test.describe('A new remote at runtime', () => {
       await expect(seller.getByText('this page comes from its own remote')).toBeVisible();
       expect(remoteScripts.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
       expect(blocked, blocked.join('\n')).toEqual([]);
+    } finally {
+      await staffApi('DELETE', `/staff/registry/${remote.id}`).catch(() => undefined);
+      await remote.close();
+    }
+  });
+});
+
+/** The page of the remote as one caller sees it after a fresh page load: which release's text it shows. */
+async function remoteGreeting(page: Page, remote: TemplateRemote): Promise<'first' | 'second'> {
+  await page.goto(remote.route);
+  const heading = page.getByRole('main').getByRole('heading', { level: 1, name: remote.title });
+  await expect(heading).toBeVisible();
+  const second = page.getByText(SECOND_RELEASE_TEXT);
+  const first = page.getByText('this page comes from its own remote');
+  await expect(first.or(second)).toBeVisible();
+  return (await second.count()) > 0 ? 'second' : 'first';
+}
+
+const SECOND_RELEASE_TEXT = 'this page comes from the second release';
+
+/** The console's releases dialog of one entry, opened from its row. */
+async function openReleases(staff: Page, id: string) {
+  await staff.goto('/staff');
+  await staff.getByRole('button', { name: staffText(lang, 'staff_releases_named', { id }) }).click();
+  const dialog = staff.getByRole('dialog', { name: staffText(lang, 'staff_releases_title', { id }) });
+  await expect(dialog.getByRole('list', { name: staffText(lang, 'staff_releases_list_label') })).toBeVisible();
+  return dialog;
+}
+
+test.describe('Releases of a remote', () => {
+  test('two releases of a template remote: staff preview the second (a seller keeps the first), promote it, roll back; an incompatible release is refused with the reason', async ({
+    browser,
+  }) => {
+    test.setTimeout(600_000);
+    const remote = await buildTemplateRemote('e2e-release', 'Release Plugin');
+    try {
+      const second = await remote.rebuild((edit) => {
+        edit.version('0.2.0');
+        edit.text('greeting', `Hello {{name}}, ${SECOND_RELEASE_TEXT}.`);
+      });
+      // Built against another React major than the shell provides.
+      const incompatible = await remote.rebuild((edit) => {
+        edit.version('0.3.0');
+        edit.dependency('react', '^19.0.0');
+      });
+      expect(second.id).toMatch(/^0\.2\.0-[0-9a-f]{10}$/);
+      expect(second.manifestUrl).not.toBe(remote.release.manifestUrl);
+
+      // The entry, with the first release added and live (the set-up; the console does the rest).
+      const created = await staffApi('POST', '/staff/registry', {
+        id: remote.id,
+        remote: remote.federationName,
+        manifestUrl: remote.release.manifestUrl,
+        routes: [remote.route],
+        enabled: true,
+        audience: { kind: 'all' },
+        comingSoon: false,
+        buyWithoutFilling: true,
+        order: 910,
+        card: { pluginName: 'e2e_release', configurePath: remote.route },
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const added = await staffApi('POST', `/staff/registry/${remote.id}/releases`, {
+        manifestUrl: remote.release.manifestUrl,
+      });
+      expect(added.status, await added.clone().text()).toBe(201);
+      const live = await staffApi('POST', `/staff/registry/${remote.id}/releases/${remote.release.id}/promote`);
+      expect(live.status, await live.clone().text()).toBe(200);
+
+      const seller = await signedInPage(browser, DEMO_SELLER);
+      const staff = await signedInPage(browser, DEMO_STAFF);
+      expect(await remoteGreeting(seller, remote)).toBe('first');
+
+      // Add the second release and preview it: staff get it, the seller keeps the first.
+      let dialog = await openReleases(staff, remote.id);
+      await dialog.getByRole('textbox', { name: staffText(lang, 'staff_releases_add_label') }).fill(second.manifestUrl);
+      await dialog.getByRole('button', { name: staffText(lang, 'staff_releases_add') }).click();
+      await expect(
+        notification(staff, lang, staffText(lang, 'staff_release_done_add', { release: second.id })),
+      ).toBeVisible();
+      await dialog
+        .getByRole('button', { name: staffText(lang, 'staff_release_preview_named', { release: second.id }) })
+        .click();
+      await expect(
+        notification(staff, lang, staffText(lang, 'staff_release_done_preview', { release: second.id })),
+      ).toBeVisible();
+      expect(await remoteGreeting(staff, remote)).toBe('second');
+      expect(await remoteGreeting(seller, remote)).toBe('first');
+
+      // Promote: everybody gets the second.
+      dialog = await openReleases(staff, remote.id);
+      await dialog
+        .getByRole('button', { name: staffText(lang, 'staff_release_promote_named', { release: second.id }) })
+        .click();
+      await expect(
+        notification(staff, lang, staffText(lang, 'staff_release_done_promote', { release: second.id })),
+      ).toBeVisible();
+      await expect(
+        dialog
+          .getByRole('listitem', { name: second.id })
+          .getByText(staffText(lang, 'staff_release_chip_live'), { exact: true }),
+      ).toBeVisible();
+      expect(await remoteGreeting(seller, remote)).toBe('second');
+
+      // One click back to the first.
+      dialog = await openReleases(staff, remote.id);
+      await dialog
+        .getByRole('button', { name: staffText(lang, 'staff_releases_rollback', { release: remote.release.id }) })
+        .click();
+      await expect(
+        notification(staff, lang, staffText(lang, 'staff_release_done_rollback', { release: remote.release.id })),
+      ).toBeVisible();
+      expect(await remoteGreeting(seller, remote)).toBe('first');
+
+      // A release built against React 19 is refused, and says why; it is not listed and nobody gets it.
+      dialog = await openReleases(staff, remote.id);
+      await dialog
+        .getByRole('textbox', { name: staffText(lang, 'staff_releases_add_label') })
+        .fill(incompatible.manifestUrl);
+      await dialog.getByRole('button', { name: staffText(lang, 'staff_releases_add') }).click();
+      const alert = dialog.getByRole('alert');
+      await expect(alert).toContainText(staffText(lang, 'staff_release_failed_add'));
+      await expect(alert).toContainText(common(lang, 'api_error_release_incompatible'));
+      await expect(alert.getByRole('listitem')).toHaveText([
+        `react: ${common(lang, 'api_error_release_library_major')}`,
+      ]);
+      await expect(dialog.getByRole('listitem', { name: incompatible.id })).toHaveCount(0);
+      expect(await remoteGreeting(seller, remote)).toBe('first');
+
+      // Every step is in the audit log, by the staff member.
+      await staff.goto('/staff?tab=audit');
+      const log = staff.getByRole('list', { name: staffText(lang, 'staff_audit_list_label') });
+      for (const key of ['staff_audit_action_rollback', 'staff_audit_action_promote', 'staff_audit_action_preview']) {
+        await expect(
+          log
+            .getByRole('listitem')
+            .filter({ has: staff.getByText(staffText(lang, key), { exact: true }) })
+            .first(),
+        ).toContainText(DEMO_STAFF.email);
+      }
     } finally {
       await staffApi('DELETE', `/staff/registry/${remote.id}`).catch(() => undefined);
       await remote.close();
