@@ -1,8 +1,9 @@
 import { isNotFoundMessage } from '../domain/errors';
 
 /**
- * Every failed call throws this: HTTP status (0 for network failures), the server's slug and a message, and for
- * validation errors `fields` (field path → i18n key of the `common` namespace) taken from the body.
+ * Every failed call throws this: HTTP status (0 for network failures), the server's slug and a message, for
+ * validation errors `fields` (field path → i18n key of the `common` namespace) taken from the body, and the id the
+ * request was sent with (X-Request-Id), which support finds the api's log lines by.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -10,14 +11,17 @@ export class ApiError extends Error {
   /** Parsed error body when there was one. */
   readonly body?: unknown;
   readonly fields?: Record<string, string>;
+  /** The X-Request-Id the failed request was sent with; shown to the seller as the support code. */
+  readonly requestId?: string;
 
-  constructor(status: number, slug: string, message: string, body?: unknown) {
+  constructor(status: number, slug: string, message: string, body?: unknown, requestId?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.slug = slug;
     this.body = body;
     this.fields = fieldsOf(body);
+    this.requestId = requestId;
   }
 }
 
@@ -37,4 +41,11 @@ export function isApiError(error: unknown): error is ApiError {
 export function isNotFoundError(error: unknown): boolean {
   if (!isApiError(error)) return false;
   return error.status === 404 || isNotFoundMessage(error.slug) || isNotFoundMessage(error.message);
+}
+
+/** The support code of a failed request (its X-Request-Id), when the error is one the http client threw. */
+export function supportCodeOf(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const id = (error as { requestId?: unknown }).requestId;
+  return typeof id === 'string' && id ? id : undefined;
 }

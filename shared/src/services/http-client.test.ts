@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { ApiError, isNotFoundError } from './api-error';
-import { createHttpClient, type HttpClientConfig, type TokenProvider } from './http-client';
+import { createHttpClient, newRequestId, type HttpClientConfig, type TokenProvider } from './http-client';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -353,6 +353,51 @@ describe('createHttpClient', () => {
     await http.get('/quiet', { silent: true });
     expect(loading.begin).toHaveBeenCalledTimes(2);
     expect(loading.end).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a new UUID as X-Request-Id with every call', async () => {
+    const { http, calls } = setup(() => json(200, {}));
+    await http.get('/user');
+    await http.post('/user', { a: 1 });
+    const ids = calls.map((c) => (c.init.headers as Record<string, string>)['X-Request-Id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it("keeps a call's X-Request-Id on its retries, and names it in the call's ApiError", async () => {
+    let n = 0;
+    const { http, calls } = setup(() => (n++ === 0 ? jwtError() : json(503, { message: 'down', slug: 'x' })));
+    const error = (await http.get('/user').catch((e: unknown) => e)) as ApiError;
+    const ids = calls.map((c) => (c.init.headers as Record<string, string>)['X-Request-Id']);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(error.status).toBe(503);
+    expect(error.requestId).toBe(ids[0]);
+  });
+
+  it('names the request id in the ApiError of a call that got no answer', async () => {
+    const { http, calls } = setup(
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      { retryDelayMs: 0 },
+    );
+    const error = (await http.post('/user', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.requestId).toBe((calls[0].init.headers as Record<string, string>)['X-Request-Id']);
+  });
+
+  it('makes a UUID v4 from getRandomValues where randomUUID is missing (plain http on another host)', () => {
+    const randomUUID = Object.getOwnPropertyDescriptor(globalThis.crypto, 'randomUUID');
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const ids = [newRequestId(), newRequestId()];
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(ids[0]).not.toBe(ids[1]);
+    } finally {
+      if (randomUUID) Object.defineProperty(globalThis.crypto, 'randomUUID', randomUUID);
+      else delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+    }
   });
 
   it('joins a base URL with a trailing slash and absolute paths', async () => {

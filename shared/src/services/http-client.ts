@@ -107,7 +107,25 @@ function messageFor(response: Response, info: ErrorInfo): string {
   return `Generic Error: ${response.status} ${response.statusText} ${info.text}`.trimEnd();
 }
 
-async function readSuccess(response: Response, responseType: RequestOptions['responseType']): Promise<unknown> {
+/**
+ * A UUID v4 for X-Request-Id. crypto.randomUUID exists only in secure contexts (https, localhost); a portal opened over
+ * plain http on another host gets the same format from crypto.getRandomValues, which works everywhere.
+ */
+export function newRequestId(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+async function readSuccess(
+  response: Response,
+  responseType: RequestOptions['responseType'],
+  requestId: string,
+): Promise<unknown> {
   if (response.status === 204) return undefined;
   if (responseType === 'blob') return response.blob();
   const text = await response.text();
@@ -116,7 +134,7 @@ async function readSuccess(response: Response, responseType: RequestOptions['res
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(response.status, 'invalid-json', 'Invalid JSON in response', text);
+    throw new ApiError(response.status, 'invalid-json', 'Invalid JSON in response', text, requestId);
   }
 }
 
@@ -124,7 +142,8 @@ async function readSuccess(response: Response, responseType: RequestOptions['res
  * The portal's HTTP client: bearer token on every call; a failure with slug
  * 'unable-to-verify-jwt' force-refreshes the token (one refresh at a time, shared by concurrent calls) and
  * retries once; a failed refresh signs out. A GET, or a write with an Idempotency-Key, that gets no answer at all
- * (network error) is sent once more.
+ * (network error) is sent once more. Every call carries an X-Request-Id of its own (its retries the same one): the
+ * api logs the call under it, and a failed call's ApiError names it as the seller's support code.
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const { tokens } = config;
@@ -155,9 +174,11 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     token: string | null | undefined,
     body: unknown,
     options: RequestOptions,
+    requestId: string,
   ) {
     const headers: Record<string, string> = {
       Accept: options.responseType === 'json' || !options.responseType ? 'application/json' : '*/*',
+      'X-Request-Id': requestId,
     };
     let payload: BodyInit | undefined;
     if (body !== undefined) {
@@ -190,22 +211,23 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw error;
       config.connection?.lost();
-      throw new ApiError(0, 'network-error', 'Network request failed');
+      throw new ApiError(0, 'network-error', 'Network request failed', undefined, requestId);
     }
   }
 
   async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
     if (tokens.isSessionExpired()) throw new ApiError(401, 'session-expired', SESSION_EXPIRED_MESSAGE);
     const url = buildUrl(config.baseUrl, path, options.query);
+    const requestId = newRequestId();
     const track = !options.silent && config.loading;
     if (track) config.loading!.begin();
     try {
       let token = await tokens.getToken();
-      let response = await send(method, url, token, body, options);
+      let response = await send(method, url, token, body, options, requestId);
       let retried = false;
       for (;;) {
         if (response.ok || options.acceptStatuses?.includes(response.status)) {
-          return (await readSuccess(response, options.responseType)) as T;
+          return (await readSuccess(response, options.responseType, requestId)) as T;
         }
         const info = await readError(response);
         if (info.slug === JWT_REFRESH_SLUG && !retried) {
@@ -218,13 +240,13 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
             try {
               token = await refreshOnce();
             } catch {
-              throw new ApiError(response.status, info.slug, messageFor(response, info), info.body);
+              throw new ApiError(response.status, info.slug, messageFor(response, info), info.body, requestId);
             }
           }
-          response = await send(method, url, token, body, options);
+          response = await send(method, url, token, body, options, requestId);
           continue;
         }
-        throw new ApiError(response.status, info.slug ?? '', messageFor(response, info), info.body);
+        throw new ApiError(response.status, info.slug ?? '', messageFor(response, info), info.body, requestId);
       }
     } finally {
       if (track) config.loading!.end();

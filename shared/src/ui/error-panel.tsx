@@ -1,15 +1,20 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '../i18n';
+import { supportCodeOf } from '../services/api-error';
 
 export interface ErrorPanelProps {
   /** Default: 'Something went wrong'. */
   title?: ReactNode;
   message?: ReactNode;
-  /** A failed request, told by its apiErrorKey message when there is no `message`. */
+  /**
+   * A failed request, told by its apiErrorKey message when there is no `message`; its support code (the request's
+   * X-Request-Id) is shown below, so that support finds the api's log lines of exactly this request.
+   */
   error?: unknown;
   /** Shows a Retry button. */
   onRetry?: () => void;
@@ -19,6 +24,7 @@ export interface ErrorPanelProps {
 
 export function ErrorPanel({ title, message, error, onRetry, retryLabel }: ErrorPanelProps) {
   const { t } = useTranslation('common');
+  const supportCode = supportCodeOf(error);
   return (
     <Alert
       severity="error"
@@ -45,6 +51,11 @@ export function ErrorPanel({ title, message, error, onRetry, retryLabel }: Error
     >
       <AlertTitle>{title ?? t('error_panel_title')}</AlertTitle>
       {message ?? (error != null && t(apiErrorKey(error)))}
+      {supportCode && (
+        <Box component="p" sx={{ m: 0, mt: 0.5, typography: 'body2', opacity: 0.8, overflowWrap: 'anywhere' }}>
+          {t('support_code', { code: supportCode })}
+        </Box>
+      )}
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
+import { ApiError } from '../services/api-error';
 import { renderWithPortal } from '../testing';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyState } from './empty-state';
@@ -41,6 +42,20 @@ describe('ErrorPanel', () => {
     expect(
       within(screen.getByRole('alert')).getByText('Something went wrong on our side. Please try again later.'),
     ).toBeInTheDocument();
+  });
+  it("shows a failed request's support code (its X-Request-Id) under the message, in both languages", () => {
+    const error = new ApiError(500, 'internal-error', 'Internal Server Error', undefined, 'req-4f2a-77');
+    const { unmount } = renderWithPortal(<ErrorPanel title="Could not load" error={error} />);
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText('Something went wrong on our side. Please try again later.')).toBeInTheDocument();
+    expect(within(alert).getByText('Support code: req-4f2a-77')).toBeInTheDocument();
+    unmount();
+    renderWithPortal(<ErrorPanel error={error} />, { language: 'de' });
+    expect(within(screen.getByRole('alert')).getByText('Support-Code: req-4f2a-77')).toBeInTheDocument();
+  });
+  it('shows no support code without a failed request that names one', () => {
+    renderWithPortal(<ErrorPanel message="x" error={{ status: 500 }} />);
+    expect(within(screen.getByRole('alert')).queryByText(/Support code/)).not.toBeInTheDocument();
   });
   it('has no retry button without onRetry', () => {
     renderWithPortal(<ErrorPanel title="Oops" message="x" />);

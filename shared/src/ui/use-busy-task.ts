@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '../i18n';
+import { supportCodeOf } from '../services/api-error';
 import { useNotify } from '../services/context';
 
 /** The error notification of a failed task: its title and, unless given, the text of the api error. */
@@ -11,7 +12,8 @@ export interface TaskFailure {
 
 /**
  * One task at a time behind a button (confirm, download, release): `busy` while it runs; a failure is shown as an
- * error notification. `run` resolves whether the task succeeded.
+ * error notification, ending with the failed request's support code when there was one. `run` resolves whether the
+ * task succeeded.
  */
 export function useBusyTask() {
   const notify = useNotify();
@@ -24,7 +26,9 @@ export function useBusyTask() {
         await task();
         return true;
       } catch (error) {
-        notify.error({ title: failure.title, message: failure.message ?? t(apiErrorKey(error)) });
+        const text = failure.message ?? t(apiErrorKey(error));
+        const code = supportCodeOf(error);
+        notify.error({ title: failure.title, message: code ? `${text} ${t('support_code', { code })}` : text });
         return false;
       } finally {
         setBusy(false);

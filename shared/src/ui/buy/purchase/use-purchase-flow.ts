@@ -7,7 +7,7 @@ import { isProfileComplete } from '../../../domain/completeness';
 import type { PaymentCheckResponse } from '../../../domain/invoice';
 import type { PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
 import { apiErrorKey } from '../../../i18n/api-error-key';
-import { ApiError } from '../../../services/api-error';
+import { ApiError, supportCodeOf } from '../../../services/api-error';
 import { useHttp, useNotify, useSession } from '../../../services/context';
 import { openPaymentWindow, watchWindowClosed } from '../../../services/payment-window';
 import type { BuyChoice } from '../cards/license-card';
@@ -89,7 +89,12 @@ export function usePurchaseFlow() {
         }
         // Spec §8 only logs this; we close the dialog and say why.
         setState({ kind: 'idle' });
-        notify.error({ title: t('invoice_failed'), message: t(apiErrorKey(error as ApiError), { ns: 'common' }) });
+        const text = t(apiErrorKey(error as ApiError), { ns: 'common' });
+        const code = supportCodeOf(error);
+        notify.error({
+          title: t('invoice_failed'),
+          message: code ? `${text} ${t('support_code', { ns: 'common', code })}` : text,
+        });
       }
     },
     [http, notify, session.profile, t],
