@@ -84,6 +84,10 @@ const DECISIONS: Record<string, Decision> = {
     why: 'plugin registry staff edit (email of the last editor; a sellers audience lists emails staff entered)',
   },
   registry_audit: { kind: 'staff record', why: 'who of the staff changed the registry or published an AVV, when' },
+  registry_releases: {
+    kind: 'staff record',
+    why: 'the releases staff added to a remote (and the email of who added it)',
+  },
   rate_limit_counters: {
     kind: 'expires',
     why: 'rate-limit counters keyed by user id or address, swept after their window',
