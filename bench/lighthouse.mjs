@@ -106,6 +106,18 @@ async function signIn(page, origin) {
   await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
 }
 
+/** signIn, tried again from a fresh /login when a busy machine let a try time out (three tries). */
+async function signInWithRetry(page, origin) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await signIn(page, origin);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`[lighthouse] sign-in try ${attempt} failed (${error.message}); trying again`);
+    }
+  }
+}
+
 /**
  * One user flow: sign in (not measured), then each page as a navigation with the session kept (storage not reset)
  * and the HTTP cache emptied, so every page is a cold visit of a signed-in seller.
@@ -115,7 +127,7 @@ async function signedInFlow(browser, origin, config) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
-    await signIn(page, origin);
+    await signInWithRetry(page, origin);
     const flow = await startFlow(page, {
       config,
       flags: { onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error' },
