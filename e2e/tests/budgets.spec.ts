@@ -61,7 +61,21 @@ test.use({ trace: 'off' });
 // service (Firebase, 26.7 KB) and the form's rules (zod, 20.4 KB), which the form needs only when the visitor types
 // or sends it: 200.9 KB. They load on typing now (use-identity-prefetch.ts): 154.1 KB.
 const LOGIN_JS_BUDGET = 160 * KB;
-const ROUTE_JS_BUDGET = 350 * KB;
+// Signed-in routes, each its own ceiling: what a cold visit loads plus about 5 KB. 27 Nov: the sidebar and the cards
+// drawn from each remote's portal-remote.json instead of every remote's manifest, remoteEntry.js and './remote'
+// module (five remotes for the demo seller), and the invoices page's rules without zod (routes 302.1–342.7 KB before):
+// /dashboard 267.3, /user-management 287.4–288.3, /licenses 286.0, /licenses/buy 316.1, /invoices 283.4, /profile
+// 315.0–316.0, /features/freshdesk 276.6 (308.4 in a run on an earlier build of the day), /features/mobile-app 309.0 KB.
+const ROUTE_JS_BUDGETS: Record<string, number> = {
+  '/dashboard': 272 * KB,
+  '/profile': 321 * KB,
+  '/user-management': 292 * KB,
+  '/licenses': 291 * KB,
+  '/licenses/buy': 321 * KB,
+  '/invoices': 288 * KB,
+  '/features/freshdesk': 282 * KB,
+  '/features/mobile-app': 314 * KB,
+};
 // Header timing (23 Nov, after the remote's route stopped re-loading its './remote' module behind a loading state on
 // every visit and a nav entry started loading its page's chunk on hover or focus), six runs on this shared 2-core
 // machine: first visit (a click without hover) 65, 69, 71, 118, 128, 478 ms; revisit 26, 45, 53, 58, 131, 159 ms
@@ -74,16 +88,7 @@ const FIRST_VISIT_MS = 300;
 const REVISIT_MS = 50;
 
 // Every route the demo seller can open (registry entries plus the shell's own pages).
-const SELLER_ROUTES = [
-  '/dashboard',
-  '/profile',
-  '/user-management',
-  '/licenses',
-  '/licenses/buy',
-  '/invoices',
-  '/features/freshdesk',
-  '/features/mobile-app',
-];
+const SELLER_ROUTES = Object.keys(ROUTE_JS_BUDGETS);
 
 /** Compressed bytes of every script the page receives from now on, by URL. */
 async function recordScripts(page: Page) {
@@ -174,7 +179,7 @@ test.describe('Budgets', () => {
       await page.waitForLoadState('networkidle');
       console.log(`${route}: ${(scripts.total() / KB).toFixed(1)} KB of compressed JavaScript`);
       if (process.env.BUDGETS_DESCRIBE) console.log(scripts.describe());
-      expect(scripts.total(), `${route}\n${scripts.describe()}`).toBeLessThanOrEqual(ROUTE_JS_BUDGET);
+      expect(scripts.total(), `${route}\n${scripts.describe()}`).toBeLessThanOrEqual(ROUTE_JS_BUDGETS[route]);
     }
   });
 
