@@ -4,8 +4,8 @@ import de from './locales/de.json';
 import en from './locales/en.json';
 import { billingRoutes } from './routes';
 
-// The one exposed module: kept small (pages load lazily in routes.tsx) — the shell loads it after sign-in to
-// learn this remote's nav and card.
+// The one exposed module: kept small (pages load lazily in routes.tsx) — the shell loads it when this remote's page
+// or nav entry is used; the sidebar entry and the card come from portal-remote.json, which the build writes from this.
 export default definePortalRemote({
   id: 'billing',
   routes: billingRoutes,

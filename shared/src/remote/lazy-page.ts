@@ -9,8 +9,9 @@ export type LazyPage<P extends object = object> = ComponentType<P> & {
 
 /**
  * A route's page loaded on first render, so a remote's exposed './remote' module stays small (the shell loads it
- * after sign-in to learn the remote's nav and card). `PortalRemoteRoutes` shows a loading state meanwhile. Once the
- * chunk has loaded (a visit, or `preload()` ahead of one), the page renders at once, without suspending.
+ * when the remote's page or nav entry is used, and the build evaluates it to write portal-remote.json).
+ * `PortalRemoteRoutes` shows a loading state meanwhile. Once the chunk has loaded (a visit, or `preload()` ahead of
+ * one), the page renders at once, without suspending.
  *
  *   const InvoicesPage = lazyPage(() => import('./features/invoices/components/invoices-page'), (m) => m.InvoicesPage);
  */

@@ -8,7 +8,10 @@ export interface PortalRoute {
 
 export type TranslationBundle = Record<string, unknown>;
 
-/** A sidebar entry a remote contributes; the shell shows it once the remote's './remote' module has loaded. */
+/**
+ * A sidebar entry a remote contributes. The build writes it to the remote's portal-remote.json (the label in both
+ * languages, the icon rendered to SVG), from which the shell shows it without loading the remote's code.
+ */
 export interface PortalNavItem {
   /** Absolute path the item links to; one of the remote's routes (a path a route matches). */
   path: string;
