@@ -12,9 +12,10 @@ beforeEach(() => {
 });
 
 async function ready(view: ReturnType<typeof renderShell>) {
-  await waitFor(() => expect(view.runtime.stores.session.getState().dataLoaded).toBe(true));
+  // The first render of a test file loads the shell's modules: on a busy machine that takes more than a second.
+  await waitFor(() => expect(view.runtime.stores.session.getState().dataLoaded).toBe(true), { timeout: 10_000 });
   // The signed-in layout is a lazily loaded chunk (routes/load-signed-in.ts).
-  await screen.findByRole('main');
+  await screen.findByRole('main', {}, { timeout: 10_000 });
   return view;
 }
 
