@@ -55,8 +55,9 @@ it('sends a span of each request, named by its route and carrying its request id
       JOBS_INTERVAL_MS: '0',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_SERVICE_NAME: 'portal-api-test',
-      // A batch every 100 ms instead of every 5 s.
+      // A batch every 100 ms instead of every 5 s, and every request traced (the api's default is one in ten).
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_TRACES_SAMPLER: 'always_on',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
