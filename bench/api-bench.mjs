@@ -1,7 +1,8 @@
 // The api under load (autocannon): each authenticated read against a bare Fastify route that serves the same JSON
 // from memory in the same process and run, on PGlite and on PostgreSQL. Prints a table and where the time goes.
 // Env: BENCH_SECONDS (15: per target and side, split into BENCH_ROUNDS turns, 3), BENCH_CONNECTIONS (50), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
-// "off" skips PostgreSQL; the bench works in a throw-away database on that server), BENCH_EMULATOR_PORT (9399).
+// "off" skips PostgreSQL; the bench works in a throw-away database on that server), BENCH_EMULATOR_PORT (9399),
+// BENCH_METRICS=on (Prometheus metrics on), OTEL_EXPORTER_OTLP_ENDPOINT (traces on; bench/otlp-sink.mjs receives).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -85,6 +86,8 @@ async function benchDriver(name, env) {
   try {
     const auth = { authorization: `Bearer ${server.info.token}` };
     console.log(`[bench] read cache (LISTEN up): ${server.info.readCache ? 'on' : 'OFF'}`);
+    // BENCH_METRICS=on and OTEL_EXPORTER_OTLP_ENDPOINT: what the production switches cost (compare runs without).
+    console.log(`[bench] metrics: ${server.info.metrics}, traces: ${server.info.traces}`);
     console.log(`[bench] single-request steps of the license read, uncached (ms):`, server.info.steps);
     const single = server.info.licenseCheckSingle;
     console.log(
@@ -117,6 +120,7 @@ async function benchDriver(name, env) {
         'api req/s': Math.round(api.rps),
         ratio: +ratio.toFixed(2),
         ratios: rounds.map((r) => r.ratio.toFixed(2)).join(' '),
+        'api CPU µs/req': phases.cpuPerRequestUs,
         'api p50 ms': api.p50,
         'api p99 ms': api99,
         'bare p99 ms': bare.p99,
@@ -127,6 +131,14 @@ async function benchDriver(name, env) {
           ? { 'in-process median ms': single.medianMs }
           : { 'target (ratio ≥ 0.5, p99 ≤ 50 ms)': meetsTarget(ratio, api99, apiFailed) ? 'met' : 'MISSED' }),
       });
+    }
+    if (server.info.metrics !== 'off') {
+      const text = await (await fetch(server.info.metrics)).text();
+      const timed = text
+        .split('\n')
+        .filter((line) => line.startsWith('portal_http_request_duration_seconds_count{'))
+        .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+      console.log(`[bench] metrics scraped: ${timed} requests timed`);
     }
   } finally {
     await server.stop();

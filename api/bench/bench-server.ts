@@ -2,6 +2,10 @@
 // (BENCH_DATABASE_URL = a server URL; a throw-away database is created and dropped), a seller with 100 licenses,
 // and a bare Fastify route in the same process serving the very same JSON from memory. Prints one JSON line
 // with the URLs, the token and where the authenticated request spends its time; stops on SIGTERM.
+// BENCH_METRICS=on serves the Prometheus metrics (as METRICS_PORT would; the port is in the JSON line), and
+// OTEL_EXPORTER_OTLP_ENDPOINT exports traces as in production (bench/otlp-sink.mjs is a local receiver for it).
+// First of all, as in src/server.ts: tracing patches http, pg and fastify as they load.
+import { tracingEnabled } from '../src/telemetry';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -99,6 +103,8 @@ async function main() {
     LICENSE_CHECK_PER_KEY_MAX: '9999999',
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
+  const metricsOn = ['on', '1', 'true'].includes((process.env.BENCH_METRICS ?? '').toLowerCase());
+  if (metricsOn) config.metrics = { port: 0, host: '127.0.0.1', token: null };
   const app = await buildApp(config, config.logLevel === 'silent' ? {} : { logStream: devNull() });
   const phases = phaseTimer(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -152,6 +158,8 @@ async function main() {
     bare.route({
       method,
       url: `/bare/${name.replace(/ /g, '-')}`,
+      // Untraced with OTEL_EXPORTER_OTLP_ENDPOINT too: the bare side stays the yardstick the api is measured by.
+      config: { otel: false },
       handler: (_request, reply) => reply.type('application/json; charset=utf-8').send(payload),
     });
   }
@@ -168,6 +176,8 @@ async function main() {
       driver: database ? 'postgres' : 'pglite',
       // The per-user read cache (plugins/owner-cache) is on once its LISTEN connection is up.
       readCache: app.ownerCache.active,
+      metrics: metricsOn ? `http://127.0.0.1:${app.metricsAddress()?.port}/metrics` : 'off',
+      traces: tracingEnabled ? process.env.OTEL_EXPORTER_OTLP_ENDPOINT : 'off',
       token,
       steps,
       licenseCheckSingle,
@@ -189,9 +199,19 @@ async function main() {
 
   // The parent starts the phase timer with a line "start" on stdin, and asks for what it timed since with "report".
   process.stdin.setEncoding('utf8');
+  // With the phases, the process's CPU time per request served (user + system, µs): what metrics or tracing add to
+  // each request, which a loaded machine moves far less than it moves the throughput.
+  let cpuAtStart = process.cpuUsage();
   readline.createInterface({ input: process.stdin }).on('line', (line) => {
-    if (line === 'start') phases.start();
-    else process.stdout.write(`${JSON.stringify(phases.report())}\n`);
+    if (line === 'start') {
+      phases.start();
+      cpuAtStart = process.cpuUsage();
+      return;
+    }
+    const cpu = process.cpuUsage(cpuAtStart);
+    const report = phases.report();
+    const cpuPerRequestUs = report.requests ? +((cpu.user + cpu.system) / report.requests).toFixed(1) : 0;
+    process.stdout.write(`${JSON.stringify({ ...report, cpuPerRequestUs })}\n`);
   });
 
   const stop = async () => {
