@@ -25,6 +25,8 @@ setInterval(report, 10_000).unref();
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     report();
+    // Exporters keep their connections open between batches: closed here, or the close would wait for them.
     server.close(() => process.exit(0));
+    server.closeAllConnections();
   });
 }
