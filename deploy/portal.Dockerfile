@@ -27,6 +27,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY scripts/serve-portal.mjs scripts/serve-portal.mjs
 COPY scripts/portal-server scripts/portal-server
 COPY shared/webpack/portal-config.js shared/webpack/portal-config.js
+COPY shared/log/redact-url.js shared/log/redact-url.js
 COPY --from=build /bundles/ ./
 USER node
 EXPOSE 8080

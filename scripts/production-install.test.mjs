@@ -38,7 +38,13 @@ function copyBuiltTree(target) {
   const workspaces = copyManifests(target, ROOT);
   const copy = (rel) => fs.cpSync(path.join(ROOT, rel), path.join(target, rel), { recursive: true });
   for (const rel of ['api/drizzle', 'api/assets', 'api/registry', 'api/scripts/run.cjs']) copy(rel);
-  for (const rel of ['scripts/serve-portal.mjs', 'scripts/portal-server', 'shared/webpack/portal-config.js']) copy(rel);
+  const portalServerFiles = [
+    'scripts/serve-portal.mjs',
+    'scripts/portal-server',
+    'shared/webpack/portal-config.js',
+    'shared/log/redact-url.js',
+  ];
+  for (const rel of portalServerFiles) copy(rel);
   // A stand-in for the built shell (the real one takes minutes to build and is not what this test is about).
   fs.mkdirSync(path.join(target, 'shell', 'dist'), { recursive: true });
   fs.writeFileSync(path.join(target, 'shell', 'dist', 'index.html'), '<!doctype html><title>portal shell</title>');

@@ -11,7 +11,6 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { buildPortalServer, listenPortalServer } from './serve-portal.mjs';
 import { cacheControlOf, safeJoin } from './portal-server/static-files.mjs';
-import { redactUrl } from './portal-server/logging.mjs';
 import { inlineScriptHashReader, listenHost } from './portal-server/security.mjs';
 import { portalConfigFromEnv } from '../shared/webpack/portal-config.js';
 
@@ -382,9 +381,6 @@ test('request log lines carry no email address from the URL (?email=, ?userEmail
     '/dashboard?email=[redacted]',
   ]);
   assert.doesNotMatch(lines.join('\n'), /a@b\.de|a%40b\.de/);
-  assert.equal(redactUrl('/api/x?%65mail=x&q=a%40b.de&page=2'), '/api/x?%65mail=[redacted]&q=[redacted]&page=2');
-  assert.equal(redactUrl('/api/users/a@b.de?a@b.de'), '/api/users/[redacted]?[redacted]');
-  assert.equal(redactUrl('/api/licenses?page=2'), '/api/licenses?page=2');
   // The api got the address as sent: only the log is redacted.
   assert.ok(apiSeen.some((seen) => seen.url === '/api/user?email=a%40b.de&x=1'));
 });

@@ -11,7 +11,7 @@ import {
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { logSafeError } from './lib/log-safe-error';
-import { requestSerializer } from './lib/log-url';
+import { requestSerializer } from '@portal/shared/log';
 import { apiModules, prefixOf } from './modules';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';

@@ -8,7 +8,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { FastifyRequest } from 'fastify';
-import { redactUrl } from './lib/log-url';
+import { redactUrl } from '@portal/shared/log';
 
 /**
  * One request in ten is traced unless OTEL_TRACES_SAMPLER says otherwise (an incoming traceparent's decision is

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+// What request URLs the logs may keep: no email address. One rule for the api's and the portal server's request
+// lines (the api's routes take ?email= and ?userEmail=, and the /api requests pass through the portal server too).
+// Plain JavaScript because the portal server runs without a build step.
 
 const REDACTED = '[redacted]';
 /** Query keys that name an address (`email`, `userEmail`, `contact_e-mail` …), compared once decoded. */
@@ -6,7 +8,8 @@ const EMAIL_KEY = /e-?mail/i;
 /** Whether a URL can hold anything to redact at all (an address, an encoded character, an email key). */
 const MAYBE = /[@%]|mail/i;
 
-function decoded(part: string): string {
+/** @param {string} part */
+function decoded(part) {
   try {
     return decodeURIComponent(part.replace(/\+/g, ' '));
   } catch {
@@ -14,15 +17,17 @@ function decoded(part: string): string {
   }
 }
 
-const holdsAddress = (part: string) => part.includes('@') || decoded(part).includes('@');
+/** @param {string} part */
+const holdsAddress = (part) => part.includes('@') || decoded(part).includes('@');
 
 /**
- * A request URL as the logs may keep it: no email address. The value of a query parameter named like an email
- * (`?email=`, `?userEmail=`, spec'd parameters of the api) becomes `[redacted]`, and so does any query value or
- * path segment that holds an `@` (an address sent under another name, or in the path). Keys and the rest stay, so a
- * line still tells which route and which parameters a request used.
+ * A request URL as the logs may keep it: the value of a query parameter named like an email becomes `[redacted]`,
+ * and so does any query value or path segment that holds an `@` (an address sent under another name, or in the
+ * path). Keys and the rest stay, so a line still tells which route and which parameters a request used.
+ * @param {string} url
+ * @returns {string}
  */
-export function redactUrl(url: string): string {
+function redactUrl(url) {
   if (!MAYBE.test(url)) return url;
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
@@ -45,8 +50,11 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
-/** Fastify's own `req` log serializer (the request lines' `req`), with the URL passed through redactUrl. */
-export function requestSerializer(request: FastifyRequest) {
+/**
+ * Fastify's own `req` log serializer (the request lines' `req`), with the URL passed through redactUrl.
+ * @param {import('./redact-url').SerializableRequest} request
+ */
+function requestSerializer(request) {
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
@@ -57,3 +65,5 @@ export function requestSerializer(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+module.exports = { redactUrl, requestSerializer };

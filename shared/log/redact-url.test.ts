@@ -1,4 +1,4 @@
-import { redactUrl } from './log-url';
+import { redactUrl } from './redact-url';
 
 describe('redactUrl', () => {
   it("redacts the values of the api's email parameters, whatever they hold", () => {
