@@ -264,12 +264,15 @@ export async function completeProfile(app: FastifyInstance, user: TestIdentity, 
   if (res.statusCode !== 200) throw new Error(`PUT contact failed: ${res.statusCode} ${res.body}`);
 }
 
-/** Gives `userId` an active mobile license allowing `maxUsers` sub-users (catalogue rows written directly). */
+/**
+ * Gives `userId` an active mobile license of a plan allowing `maxUsers` sub-users, bought with `extraUsers` extra
+ * users (catalogue rows written directly).
+ */
 export async function grantMobileLicense(
   app: FastifyInstance,
   userId: string,
   maxUsers: number,
-  opts: { expiresAt?: Date | null; status?: 'active' | 'inactive' } = {},
+  opts: { expiresAt?: Date | null; status?: 'active' | 'inactive'; extraUsers?: number } = {},
 ) {
   const productId = `test-mobile-${crypto.randomBytes(4).toString('hex')}`;
   await app.db.insert(products).values({
@@ -289,6 +292,7 @@ export async function grantMobileLicense(
     key: `KEY-${crypto.randomBytes(8).toString('hex')}`,
     status: opts.status ?? 'active',
     expiresAt: opts.expiresAt === undefined ? new Date(Date.now() + 30 * 86400_000) : opts.expiresAt,
+    extraOptions: opts.extraUsers ? { extra_users_count: opts.extraUsers } : {},
   });
 }
 

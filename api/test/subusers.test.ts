@@ -41,6 +41,25 @@ describe('max allowed', () => {
     expect((await t.app.inject({ url: `${url}/max-allowed`, headers: a.headers })).json()).toEqual({ max_allowed: 2 });
   });
 
+  it('is the plan\'s users plus the extra users bought with the license, and a POST stops there', async () => {
+    const a = await registerUser(t.app);
+    await grantMobileLicense(t.app, a.uid, 1, { extraUsers: 2 });
+    expect((await t.app.inject({ url: `${url}/max-allowed`, headers: a.headers })).json()).toEqual({ max_allowed: 3 });
+    for (let i = 0; i < 3; i++) {
+      const email = `extra-${i}-${Date.now()}@test.portal`;
+      const res = await t.app.inject({ method: 'POST', url, headers: a.headers, payload: { name: `Extra ${i}`, email } });
+      expect(res.statusCode).toBe(201);
+    }
+    const over = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: a.headers,
+      payload: { name: 'One too many', email: `extra-x-${Date.now()}@test.portal` },
+    });
+    expect(over.statusCode).toBe(403);
+    expect(over.json().slug).toBe('max-users-reached');
+  });
+
   it('needs a token and a main user', async () => {
     const a = await registerUser(t.app);
     const sub = await createSubUser(t.app, a);

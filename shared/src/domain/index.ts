@@ -38,3 +38,4 @@ export * from './freshdesk';
 export * from './upgrade-promo';
 export * from './gpsr-questionnaire';
 export * from './gpsr';
+export * from './plan-change';

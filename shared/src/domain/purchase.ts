@@ -24,8 +24,12 @@ export const purchaseSelectionSchema = z.object({
 export type PurchaseSelection = z.infer<typeof purchaseSelectionSchema>;
 
 export const quoteRowSchema = z.object({
-  kind: z.enum(['base', 'extra_users', 'extra_email_blocks']),
-  /** Product name for 'base'; the invoice renders extras in the buyer's language by kind. */
+  /** plan_change_credit: the unused part of the current plan on a plan change (a negative amount). */
+  kind: z.enum(['base', 'extra_users', 'extra_email_blocks', 'plan_change_credit']),
+  /**
+   * Product name for 'base' and for the plan a credit is for; the invoice renders extras in the buyer's language by
+   * kind.
+   */
   description: z.string(),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { normalizeEmail, type SubUser, type SubUserInput } from '@portal/shared/domain';
+import { normalizeEmail, subUserLimit, type SubUser, type SubUserInput } from '@portal/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../../db/client';
@@ -31,20 +31,14 @@ export const toSubUser = (row: UserRow): SubUser => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-function maxUsersOf(options: Record<string, unknown> | null | undefined): number | null {
-  const value = options?.max_users;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : null;
-}
-
 /**
- * How many sub-users a main user may have: `max_users` of their valid (active, not expired) mobile
- * license — the license's own extra options win over the product's — and 0 without one.
+ * How many sub-users a main user may have: the limit of their valid (active, not expired) mobile license — the
+ * plan's users plus the extra users bought with it (subUserLimit) — and 0 without one.
  */
 export async function maxSubUsers(db: Db, ownerId: string, now = new Date()): Promise<number> {
   let max = 0;
   for (const row of await mobileLicenseOptions(db, ownerId, now)) {
-    const value = maxUsersOf(row.licenseOptions) ?? maxUsersOf(row.productOptions) ?? 0;
-    max = Math.max(max, value);
+    max = Math.max(max, subUserLimit(row.licenseOptions ?? {}, row.productOptions ?? {}));
   }
   return max;
 }

@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { monthsPerPeriod, planChangeTiming, prorate, quotePlanChange, unusedCredit, type PaidPeriod } from './plan-change';
+import { quotePurchase } from './pricing';
+import type { Product } from './types';
+
+const DAY = 86_400_000;
+const DE = { country: 'DE' };
+
+const product = (name: string, cents: number, months: number, extraUserCents = 300): Product =>
+  ({
+    id: name,
+    name,
+    pluginName: 'fresh_desk',
+    priceNetto: { amount: cents, currency: 'EUR' },
+    licenseTypeDetails: [
+      {
+        type: 'subscription',
+        licenseValidDuration: [months === 12 ? { unit: 'year', duration: 1 } : { unit: 'month', duration: months }],
+        extraOptions: { extra_user_price_cents: extraUserCents * months, email_block_price_cents: 500 * months },
+      },
+    ],
+  }) as unknown as Product;
+
+const period = (paidNetCents: number, months: number, start = new Date('2026-11-01T00:00:00Z')): PaidPeriod => ({
+  start,
+  end: new Date(start.getTime() + months * 30 * DAY),
+  paidNetCents,
+  months,
+});
+
+describe('prorate', () => {
+  it('rounds half up to the cent and stays within 0..amount', () => {
+    expect(prorate(1000, 1, 3)).toBe(333);
+    expect(prorate(1000, 2, 3)).toBe(667);
+    expect(prorate(1, 1, 2)).toBe(1);
+    expect(prorate(1990, -5, 10)).toBe(0);
+    expect(prorate(1990, 20, 10)).toBe(1990);
+  });
+
+  it('is exact for amounts times milliseconds beyond 2^53', () => {
+    expect(prorate(99_999_999, 365 * DAY - 1, 365 * DAY)).toBe(99_999_999);
+  });
+
+  it('property: 0 ≤ share ≤ amount, monotone in the part, and the two shares of a split differ from the amount by at most one cent', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 400 * DAY }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (amount, whole, a, b) => {
+          const [lo, hi] = [Math.min(a, b), Math.max(a, b)].map((f) => Math.floor(f * whole));
+          const share = prorate(amount, lo, whole);
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(amount);
+          expect(prorate(amount, hi, whole)).toBeGreaterThanOrEqual(share);
+          expect(Math.abs(share + prorate(amount, whole - lo, whole) - amount)).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+  });
+});
+
+describe('planChangeTiming', () => {
+  it('is now when the new plan costs more per month than what was paid, at the period end otherwise', () => {
+    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 2990, months: 1 })).toBe('now');
+    expect(planChangeTiming({ paidNetCents: 2990, months: 1 }, { netCents: 1990, months: 1 })).toBe('period_end');
+    // monthly → yearly of the same tier is cheaper per month (10 × monthly for 12 months)
+    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 19900, months: 12 })).toBe('period_end');
+    // Basic monthly → Optimal yearly costs more per month
+    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 79900, months: 12 })).toBe('now');
+    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 1990, months: 1 })).toBe('period_end');
+  });
+});
+
+describe('quotePlanChange', () => {
+  const basic = product('Fresh Desk Basic', 1990, 1);
+  const optimal = product('Fresh Desk Optimal', 7990, 1);
+
+  it('half way through a month: the new plan for half a month and a credit line of half of what was paid', () => {
+    const p = period(1990, 1);
+    const now = new Date(p.start.getTime() + 15 * DAY);
+    const change = quotePlanChange({
+      period: p,
+      nextQuote: quotePurchase(optimal, { extra_users_count: 2 }, DE),
+      nextMonths: 1,
+      currentName: basic.name,
+      buyer: DE,
+      now,
+    });
+    expect(change.timing).toBe('now');
+    expect(change.effectiveAt).toEqual(now);
+    expect(change.quote.rows).toEqual([
+      { kind: 'base', description: 'Fresh Desk Optimal', quantity: 1, unitPriceCents: 3995, amountCents: 3995 },
+      { kind: 'extra_users', description: 'extra_users', quantity: 2, unitPriceCents: 150, amountCents: 300 },
+      { kind: 'plan_change_credit', description: 'Fresh Desk Basic', quantity: 1, unitPriceCents: -995, amountCents: -995 },
+    ]);
+    expect(change.creditCents).toBe(995);
+    expect(change.quote.netCents).toBe(3300);
+    expect(change.quote.vatCents).toBe(627);
+    expect(change.quote.grossCents).toBe(3927);
+  });
+
+  it('a cheaper plan waits for the period end and charges nothing now', () => {
+    const p = period(7990, 1);
+    const change = quotePlanChange({
+      period: p,
+      nextQuote: quotePurchase(basic, {}, DE),
+      nextMonths: 1,
+      currentName: optimal.name,
+      buyer: DE,
+      now: new Date(p.start.getTime() + DAY),
+    });
+    expect(change).toMatchObject({ timing: 'period_end', effectiveAt: p.end, creditCents: 0 });
+    expect(change.quote).toMatchObject({ rows: [], netCents: 0, grossCents: 0 });
+  });
+
+  const scenario = fc.record({
+    paid: fc.integer({ min: 0, max: 2_000_000 }),
+    months: fc.constantFrom(1, 6, 12),
+    nextMonths: fc.constantFrom(1, 6, 12),
+    nextCents: fc.integer({ min: 1, max: 2_000_000 }),
+    users: fc.integer({ min: 0, max: 46 }),
+    blocks: fc.integer({ min: 0, max: 46 }),
+    elapsed: fc.double({ min: -0.1, max: 1.1, noNaN: true }),
+    reverseCharge: fc.boolean(),
+  });
+
+  it('property: credit ≤ what was paid, never negative, total ≥ 0, rows add up, VAT of the net', () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const p = period(s.paid, s.months);
+        const now = new Date(p.start.getTime() + Math.round(s.elapsed * (p.end.getTime() - p.start.getTime())));
+        const buyer = s.reverseCharge ? { country: 'AT', vatId: 'ATU13585627' } : DE;
+        const next = product('Next', s.nextCents, s.nextMonths);
+        const nextQuote = quotePurchase(next, { extra_users_count: s.users, extra_email_blocks: s.blocks }, buyer);
+        const change = quotePlanChange({ period: p, nextQuote, nextMonths: s.nextMonths, currentName: 'Now', buyer, now });
+        const q = change.quote;
+
+        expect(change.creditCents).toBeGreaterThanOrEqual(0);
+        expect(change.creditCents).toBeLessThanOrEqual(s.paid);
+        expect(change.creditCents).toBeLessThanOrEqual(unusedCredit(p, now));
+        expect(q.netCents).toBeGreaterThanOrEqual(0);
+        expect(q.grossCents).toBeGreaterThanOrEqual(0);
+        expect(q.rows.reduce((sum, r) => sum + r.amountCents, 0)).toBe(q.netCents);
+        for (const row of q.rows) expect(row.amountCents).toBe(row.quantity * row.unitPriceCents);
+        expect(q.vatCents).toBe(Math.round((q.netCents * q.vat.ratePercent) / 100));
+        expect(q.grossCents).toBe(q.netCents + q.vatCents);
+
+        if (change.timing === 'now') {
+          expect(q.netCents).toBeGreaterThan(0);
+          const credit = q.rows.filter((r) => r.kind === 'plan_change_credit');
+          expect(credit).toHaveLength(1);
+          expect(credit[0].amountCents).toBe(-change.creditCents);
+          // the charge for the rest of the period never exceeds a whole period of the new plan
+          const charged = q.rows.filter((r) => r.amountCents > 0).reduce((sum, r) => sum + r.amountCents, 0);
+          expect(charged).toBeLessThanOrEqual(Math.ceil((nextQuote.netCents * s.months) / s.nextMonths) + q.rows.length);
+        } else {
+          expect(q.rows).toEqual([]);
+          expect(change.effectiveAt).toEqual(p.end);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: the later the change, the smaller the credit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (paid, a, b) => {
+          const p = period(paid, 12);
+          const at = (f: number) => new Date(p.start.getTime() + Math.round(f * 360 * DAY));
+          const [early, late] = [Math.min(a, b), Math.max(a, b)];
+          expect(unusedCredit(p, at(late))).toBeLessThanOrEqual(unusedCredit(p, at(early)));
+        },
+      ),
+    );
+  });
+});
+
+describe('monthsPerPeriod', () => {
+  it('counts months of monthly, half-yearly and yearly plans', () => {
+    expect(monthsPerPeriod({ unit: 'month', duration: 1 })).toBe(1);
+    expect(monthsPerPeriod({ unit: 'month', duration: 6 })).toBe(6);
+    expect(monthsPerPeriod({ unit: 'year', duration: 1 })).toBe(12);
+    expect(monthsPerPeriod({ unit: 'day', duration: 14 })).toBe(1);
+  });
+});
