@@ -218,6 +218,7 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'GET /api/invoice/:id/pdf': [401, 404, 404, 403, 404],
   'GET /api/invoice/:id/payment-check': [401, 404, 404, 403, 404],
   'POST /api/invoice': { expect: [401, 404, 404, 403, 404], body: { product_id: 'no-such-product' } },
+  'POST /api/invoice/quote': { expect: [401, 404, 404, 403, 404], body: { product_id: 'no-such-product' } },
 };
 
 export function expectationOf(key: string): Row | undefined {

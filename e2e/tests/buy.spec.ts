@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../support/env';
-import { createReadySeller } from '../support/account/ready-seller';
+import { idTokenFor } from '../support/account/emulator';
+import { apiCall, createReadySeller } from '../support/account/ready-seller';
 import { card, cardButton, notification, openDashboard } from '../support/account/portal-ui';
 import { escapeRegExp, lic, whole, type Lang } from '../support/locales';
 import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
@@ -76,6 +77,23 @@ test.describe.serial('Buy and pay', () => {
 
   test.afterAll(async () => {
     await context?.close();
+  });
+
+  test('opening the dialog shows the quote and closing it leaves no invoice', async () => {
+    const invoiceCount = async () =>
+      (await apiCall<{ total: number }>('GET', '/invoice/count', await idTokenFor(seller.email, seller.password)))
+        .total;
+    expect(await invoiceCount()).toBe(0);
+    await orderYearlyFreshDesk(page);
+    await expect(dialog(page).getByText(buy('total_gross'), { exact: true })).toBeVisible();
+    await dialog(page)
+      .getByRole('button', { name: buy('dialog_cancel') })
+      .click();
+    await expect(dialog(page)).toHaveCount(0);
+    await orderYearlyFreshDesk(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toHaveCount(0);
+    expect(await invoiceCount()).toBe(0);
   });
 
   test('a blocked pop-up shows the warning; Try again opens the payment window', async () => {

@@ -1,9 +1,11 @@
-// Buying (POST /invoice): a draft invoice priced from the catalogue and the checkout with the configured provider.
+// Pricing (POST /invoice/quote, writes nothing) and buying (POST /invoice): a draft invoice priced from the catalogue and the checkout with the configured provider.
 // One purchase per seller and product is in flight at a time: a repeated request (same Idempotency-Key) gets its
 // draft back, another request for the same product and choice gets the open draft, and parallel requests cannot
 // make a second one (the seller's row lock here, and the unique index invoices_open_purchase_idx below it).
 import {
   isProfileComplete,
+  type ProfileContact,
+  type DurationUnit,
   QuoteError,
   quotePurchase,
   VAT_PERCENT,
@@ -27,7 +29,7 @@ import {
   type PurchaseJson,
 } from '../invoice';
 import { lockOwnerRow } from '../license';
-import { findProduct, productNotFound, toProduct } from '../license/product';
+import { findProduct, productNotFound, toProduct, type ProductRow } from '../license/product';
 import { findLiveSubscription } from '../subscription';
 import { loadContact } from '../user/profile';
 import { startCheckout } from './checkout';
@@ -61,13 +63,42 @@ export interface PurchaseOutcome {
   response: PurchaseResponse;
 }
 
-export async function buyProduct(
-  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log'>,
+/** A buy request checked and priced: what POST /invoice/quote answers and POST /invoice turns into a draft. */
+export interface PricedPurchase {
+  row: ProductRow;
+  quote: PurchaseQuote;
+  purchase: PurchaseJson;
+  buyer: BuyerSnapshot;
+  /** Set for subscription products: the provider bills per this period. */
+  subscription: { unit: DurationUnit; duration: number } | null;
+}
+
+/**
+ * The VAT decision and amounts of a purchase for this buyer: the one place that turns catalogue prices and the
+ * buyer's invoice address into the quote, for the quote route and the draft alike.
+ */
+export function quoteFor(
+  row: ProductRow,
+  selection: Pick<PurchaseJson, 'extra_users_count' | 'extra_email_blocks'>,
+  contact: Pick<ProfileContact, 'country' | 'vatID'>,
+): PurchaseQuote {
+  try {
+    return quotePurchase(toProduct(row), selection, { country: contact.country, vatId: contact.vatID });
+  } catch (err) {
+    if (!(err instanceof QuoteError)) throw err;
+    throw new HttpError(400, 'extra-not-available', err.message, { [err.field]: 'api_error_extra_not_available' });
+  }
+}
+
+/**
+ * Checks a buy request (a sellable product, the consent it needs, a complete invoice address, extras the product
+ * sells) and prices it. Reads only: the quote route answers this without writing anything.
+ */
+export async function pricePurchase(
+  db: Db,
   user: UserRow,
   body: z.output<typeof purchaseRequestSchema>,
-  idempotencyKey: string | null = null,
-): Promise<PurchaseOutcome> {
-  const { db, provider, log } = deps;
+): Promise<PricedPurchase> {
   const row = await findProduct(db, body.product_id);
   if (!row) throw productNotFound();
   if (row.licenseType === 'free' || row.licenseType === 'trial' || row.priceAmount <= 0) {
@@ -86,27 +117,51 @@ export async function buyProduct(
   if (!isProfileComplete(contact)) {
     throw new HttpError(400, 'profile-incomplete', 'Missing contact information or product price');
   }
-
-  let quote;
-  try {
-    quote = quotePurchase(toProduct(row), body, { country: contact.country, vatId: contact.vatID });
-  } catch (err) {
-    if (!(err instanceof QuoteError)) throw err;
-    throw new HttpError(400, 'extra-not-available', err.message, { [err.field]: 'api_error_extra_not_available' });
-  }
-
+  const quote = quoteFor(row, body, contact);
   const subscription =
     row.licenseType === 'subscription' && row.durationUnit && row.duration
       ? { unit: row.durationUnit, duration: row.duration }
       : null;
-  const proceedType: ProceedType = subscription ? 'PaypalPaymentSubscriptionAutoPayment' : 'PaypalPayment';
   const purchase: PurchaseJson = {
     product_id: row.id,
     extra_users_count: body.extra_users_count,
     extra_email_blocks: body.extra_email_blocks,
     auto_upgrade_consent: body.auto_upgrade_consent,
   };
-  const buyer = buyerSnapshot(contact, user.language);
+  return { row, quote, purchase, buyer: buyerSnapshot(contact, user.language), subscription };
+}
+
+const alreadySubscribed = (row: ProductRow) =>
+  new HttpError(
+    409,
+    'already-subscribed',
+    `You already have a subscription of ${row.name}; it renews by itself, there is nothing to buy`,
+    { product_id: 'api_error_already_subscribed' },
+  );
+
+/**
+ * POST /invoice/quote: what buying would cost, computed exactly as POST /invoice would price it, without writing a
+ * row. A plan the seller already subscribes to answers 409, as buying it would.
+ */
+export async function quoteProduct(
+  db: Db,
+  user: UserRow,
+  body: z.output<typeof purchaseRequestSchema>,
+): Promise<PurchaseQuote> {
+  const { row, quote, subscription } = await pricePurchase(db, user, body);
+  if (subscription && (await findLiveSubscription(db, user.id, row.id))) throw alreadySubscribed(row);
+  return quote;
+}
+
+export async function buyProduct(
+  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log'>,
+  user: UserRow,
+  body: z.output<typeof purchaseRequestSchema>,
+  idempotencyKey: string | null = null,
+): Promise<PurchaseOutcome> {
+  const { db, provider, log } = deps;
+  const { row, quote, purchase, buyer, subscription } = await pricePurchase(db, user, body);
+  const proceedType: ProceedType = subscription ? 'PaypalPaymentSubscriptionAutoPayment' : 'PaypalPayment';
 
   // One transaction under the seller's row lock: parallel requests of the seller run one after the other, so the
   // second one finds the first one's draft (with its checkout) instead of making its own. A provider failure rolls
@@ -129,14 +184,7 @@ export async function buyProduct(
       }
     }
 
-    if (subscription && (await findLiveSubscription(tx, user.id, row.id))) {
-      throw new HttpError(
-        409,
-        'already-subscribed',
-        `You already have a subscription of ${row.name}; it renews by itself, there is nothing to buy`,
-        { product_id: 'api_error_already_subscribed' },
-      );
-    }
+    if (subscription && (await findLiveSubscription(tx, user.id, row.id))) throw alreadySubscribed(row);
 
     const open = await findOpenPurchase(tx, user.id, row.id);
     if (open) {

@@ -1,4 +1,9 @@
-import { paymentCheckResponseSchema, purchaseRequestSchema, purchaseResponseSchema } from '@portal/shared/domain';
+import {
+  paymentCheckResponseSchema,
+  purchaseQuoteSchema,
+  purchaseRequestSchema,
+  purchaseResponseSchema,
+} from '@portal/shared/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,17 +12,39 @@ import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
 import { findOwnedInvoice } from '../invoice';
 import { findLatestPayment } from '../payment';
-import { buyProduct, parseIdempotencyKey } from './buy';
+import { buyProduct, parseIdempotencyKey, quoteProduct } from './buy';
 import { purchaseDeps } from './deps';
 
 /**
- * /api/invoice, the purchase's part: buying (POST /invoice) and the payment check of one of the caller's invoices.
+ * /api/invoice, the purchase's part: pricing (POST /invoice/quote), buying (POST /invoice) and the payment check of one of the caller's invoices.
  * Registered under the invoice module's prefix (modules/index.ts), after its reading routes. Invoices belong to the
  * main user; a sub-user gets 403. Foreign and unknown ids both answer 404.
  */
 const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
   const reader = { preHandler: async (request: FastifyRequest) => forbidSubUser(currentUser(request), 'see invoices') };
+
+  app.post(
+    '/quote',
+    {
+      schema: {
+        tags: ['invoice'],
+        summary: 'What buying a product would cost: the priced rows, net, VAT and gross; writes nothing',
+        description:
+          'The same body as POST /invoice, checked and priced the same way (catalogue prices, the VAT of the ' +
+          "buyer's invoice address), so the purchase dialog can show the amounts before the seller confirms. No " +
+          'invoice, payment or checkout is made: only POST /invoice does that. Answers 400 with field details for ' +
+          'bad input, 404 for an unknown product, 409 already-subscribed for a plan the seller already has.',
+        body: purchaseRequestSchema,
+        response: { 200: purchaseQuoteSchema, ...authErrors, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      forbidSubUser(user, 'buy a license');
+      return quoteProduct(app.db, user, request.body);
+    },
+  );
 
   app.post(
     '/',

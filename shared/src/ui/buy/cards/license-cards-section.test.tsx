@@ -125,6 +125,7 @@ describe('License cards', () => {
       act(() => jest.advanceTimersByTime(500));
       expect(basic.querySelector('[data-shaking="true"]')).toBeNull();
       expect(consent).not.toBeChecked();
+      expect(http.callsTo('POST /invoice/quote')).toHaveLength(0);
       expect(http.callsTo('POST /invoice')).toHaveLength(0);
     } finally {
       jest.useRealTimers();

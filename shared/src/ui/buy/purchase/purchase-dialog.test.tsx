@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { quotePurchase } from '../../../domain/pricing';
-import type { PurchaseResponse } from '../../../domain/purchase';
+import type { PurchaseQuote, PurchaseResponse } from '../../../domain/purchase';
 import type { PluginName } from '../../../domain/types';
 import { ApiError } from '../../../services/api-error';
 import { createHttpClient } from '../../../services/http-client';
@@ -14,17 +14,23 @@ import { LicenseCardsSection } from '../cards/license-cards-section';
 const products = demoCatalogue('fresh_desk');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** POST /invoice as the api answers it: the quote computed on the server from the catalogue. */
-function invoiceRoute(req: FakeRequest): PurchaseResponse {
+/** POST /invoice/quote as the api answers it: the quote computed on the server from the catalogue. */
+function quoteRoute(req: FakeRequest): PurchaseQuote {
   const body = req.body as { product_id: string; extra_users_count: number; extra_email_blocks: number };
   const product = products.find((p) => p.id === body.product_id)!;
+  return quotePurchase(product, body, { country: 'DE', vatId: null });
+}
+
+/** POST /invoice: the invoice, its payment page and the same quote. */
+function invoiceRoute(req: FakeRequest): PurchaseResponse {
   return {
     invoice_id: 'inv-1',
     payment_url: '/api/payment/sandbox/ref-1',
     proceed_url: '/api/payment/sandbox/ref-1',
-    quote: quotePurchase(product, body, { country: 'DE', vatId: null }),
+    quote: quoteRoute(req),
   };
 }
+const PAYMENT_PAGE = new URL('/api/payment/sandbox/ref-1', window.location.href).href;
 
 function renderFlow(options: RenderWithPortalOptions = {}) {
   return renderWithPortal(
@@ -37,6 +43,7 @@ function renderFlow(options: RenderWithPortalOptions = {}) {
       http: {
         'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
           demoCatalogue(req.params.plugin),
+        'POST /invoice/quote': quoteRoute,
         'POST /invoice': invoiceRoute,
         'GET /invoice/:id/payment-check': { invoice_id: 'inv-1', payment: { status: 'Paid' }, invoice_number: 'RE-1' },
         ...options.http,
@@ -60,37 +67,39 @@ async function chooseYearlyBasicWithTwoUsers(user: ReturnType<typeof renderFlow>
 
 describe('Purchase dialog', () => {
   let open: jest.SpyInstance;
-  let popup: { closed: boolean; focus: jest.Mock };
+  let popup: { closed: boolean; focus: jest.Mock; close: jest.Mock; location: { href: string } };
 
   beforeEach(() => {
-    popup = { closed: false, focus: jest.fn() };
+    popup = { closed: false, focus: jest.fn(), close: jest.fn(), location: { href: 'about:blank' } };
     open = jest.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
   });
   afterEach(() => open.mockRestore());
 
-  it('loading → confirm with the server quote → Pay opens the window → result after it closes', async () => {
+  it('loading → the server quote (nothing written) → Pay makes the invoice and opens its window → result', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { user, http, session } = renderFlow({
       http: {
-        'POST /invoice': async (req: FakeRequest) => {
+        'POST /invoice/quote': async (req: FakeRequest) => {
           await gate;
-          return invoiceRoute(req);
+          return quoteRoute(req);
         },
       },
     });
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
-    expect(within(dialog).getByText('Preparing your invoice…')).toBeInTheDocument();
+    expect(within(dialog).getByText('Calculating your price…')).toBeInTheDocument();
     release();
 
     expect(await within(dialog).findByRole('table', { name: 'Order items' })).toBeInTheDocument();
-    expect(http.callsTo('POST /invoice')[0].body).toEqual({
+    expect(http.callsTo('POST /invoice/quote')[0].body).toEqual({
       product_id: 'fresh_desk-basic-yearly',
       extra_users_count: 2,
       extra_email_blocks: 0,
       auto_upgrade_consent: true,
     });
+    // Showing the quote made no invoice.
+    expect(http.callsTo('POST /invoice')).toHaveLength(0);
     const rows = within(dialog).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Fresh Desk Basic Yearly1199,00 €');
     expect(rows[2]).toHaveTextContent('Extra users272,00 €');
@@ -98,12 +107,12 @@ describe('Purchase dialog', () => {
     expect(within(dialog).getByText('51,49 €')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: /^Pay 322,49\s€$/ }));
-    expect(open).toHaveBeenCalledWith(
-      '/api/payment/sandbox/ref-1',
-      'portal-payment',
-      expect.stringContaining('width=1000,height=800'),
-    );
-    expect(within(dialog).getByText('Waiting for your payment')).toBeInTheDocument();
+    // The window opens within the click, then shows the payment page of the invoice made now.
+    expect(open).toHaveBeenCalledWith('about:blank', 'portal-payment', expect.stringContaining('width=1000,height=800'));
+    expect(http.callsTo('POST /invoice')).toHaveLength(1);
+    expect(http.callsTo('POST /invoice')[0].body).toEqual(http.callsTo('POST /invoice/quote')[0].body);
+    expect(await within(dialog).findByText('Waiting for your payment')).toBeInTheDocument();
+    expect(popup.location.href).toBe(PAYMENT_PAGE);
 
     popup.closed = true;
     expect(
@@ -115,6 +124,26 @@ describe('Purchase dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('shows "Creating your invoice…" while the confirmed order is made', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { user } = renderFlow({
+      http: {
+        'POST /invoice': async (req: FakeRequest) => {
+          await gate;
+          return invoiceRoute(req);
+        },
+      },
+    });
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Creating your invoice…');
+    expect(within(dialog).queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    release();
+    expect(await within(dialog).findByText('Waiting for your payment')).toBeInTheDocument();
+  });
+
   it('offers the payment window again when the payment did not arrive', async () => {
     const { user } = renderFlow({
       http: {
@@ -124,6 +153,7 @@ describe('Purchase dialog', () => {
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
+    await within(dialog).findByText('Waiting for your payment');
     popup.closed = true;
     expect(await within(dialog).findByText('Payment not completed', undefined, { timeout: 5000 })).toBeInTheDocument();
     popup.closed = false;
@@ -133,7 +163,7 @@ describe('Purchase dialog', () => {
 
   it('a blocked pop-up shows the warning, and Try again opens the window', async () => {
     open.mockReturnValueOnce(null);
-    const { user, notify } = renderFlow();
+    const { user, notify, http } = renderFlow();
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
@@ -143,29 +173,47 @@ describe('Purchase dialog', () => {
         message: 'Your browser has blocked the pop-up. Please allow pop-ups to continue payment.',
       }),
     );
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your browser has blocked the pop-up');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your browser has blocked the pop-up');
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(open).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenLastCalledWith('/api/payment/sandbox/ref-1', 'portal-payment', expect.any(String));
     expect(within(dialog).getByText('Waiting for your payment')).toBeInTheDocument();
+    // The invoice was made once, when the seller confirmed; Try again shows its payment page.
+    expect(http.callsTo('POST /invoice')).toHaveLength(1);
   });
 
-  it('Cancel closes the dialog without paying', async () => {
-    const { user } = renderFlow();
+  it('Cancel closes the dialog without paying and without an invoice', async () => {
+    const { user, http } = renderFlow();
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     await within(dialog).findByRole('table');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(open).not.toHaveBeenCalled();
+    expect(http.callsTo('POST /invoice/quote')).toHaveLength(1);
+    expect(http.callsTo('POST /invoice')).toHaveLength(0);
   });
 
-  it('a failed invoice creation closes the dialog and says why', async () => {
-    const { user, notify } = renderFlow({
-      http: { 'POST /invoice': new ApiError(404, 'product-not-found', 'Product not found') },
+  it('a refused quote closes the dialog and says why', async () => {
+    const { user, notify, http } = renderFlow({
+      http: { 'POST /invoice/quote': new ApiError(404, 'product-not-found', 'Product not found') },
     });
     await chooseYearlyBasicWithTwoUsers(user);
-    await waitFor(() => expect(notify.last('error')?.title).toBe('Failed to create invoice'));
+    await waitFor(() => expect(notify.last('error')?.title).toBe('Could not calculate the price'));
     expect(notify.last('error')?.message).not.toBe('Product not found');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(http.callsTo('POST /invoice')).toHaveLength(0);
+  });
+
+  it('a failed invoice creation closes the waiting window and the dialog and says why', async () => {
+    const { user, notify } = renderFlow({
+      http: { 'POST /invoice': new ApiError(502, 'payment-provider-error', 'The payment provider could not be reached') },
+    });
+    await chooseYearlyBasicWithTwoUsers(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(notify.last('error')?.title).toBe('Failed to create invoice'));
+    expect(popup.close).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -177,26 +225,35 @@ describe('Purchase dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     expect(within(dialog).getByText('Missing contact information or product price')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Complete profile' })).toHaveAttribute('href', '/profile');
-    expect(http.callsTo('POST /invoice')).toHaveLength(0);
+    expect(http.callsTo('POST /invoice/quote')).toHaveLength(0);
   });
 
   it('the server saying profile-incomplete shows the same message', async () => {
-    const { user } = renderFlow({ http: { 'POST /invoice': new ApiError(400, 'profile-incomplete', 'x') } });
+    const { user } = renderFlow({ http: { 'POST /invoice/quote': new ApiError(400, 'profile-incomplete', 'x') } });
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     expect(await within(dialog).findByText('Missing contact information or product price')).toBeInTheDocument();
   });
 
-  it('sends one Idempotency-Key per opened dialog: a new one after reopening', async () => {
-    const { user, http } = renderFlow();
-    await chooseYearlyBasicWithTwoUsers(user);
+  /** Pay in the open dialog, wait for the payment window, then cancel the dialog. */
+  async function payAndCancel(user: ReturnType<typeof renderFlow>['user']) {
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
-    await within(dialog).findByRole('table', { name: 'Order items' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
+    await within(dialog).findByText('Waiting for your payment');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }
 
+  it('sends one Idempotency-Key per opened dialog with the confirmed order: a new one after reopening', async () => {
+    const { user, http } = renderFlow();
+    await chooseYearlyBasicWithTwoUsers(user);
+    await payAndCancel(user);
     await user.click(screen.getByRole('button', { name: 'Buy now: Fresh Desk Basic Yearly' }));
-    await within(await screen.findByRole('dialog', { name: 'Your order' })).findByRole('table');
+    await payAndCancel(user);
+    expect(http.callsTo('POST /invoice/quote').map((c) => c.options.headers?.['Idempotency-Key'])).toEqual([
+      undefined,
+      undefined,
+    ]);
     const keys = http.callsTo('POST /invoice').map((c) => c.options.headers?.['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(UUID);
@@ -212,6 +269,9 @@ describe('Purchase dialog', () => {
       const path = String(url).replace(/^\/api/, '');
       const plugin = /^\/license\/product\/plugin\/(\w+)$/.exec(path);
       if (init.method === 'GET' && plugin) return answer(200, demoCatalogue(plugin[1] as PluginName));
+      if (init.method === 'POST' && path === '/invoice/quote') {
+        return answer(200, quoteRoute({ body: JSON.parse(String(init.body)) } as FakeRequest));
+      }
       if (init.method === 'POST' && path === '/invoice') {
         const body = JSON.parse(String(init.body));
         invoiceCalls.push({ key: (init.headers as Record<string, string>)['Idempotency-Key'], body });
@@ -236,16 +296,13 @@ describe('Purchase dialog', () => {
     });
     const { user } = renderFlow({ services: { http: client } });
     await chooseYearlyBasicWithTwoUsers(user);
-    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
-    expect(await within(dialog).findByRole('table', { name: 'Order items' })).toBeInTheDocument();
+    await payAndCancel(user);
     expect(invoiceCalls).toHaveLength(3);
     expect(invoiceCalls[0].key).toMatch(UUID);
     expect(invoiceCalls.map((c) => c.key)).toEqual([invoiceCalls[0].key, invoiceCalls[0].key, invoiceCalls[0].key]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Buy now: Fresh Desk Basic Yearly' }));
-    await within(await screen.findByRole('dialog', { name: 'Your order' })).findByRole('table');
+    await payAndCancel(user);
     expect(invoiceCalls).toHaveLength(4);
     expect(invoiceCalls[3].key).toMatch(UUID);
     expect(invoiceCalls[3].key).not.toBe(invoiceCalls[0].key);
@@ -259,7 +316,7 @@ describe('Purchase dialog', () => {
     expect(await within(dialog).findByRole('table', { name: 'Bestellpositionen' })).toBeInTheDocument();
     expect(within(dialog).getByText('Zusätzliche Benutzer')).toBeInTheDocument();
     expect(within(dialog).getByText('USt. 19 %')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: /^322,49\s€ bezahlen$/ }));
-    expect(within(dialog).getByText('Wir warten auf Ihre Zahlung')).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: /^322,49\s€ bezahlen$/ }));
+    expect(await within(dialog).findByText('Wir warten auf Ihre Zahlung')).toBeInTheDocument();
   });
 });

@@ -28,7 +28,10 @@ export interface PurchaseDialogProps {
   onShowWindow(): void;
 }
 
-/** The purchase dialog (spec §4); amounts are the server's quote from POST /invoice. */
+/**
+ * The purchase dialog; amounts are the server's quote (POST /invoice/quote, which writes nothing). The invoice is made
+ * only when the seller confirms with the pay button.
+ */
 export default function PurchaseDialog({ state, onPay, onClose, onShowWindow }: PurchaseDialogProps) {
   const { t } = useTranslation('buy');
   const open = state.kind !== 'idle';
@@ -68,7 +71,7 @@ export default function PurchaseDialog({ state, onPay, onClose, onShowWindow }: 
         )}
         {state.kind === 'confirm' && (
           <Button variant="contained" onClick={onPay}>
-            {t('dialog_pay', { amount: formatMoney(state.order.quote.grossCents, state.order.quote.currency) })}
+            {t('dialog_pay', { amount: formatMoney(state.quote.grossCents, state.quote.currency) })}
           </Button>
         )}
         {state.kind === 'not_paid' && (
@@ -109,9 +112,11 @@ function Body({ state }: { state: PurchaseState }) {
       return (
         <>
           <Typography sx={{ mb: 2 }}>{t('dialog_confirm_intro')}</Typography>
-          <QuoteTable quote={state.order.quote} />
+          <QuoteTable quote={state.quote} />
         </>
       );
+    case 'ordering':
+      return <Busy text={t('dialog_ordering')} />;
     case 'payment_pending':
       return (
         <Box role="status">

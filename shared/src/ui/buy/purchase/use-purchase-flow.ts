@@ -1,11 +1,12 @@
-// The purchase dialog's states (spec §4): loading → confirm → payment_pending, then the result once the
-// payment window closes. One job: talk to POST /invoice, the payment window and the session.
+// The purchase dialog's states: loading (the server's quote) → confirm → ordering (the invoice is made only now, when
+// the seller confirms) → payment_pending, then the result once the payment window closes. One job: talk to
+// POST /invoice/quote, POST /invoice, the payment window and the session.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_WINDOW } from '../../../domain/constants';
 import { isProfileComplete } from '../../../domain/completeness';
 import type { PaymentCheckResponse } from '../../../domain/invoice';
-import type { PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
+import type { PurchaseQuote, PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
 import { apiErrorKey } from '../../../i18n/api-error-key';
 import { ApiError, supportCodeOf } from '../../../services/api-error';
 import { useHttp, useNotify, useSession } from '../../../services/context';
@@ -15,8 +16,12 @@ import type { BuyChoice } from '../cards/license-card';
 export type PurchaseState =
   | { kind: 'idle' }
   | { kind: 'missing_info' }
+  /** Asking the server for the quote (POST /invoice/quote, nothing is written). */
   | { kind: 'loading'; choice: BuyChoice }
-  | { kind: 'confirm'; choice: BuyChoice; order: PurchaseResponse; popupBlocked: boolean }
+  /** The quote is shown; `order` is set once confirming made the invoice but the pop-up was blocked. */
+  | { kind: 'confirm'; choice: BuyChoice; quote: PurchaseQuote; order?: PurchaseResponse; popupBlocked: boolean }
+  /** The seller confirmed: POST /invoice makes the invoice while the payment window waits. */
+  | { kind: 'ordering'; choice: BuyChoice; quote: PurchaseQuote }
   | { kind: 'payment_pending'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'checking'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'paid'; choice: BuyChoice; order: PurchaseResponse }
@@ -29,7 +34,7 @@ const PAYMENT_SETTLED = ['Paid', 'Failed', 'Refunded'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One key per opened dialog: POST /invoice carries it as Idempotency-Key, so a repeat of the same request (the http
+ * One key per opened dialog: POST /invoice (sent when the seller confirms) carries it as Idempotency-Key, so a repeat of the same request (the http
  * client resends it after a lost answer or a refreshed token) gets the same draft and payment window back instead of
  * a second order. A UUID v4; built from getRandomValues where randomUUID is missing (a page served without HTTPS).
  */
@@ -42,6 +47,13 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+const requestOf = (choice: BuyChoice): PurchaseRequest => ({
+  product_id: choice.product.id,
+  extra_users_count: choice.selection.extra_users_count,
+  extra_email_blocks: choice.selection.extra_email_blocks,
+  auto_upgrade_consent: choice.autoUpgradeConsent,
+});
+
 export function usePurchaseFlow() {
   const { t } = useTranslation('buy');
   const http = useHttp();
@@ -53,6 +65,7 @@ export function usePurchaseFlow() {
   const run = useRef(0);
   const stopWatching = useRef<(() => void) | null>(null);
   const popupRef = useRef<Window | null>(null);
+  const idempotencyKey = useRef('');
 
   useEffect(
     () => () => {
@@ -62,6 +75,24 @@ export function usePurchaseFlow() {
     [],
   );
 
+  const failed = useCallback(
+    (error: unknown, title: 'quote_failed' | 'invoice_failed') => {
+      if (error instanceof ApiError && error.slug === 'profile-incomplete') {
+        setState({ kind: 'missing_info' });
+        return;
+      }
+      // The dialog closes and says why.
+      setState({ kind: 'idle' });
+      const text = t(apiErrorKey(error as ApiError), { ns: 'common' });
+      const code = supportCodeOf(error);
+      notify.error({
+        title: t(title),
+        message: code ? `${text} ${t('support_code', { ns: 'common', code })}` : text,
+      });
+    },
+    [notify, t],
+  );
+
   const start = useCallback(
     async (choice: BuyChoice) => {
       const id = ++run.current;
@@ -69,35 +100,18 @@ export function usePurchaseFlow() {
         setState({ kind: 'missing_info' });
         return;
       }
+      idempotencyKey.current = newIdempotencyKey();
       setState({ kind: 'loading', choice });
-      const body: PurchaseRequest = {
-        product_id: choice.product.id,
-        extra_users_count: choice.selection.extra_users_count,
-        extra_email_blocks: choice.selection.extra_email_blocks,
-        auto_upgrade_consent: choice.autoUpgradeConsent,
-      };
-      const headers = { 'Idempotency-Key': newIdempotencyKey() };
       try {
-        const order = await http.post<PurchaseResponse>('/invoice', body, { headers });
+        const quote = await http.post<PurchaseQuote>('/invoice/quote', requestOf(choice));
         if (id !== run.current) return;
-        setState({ kind: 'confirm', choice, order, popupBlocked: false });
+        setState({ kind: 'confirm', choice, quote, popupBlocked: false });
       } catch (error) {
         if (id !== run.current) return;
-        if (error instanceof ApiError && error.slug === 'profile-incomplete') {
-          setState({ kind: 'missing_info' });
-          return;
-        }
-        // Spec §8 only logs this; we close the dialog and say why.
-        setState({ kind: 'idle' });
-        const text = t(apiErrorKey(error as ApiError), { ns: 'common' });
-        const code = supportCodeOf(error);
-        notify.error({
-          title: t('invoice_failed'),
-          message: code ? `${text} ${t('support_code', { ns: 'common', code })}` : text,
-        });
+        failed(error, 'quote_failed');
       }
     },
-    [http, notify, session.profile, t],
+    [failed, http, session.profile],
   );
 
   const settle = useCallback(
@@ -139,32 +153,81 @@ export function usePurchaseFlow() {
     [http, session],
   );
 
+  /** Shows the order's payment page in `popup` and waits for the window to close. */
+  const watch = useCallback(
+    (popup: Window, choice: BuyChoice, order: PurchaseResponse) => {
+      popupRef.current = popup;
+      const id = run.current;
+      setState({ kind: 'payment_pending', choice, order });
+      stopWatching.current?.();
+      stopWatching.current = watchWindowClosed(popup, () => {
+        stopWatching.current = null;
+        popupRef.current = null;
+        if (id !== run.current) {
+          // The dialog was closed meanwhile: still bring the licenses up to date.
+          void session.refresh('licenses');
+          return;
+        }
+        setState({ kind: 'checking', choice, order });
+        void settle(id, choice, order);
+      });
+    },
+    [session, settle],
+  );
+
+  const blocked = useCallback(() => {
+    notify.warning({ title: t('popup_blocked_title'), message: t('license_popup_blocked') });
+  }, [notify, t]);
+
+  /** Confirm: make the invoice (once per dialog, by its Idempotency-Key) and show its payment page. */
+  const order = useCallback(
+    async (choice: BuyChoice, quote: PurchaseQuote) => {
+      const id = run.current;
+      // The window opens within the seller's click (a pop-up opened after an await is blocked), blank until the
+      // invoice and its payment page exist.
+      const popup = openPaymentWindow('about:blank');
+      setState({ kind: 'ordering', choice, quote });
+      let created: PurchaseResponse;
+      try {
+        created = await http.post<PurchaseResponse>('/invoice', requestOf(choice), {
+          headers: { 'Idempotency-Key': idempotencyKey.current },
+        });
+      } catch (error) {
+        popup?.close();
+        if (id === run.current) failed(error, 'invoice_failed');
+        return;
+      }
+      if (id !== run.current) {
+        popup?.close();
+        return;
+      }
+      if (!popup || popup.closed) {
+        blocked();
+        setState({ kind: 'confirm', choice, quote: created.quote, order: created, popupBlocked: true });
+        return;
+      }
+      popup.location.href = new URL(created.payment_url, window.location.href).href;
+      watch(popup, choice, created);
+    },
+    [blocked, failed, http, watch],
+  );
+
   const pay = useCallback(() => {
     const current = stateRef.current;
+    if (current.kind === 'confirm' && !current.order) {
+      void order(current.choice, current.quote);
+      return;
+    }
     if (current.kind !== 'confirm' && current.kind !== 'not_paid') return;
-    const { choice, order } = current;
-    const popup = openPaymentWindow(order.payment_url);
+    const made = current.order!;
+    const popup = openPaymentWindow(made.payment_url);
     if (!popup) {
-      notify.warning({ title: t('popup_blocked_title'), message: t('license_popup_blocked') });
+      blocked();
       setState({ ...current, popupBlocked: true });
       return;
     }
-    popupRef.current = popup;
-    const id = run.current;
-    setState({ kind: 'payment_pending', choice, order });
-    stopWatching.current?.();
-    stopWatching.current = watchWindowClosed(popup, () => {
-      stopWatching.current = null;
-      popupRef.current = null;
-      if (id !== run.current) {
-        // The dialog was closed meanwhile: still bring the licenses up to date.
-        void session.refresh('licenses');
-        return;
-      }
-      setState({ kind: 'checking', choice, order });
-      void settle(id, choice, order);
-    });
-  }, [notify, session, settle, t]);
+    watch(popup, current.choice, made);
+  }, [blocked, order, watch]);
 
   const focusPaymentWindow = useCallback(() => popupRef.current?.focus(), []);
 
