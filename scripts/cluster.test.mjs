@@ -11,27 +11,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, freePort, startAuthEmulator } from './stack.mjs';
+import { freePort, startAuthEmulator } from './stack.mjs';
 import { startCluster } from './cluster.mjs';
 
 const require = createRequire(import.meta.url);
-const { Client } = require(require.resolve('pg', { paths: [path.join(ROOT, 'api'), ROOT] }));
+const { postgresAnswers, scratchDatabase } = require('./scratch-database.cjs');
 
 const BASE_URL =
   process.env.CLUSTER_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers() {
-  const client = new Client({ connectionString: BASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** A run of `count` consecutive free ports. */
 async function freePorts(count) {
@@ -52,19 +39,13 @@ async function freePorts(count) {
   }
 }
 
-const available = await postgresAnswers();
+const available = await postgresAnswers(BASE_URL);
 
 test(
   'two api instances on one PostgreSQL behind the portal server: sign-in and licenses journey',
   { skip: !available && 'no PostgreSQL', timeout: 400_000 },
   async () => {
-    const dbName = `portal_cluster_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(BASE_URL);
-    url.pathname = `/${dbName}`;
+    const database = await scratchDatabase(BASE_URL, 'portal_cluster');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
     const emulatorPort = await freePort();
     const emulator = await startAuthEmulator({ port: emulatorPort, workDir: path.join(dataDir, 'emulator') });
@@ -72,7 +53,7 @@ test(
     let cluster;
     try {
       cluster = await startCluster({
-        databaseUrl: url.toString(),
+        databaseUrl: database.url,
         emulatorHost: emulator.host,
         apiPort,
         portalPort: await freePort(),
@@ -166,10 +147,7 @@ test(
     } finally {
       await cluster?.stop();
       await emulator.stop();
-      const cleanup = new Client({ connectionString: BASE_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   },

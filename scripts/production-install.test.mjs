@@ -16,22 +16,9 @@ import { copyManifests } from '../deploy/tree.mjs';
 import { ROOT, answers, freePort, startAuthEmulator, spawnService, waitForHttp } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
-const { Client } = require(require.resolve('pg', { paths: [path.join(ROOT, 'api'), ROOT] }));
+const { postgresAnswers, scratchDatabase } = require('./scratch-database.cjs');
 
 const BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresAnswers() {
-  const client = new Client({ connectionString: BASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** What the runtime stage of deploy/api.Dockerfile and deploy/portal.Dockerfile copies into the image. */
 function copyBuiltTree(target) {
@@ -136,21 +123,10 @@ test(
 
       // The database: a new PostgreSQL database, or PGlite in the copy's data dir.
       let databaseUrl = '';
-      if (await postgresAnswers()) {
-        const name = `portal_production_${crypto.randomBytes(5).toString('hex')}`;
-        const admin = new Client({ connectionString: BASE_URL });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        cleanups.push(async () => {
-          const c = new Client({ connectionString: BASE_URL });
-          await c.connect();
-          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await c.end();
-        });
-        const url = new URL(BASE_URL);
-        url.pathname = `/${name}`;
-        databaseUrl = url.toString();
+      if (await postgresAnswers(BASE_URL)) {
+        const database = await scratchDatabase(BASE_URL, 'portal_production');
+        cleanups.push(database.drop);
+        databaseUrl = database.url;
       }
       t.diagnostic(databaseUrl ? 'on PostgreSQL' : 'on PGlite (no PostgreSQL answers)');
 

@@ -16,6 +16,7 @@ import { openDatabase } from '../src/db/client';
 import { finalizeInvoice } from '../src/modules/invoice/finalize';
 import { EMULATOR_HOST, PROJECT_ID, completeProfile, pgliteTemplate, registerUser, type TestIdentity } from './helpers';
 import { createDraft, finalizeOptions } from './invoice-fixtures';
+import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 
 const API_DIR = path.resolve(__dirname, '..');
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -144,19 +145,9 @@ it('restore refuses a database that is not empty, unless --force (which keeps th
 const itWithPostgres = BASE_URL ? it : it.skip;
 
 itWithPostgres('psql loads the dump into PostgreSQL, where the api serves the same data', async () => {
-  const name = `portal_restore_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new Client({ connectionString: BASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(BASE_URL!);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabase(BASE_URL!, 'portal_restore');
+  cleanups.push(database.drop);
+  const url = new URL(database.url);
 
   const psql = spawnSync(
     'psql',

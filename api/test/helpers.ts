@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { Client } from 'pg';
+import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { MIGRATIONS_DIR, openDatabase, type DbHandle } from '../src/db/client';
@@ -63,23 +63,14 @@ async function freshDatabase(): Promise<{ handle: DbHandle; url: string | null; 
     });
     return { handle, url: null, drop: async () => handle.close() };
   }
-  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  const database = await scratchDatabase(baseUrl, 'portal_test');
+  const handle = await openDatabase({ databaseUrl: database.url, pgliteDir: '' });
   return {
     handle,
-    url: url.toString(),
+    url: database.url,
     drop: async () => {
       await handle.close().catch(() => undefined); // a test may have closed it already
-      const c = new Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
     },
   };
 }

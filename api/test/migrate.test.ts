@@ -1,7 +1,6 @@
 // Migrations as a release step: `npm run migrate` under PostgreSQL's advisory lock (concurrent runs wait, each
 // migration is applied once), and an api that does not migrate at start (production, MIGRATE_ON_START=false)
 // refuses a schema older than its code, with one line naming both migrations; a newer schema passes.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import {
   schemaState,
   type Query,
 } from '../src/db/migrations';
+import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 import { EMULATOR_HOST, PROJECT_ID } from './helpers';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -30,20 +30,9 @@ afterAll(async () => {
 
 /** A new, empty PostgreSQL database on TEST_DATABASE_URL's server (dropped after the file). */
 async function emptyPostgresDatabase(): Promise<string> {
-  const name = `portal_migrate_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new Client({ connectionString: BASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(BASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await scratchDatabase(BASE_URL!, 'portal_migrate');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 /** A copy of api/drizzle whose journal stops after `count` migrations (an older release's migrations). */

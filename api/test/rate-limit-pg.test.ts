@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type DbHandle } from '../src/db/client';
 import { rateLimitStoreKind } from '../src/plugins/rate-limit';
 import { FLUSH_DELAY_MS, pgRateLimitStore } from '../src/plugins/rate-limit-pg-store';
+import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 import { EMULATOR_HOST, PROJECT_ID, registerUser } from './helpers';
 
 // With DATABASE_URL and no REDIS_URL the rate-limit counters live in PostgreSQL, so two api instances on
@@ -25,7 +25,7 @@ it('chooses the store from the configuration', () => {
 });
 
 onPostgres('PostgreSQL store, two api instances on one database', () => {
-  const name = `portal_test_rl_${crypto.randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let url = '';
   const handles: DbHandle[] = [];
   const apps: FastifyInstance[] = [];
@@ -56,23 +56,15 @@ onPostgres('PostgreSQL store, two api instances on one database', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
   beforeAll(async () => {
-    const admin = new Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(BASE_URL!);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    database = await scratchDatabase(BASE_URL!, 'portal_test_rl');
+    url = database.url;
     a = await instance();
     b = await instance();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const handle of handles) await handle.close().catch(() => undefined);
-    const admin = new Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
