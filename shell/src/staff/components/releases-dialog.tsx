@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { ErrorPanel, LoadingState } from '@portal/shared';
 import { formatDateTime, type StaffRelease, type StaffReleases } from '@portal/shared/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../hooks/use-error-text';
 import { useReleases, type ReleaseProblem, type ReleaseStep } from '../hooks/use-releases';
@@ -125,6 +125,39 @@ function ReleaseItem({
   );
 }
 
+/** One line of where the entry stands: what it is, the release (or what stands when there is none), its action. */
+function StateRow({
+  label,
+  release,
+  none,
+  children,
+}: {
+  label: string;
+  release: string | null;
+  none: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Stack
+        component="dd"
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ m: 0, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <Typography variant="body2" sx={release ? { ...mono, fontWeight: 600 } : undefined}>
+          {release ?? none}
+        </Typography>
+        {children}
+      </Stack>
+    </>
+  );
+}
+
 /** Where the entry stands: the live release, the preview, and the one-click rollback. */
 function ReleaseState({
   state,
@@ -148,19 +181,7 @@ function ReleaseState({
         alignItems: 'center',
       }}
     >
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('staff_releases_live')}
-      </Typography>
-      <Stack
-        component="dd"
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ m: 0, flexWrap: 'wrap', alignItems: 'center' }}
-      >
-        <Typography variant="body2" sx={state.live ? { ...mono, fontWeight: 600 } : undefined}>
-          {state.live ?? t('staff_releases_live_by_hand')}
-        </Typography>
+      <StateRow label={t('staff_releases_live')} release={state.live} none={t('staff_releases_live_by_hand')}>
         <Button
           size="small"
           variant="outlined"
@@ -173,26 +194,14 @@ function ReleaseState({
             ? t('staff_releases_rollback', { release: state.rollbackTo })
             : t('staff_releases_rollback_none')}
         </Button>
-      </Stack>
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('staff_releases_preview')}
-      </Typography>
-      <Stack
-        component="dd"
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ m: 0, flexWrap: 'wrap', alignItems: 'center' }}
-      >
-        <Typography variant="body2" sx={state.preview ? { ...mono, fontWeight: 600 } : undefined}>
-          {state.preview ?? t('staff_releases_preview_none')}
-        </Typography>
+      </StateRow>
+      <StateRow label={t('staff_releases_preview')} release={state.preview} none={t('staff_releases_preview_none')}>
         {state.preview && (
           <Button size="small" variant="outlined" disabled={busy} onClick={() => onStep({ kind: 'end_preview' })}>
             {t('staff_releases_end_preview')}
           </Button>
         )}
-      </Stack>
+      </StateRow>
     </Box>
   );
 }
