@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       dsAllowedHosts: [],
     });
     expect(c.pgliteDir).toBe(path.join(REPO_ROOT, '.data', 'pglite'));
+    expect(c.payment.graceDays).toBe(14);
+    expect(load({ PAYMENT_GRACE_DAYS: '0' }).payment.graceDays).toBe(0);
   });
 
   it('reads lists, remote overrides, flags and keys', () => {
@@ -68,6 +70,10 @@ describe('loadConfig', () => {
       'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099.',
     ],
     [{ SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL must be an email address.'],
+    [
+      { PAYMENT_GRACE_DAYS: '400' },
+      'Invalid configuration: PAYMENT_GRACE_DAYS must be a whole number of days from 0 to 365 (got "400").',
+    ],
   ])('stops with one clear sentence for %j', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);

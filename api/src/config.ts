@@ -224,6 +224,20 @@ const envSchema = z.object({
       message: 'JOBS_INTERVAL_MS must be a whole number of milliseconds (0 switches the scheduler off)',
     }),
   PAYMENT_PROVIDER: choice('PAYMENT_PROVIDER', ['sandbox', 'paypal']),
+  PAYMENT_GRACE_DAYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (!/^\d{1,3}$/.test(v) || Number(v) > 365) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `PAYMENT_GRACE_DAYS must be a whole number of days from 0 to 365 (got "${v}")`,
+        });
+        return z.NEVER;
+      }
+      return Number(v);
+    }),
   PAYMENT_SANDBOX_SECRET: checked((v) => v.length >= 32, 'PAYMENT_SANDBOX_SECRET must be at least 32 characters'),
   PAYMENT_SANDBOX_WEBHOOK_URL: httpUrl('PAYMENT_SANDBOX_WEBHOOK_URL'),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -402,6 +416,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     payment: {
       /** PAYMENT_PROVIDER: the api's own sandbox page (default) or PayPal. */
       provider,
+      /**
+       * Days a license keeps working after its paid period when the renewal payment failed (PAYMENT_GRACE_DAYS,
+       * default 14); afterwards the license check answers PAYMENT_OVERDUE until the seller pays.
+       */
+      graceDays: e.PAYMENT_GRACE_DAYS ?? 14,
       /** HMAC key of sandbox events (PAYMENT_SANDBOX_SECRET); null → a random key kept in DATA_DIR. */
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET || null,
       /** Where the sandbox page posts its signed event (PAYMENT_SANDBOX_WEBHOOK_URL); null → this api's own address. */

@@ -3,6 +3,7 @@ import type { License, LicenseCheckResponse } from '@portal/shared/domain';
 import { licenses, licenseUsage } from '../src/db/schema';
 import { findProduct } from '../src/modules/license/product/repository';
 import { issueLicense } from '../src/modules/license/activation';
+import { extendLicense } from '../src/modules/license';
 import { createSubUser, createTestApp, registerUser, type TestApp, type TestIdentity } from './helpers';
 
 let t: TestApp;
@@ -19,6 +20,7 @@ async function buy(owner: TestIdentity, productId = 'fresh_desk-basic-monthly'):
 
 const check = (body: object) => t.app.inject({ method: 'POST', url: '/api/license/check', payload: body });
 const domain = (value: string) => ({ type: 'domain', value });
+const DAY = 86_400_000;
 
 describe('POST /api/license/check', () => {
   it('answers VALID for a registered identifier, with expiry and registrations, and names no owner', async () => {
@@ -113,6 +115,42 @@ describe('POST /api/license/check', () => {
       valid: false,
       code: 'NOT_FOUND',
     });
+  });
+
+  it('answers VALID during the payment grace of a failed renewal, then PAYMENT_OVERDUE; a paid renewal restores it', async () => {
+    const seller = await registerUser(t.app);
+    const license = await buy(seller);
+    const id = { type: 'email', value: seller.email };
+    const ended = new Date(Date.now() - 3 * DAY);
+    const graceUntil = new Date(Date.now() + 11 * DAY);
+    await t.app.db
+      .update(licenses)
+      .set({ expiresAt: ended, paymentGraceUntil: graceUntil })
+      .where(eq(licenses.id, license.id));
+    expect((await check({ key: license.key, plugin: 'fresh_desk', identifier: id })).json()).toEqual({
+      valid: true,
+      code: 'VALID',
+      expiresAt: ended.toISOString(),
+      paymentGraceUntil: graceUntil.toISOString(),
+      registrations: { used: 1, max: 1 },
+    });
+    const past = new Date(Date.now() - 1000);
+    await t.app.db.update(licenses).set({ paymentGraceUntil: past }).where(eq(licenses.id, license.id));
+    expect((await check({ key: license.key, plugin: 'fresh_desk', identifier: id })).json()).toEqual({
+      valid: false,
+      code: 'PAYMENT_OVERDUE',
+      expiresAt: ended.toISOString(),
+      paymentGraceUntil: past.toISOString(),
+      registrations: { used: 1, max: 1 },
+    });
+    await extendLicense(t.app.db, license.id, new Date(Date.now() + 27 * DAY));
+    expect((await check({ key: license.key, plugin: 'fresh_desk', identifier: id })).json()).toMatchObject({
+      valid: true,
+      code: 'VALID',
+    });
+    expect((await check({ key: license.key, plugin: 'fresh_desk', identifier: id })).json()).not.toHaveProperty(
+      'paymentGraceUntil',
+    );
   });
 
   it('accepts a mobile key for the mobile plugin, also for mobile_default', async () => {

@@ -302,6 +302,8 @@ describe('license validity: the SQL form agrees with the shared isLicenseValid',
     name: string;
     status: 'active' | 'inactive' | 'deleted' | 'validate';
     expiresInDays: number | null;
+    /** The payment grace of an open renewal, in days from now (negative: over). */
+    graceInDays?: number;
   }[] = [
     { name: 'active, no expiry (free/permanent)', status: 'active', expiresInDays: null },
     { name: 'active, future expiry', status: 'active', expiresInDays: 3 },
@@ -310,6 +312,10 @@ describe('license validity: the SQL form agrees with the shared isLicenseValid',
     { name: 'inactive, future expiry', status: 'inactive', expiresInDays: 3 },
     { name: 'deleted, future expiry', status: 'deleted', expiresInDays: 3 },
     { name: 'validate, no expiry', status: 'validate', expiresInDays: null },
+    { name: 'active, expired, in payment grace', status: 'active', expiresInDays: -2, graceInDays: 5 },
+    { name: 'active, expired, payment overdue', status: 'active', expiresInDays: -20, graceInDays: -6 },
+    { name: 'active, paid, renewal failed early', status: 'active', expiresInDays: 2, graceInDays: 16 },
+    { name: 'inactive, in payment grace', status: 'inactive', expiresInDays: -2, graceInDays: 5 },
   ];
 
   it('on every fixture', async () => {
@@ -325,6 +331,7 @@ describe('license validity: the SQL form agrees with the shared isLicenseValid',
         key,
         status: f.status,
         expiresAt: f.expiresInDays == null ? null : new Date(now.getTime() + f.expiresInDays * DAY),
+        paymentGraceUntil: f.graceInDays == null ? null : new Date(now.getTime() + f.graceInDays * DAY),
         licenseUsers: [],
       });
     }
@@ -339,6 +346,7 @@ describe('license validity: the SQL form agrees with the shared isLicenseValid',
           status: f.status,
           licenseExpired:
             f.expiresInDays == null ? null : new Date(now.getTime() + f.expiresInDays * DAY).toISOString(),
+          paymentGraceUntil: f.graceInDays == null ? null : new Date(now.getTime() + f.graceInDays * DAY).toISOString(),
         },
         now,
       ),
@@ -346,6 +354,21 @@ describe('license validity: the SQL form agrees with the shared isLicenseValid',
       .map((f) => f.name)
       .sort();
     expect(validBySql).toEqual(validByRule);
-    expect(validByRule).toEqual(['active, future expiry', 'active, no expiry (free/permanent)']);
+    expect(validByRule).toEqual([
+      'active, expired, in payment grace',
+      'active, future expiry',
+      'active, no expiry (free/permanent)',
+      'active, paid, renewal failed early',
+    ]);
+    // The page's status column says the same: an active license reads 'inactive' only when the rule says invalid.
+    const page = (await t.app.inject({ url: '/api/license/all?pageSize=100', headers: owner.headers })).json()
+      .items as License[];
+    for (const item of page) {
+      const name = keys.get(item.key)!;
+      const fixture = FIXTURES.find((f) => f.name === name)!;
+      if (fixture.status === 'active') {
+        expect([name, item.status]).toEqual([name, validByRule.includes(name) ? 'active' : 'inactive']);
+      }
+    }
   });
 });

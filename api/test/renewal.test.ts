@@ -7,12 +7,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { License } from '@portal/shared/domain';
+import { isLicenseValid, type License } from '@portal/shared/domain';
 import { buildApp } from '../src/app';
 import { billingEvents, invoices, jobRuns, licenses, payments, subscriptions } from '../src/db/schema';
 import { RENEWAL_LEAD_DAYS, runRenewals } from '../src/jobs/renewals';
 import { invoiceAndChargeRenewal, purchaseDeps, type RenewalOutcome } from '../src/modules/purchase';
 import { listDueRenewals } from '../src/modules/subscription';
+import { checkLicense } from '../src/modules/license/check/service';
 import {
   COMPLETE_CONTACT,
   completeProfile,
@@ -170,8 +171,12 @@ describe('renewals job', () => {
     const mails = declinedMails();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Verlängerung nicht bezahlt – Fresh Desk Basic');
-    expect(mails[0]).toContain(`noch bis ${s.periodEnd.toISOString().slice(8, 10)}.03.${year}`);
+    // Usable for the payment grace after the paid period: 14 days by default.
+    const graceUntil = new Date(s.periodEnd.getTime() + 14 * DAY);
+    expect(mails[0]).toContain(`noch bis ${graceUntil.toISOString().slice(8, 10)}.03.${year}`);
+    expect(mails[0]).toContain('„Jetzt bezahlen“');
     expect(mails[0]).toContain('/licenses');
+    expect((await licenseRow(s.license.id)).paymentGraceUntil).toEqual(graceUntil);
 
     const shown = await shownLicense(s.seller);
     expect(shown.subscription).toEqual({
@@ -197,19 +202,58 @@ describe('renewals job', () => {
     expect((await licenseRow(s.license.id)).expiresAt).toEqual(newEnd);
     const [paid] = await renewalInvoices(s);
     expect(paid.status).toBe('Paid');
+    expect((await licenseRow(s.license.id)).paymentGraceUntil).toBeNull();
     expect((await shownLicense(s.seller)).subscription).toMatchObject({ status: 'Active', renewalInvoice: null });
   });
 
-  it('an unpaid declined renewal expires with its period', async () => {
+  it('an unpaid declined renewal keeps the license for the grace, then expires; paying late restores it at once', async () => {
     const s = await subscriber({ invoiceEmail: `late-${year}+decline@test.portal` });
     await runRenewals(purchaseDeps(t.app), runDate(s, 2));
     expect((await subRow(s.sub.id)).status).toBe('Inactive');
-    const after = await runRenewals(purchaseDeps(t.app), runDate(s, -1));
+    // The day after the period end: still in the grace (Inactive, the license valid, Pay now offered).
+    expect(await runRenewals(purchaseDeps(t.app), runDate(s, -1))).toMatchObject({ summary: { expired: 0 } });
+    expect((await subRow(s.sub.id)).status).toBe('Inactive');
+    const [renewal] = await renewalInvoices(s);
+    const graceUntil = new Date(s.periodEnd.getTime() + 14 * DAY);
+    expect((await licenseRow(s.license.id)).paymentGraceUntil).toEqual(graceUntil);
+    const dayAfterEnd = new Date(s.periodEnd.getTime() + DAY);
+    const dayAfterGrace = new Date(graceUntil.getTime() + DAY);
+    const plugin = { key: s.license.key, plugin: 'fresh_desk' as const };
+    const identifier = { type: 'email' as const, value: s.seller.email };
+    expect(await checkLicense(t.app.db, { ...plugin, identifier }, dayAfterEnd)).toMatchObject({
+      valid: true,
+      code: 'VALID',
+    });
+    expect(isLicenseValid(await shownLicense(s.seller), dayAfterEnd)).toBe(true);
+
+    // The day after the grace: Expired; the check says the payment is overdue, and the open invoice can still be paid.
+    const after = await runRenewals(purchaseDeps(t.app), runDate(s, -15));
     expect(after).toMatchObject({ ran: true, summary: { expired: 1 } });
     expect((await subRow(s.sub.id)).status).toBe('Expired');
+    expect(await checkLicense(t.app.db, { ...plugin, identifier }, dayAfterGrace)).toMatchObject({
+      valid: false,
+      code: 'PAYMENT_OVERDUE',
+    });
     const shown = await shownLicense(s.seller);
-    expect(shown.status).toBe('inactive');
-    expect(shown.subscription).toMatchObject({ status: 'Expired', renewalInvoice: null });
+    expect(isLicenseValid(shown, dayAfterGrace)).toBe(false);
+    expect(shown.subscription).toMatchObject({
+      status: 'Expired',
+      renewalInvoice: { id: renewal.id, paymentUrl: renewal.paymentUrl },
+    });
+
+    expect((await pressPay(renewal.paymentUrl!)).status).toBe(303);
+    const newEnd = new Date(s.periodEnd.getTime() + 30 * DAY);
+    expect(await subRow(s.sub.id)).toMatchObject({ status: 'Active', currentPeriodEnd: newEnd });
+    expect(await licenseRow(s.license.id)).toMatchObject({
+      status: 'active',
+      expiresAt: newEnd,
+      paymentGraceUntil: null,
+    });
+    expect((await shownLicense(s.seller)).subscription).toMatchObject({ status: 'Active', renewalInvoice: null });
+    expect(await checkLicense(t.app.db, { ...plugin, identifier }, dayAfterGrace)).toMatchObject({
+      valid: true,
+      code: 'VALID',
+    });
   });
 
   it('a subscription cancelled at period end is not renewed and is Cancelled once the period is over', async () => {

@@ -227,6 +227,11 @@ export const licenses = pgTable(
     status: text('status').$type<RecordStatus>().notNull().default('active'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Set while a renewal payment is open (the automatic charge failed): the license keeps working until then although
+     * expires_at passed (the payment grace, PAYMENT_GRACE_DAYS after the paid period); cleared when a renewal is paid.
+     */
+    paymentGraceUntil: timestamp('payment_grace_until', { withTimezone: true }),
     licenseUsers: jsonb('license_users')
       .$type<LicenseUserEntry[]>()
       .notNull()

@@ -75,6 +75,7 @@ export const API_ERROR_SLUGS = [
   'webhook-signature-invalid',
   'payment-amount-mismatch',
   'payment-provider-error',
+  'renewal-busy',
   'already-subscribed',
   'idempotency-key-reused',
   // database connection

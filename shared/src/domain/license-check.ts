@@ -8,6 +8,8 @@ export const LICENSE_CHECK_CODES = [
   'VALID',
   'NOT_FOUND',
   'EXPIRED',
+  /** The paid period is over and its renewal payment failed; the payment grace is over too. Paying restores it. */
+  'PAYMENT_OVERDUE',
   'INACTIVE',
   'WRONG_PLUGIN',
   'TOO_MANY_REGISTRATIONS',
@@ -61,6 +63,11 @@ export const licenseCheckResponseSchema = z.object({
   code: z.enum(LICENSE_CHECK_CODES),
   /** Only for a key that exists and belongs to the plugin: expiry (null = none) and registrations used/allowed. */
   expiresAt: z.string().nullable().optional(),
+  /**
+   * Only while a renewal payment is open: the license works until then although expiresAt has passed (the payment
+   * grace); afterwards the answer is PAYMENT_OVERDUE until the seller pays.
+   */
+  paymentGraceUntil: z.string().nullable().optional(),
   registrations: z.object({ used: z.number(), max: z.number() }).optional(),
 });
 export type LicenseCheckResponse = z.infer<typeof licenseCheckResponseSchema>;

@@ -13,18 +13,34 @@ function toDate(value: string | Date | null | undefined): Date | null {
 }
 
 /**
- * THE license validity rule, the same for the shell, the remotes and the api: status 'active' and no expiry or one in
- * the future. Free and permanent licenses have no expiry and are valid. The api's SQL form of this rule is tested
- * against this function.
+ * Where a license stands on a date. `paid`: inside its paid period (or without an end). `grace`: the paid period is
+ * over, the renewal payment failed and is still open, and the payment grace (`paymentGraceUntil`) runs. `overdue`:
+ * the grace is over too and the renewal is still unpaid. `expired`: the period is over without an open renewal
+ * (cancelled, or never renewed). `inactive`: not active (deleted, deactivated) or an unreadable end.
  */
-export function isLicenseValid(
-  license: Pick<License, 'status' | 'licenseExpired'> | null | undefined,
-  now: Date = new Date(),
-): boolean {
-  if (!license || license.status !== 'active') return false;
-  if (license.licenseExpired == null || license.licenseExpired === '') return true;
+export type LicenseStanding = 'paid' | 'grace' | 'overdue' | 'expired' | 'inactive';
+
+type ValidityFields = Pick<License, 'status' | 'licenseExpired'> & Partial<Pick<License, 'paymentGraceUntil'>>;
+
+export function licenseStanding(license: ValidityFields | null | undefined, now: Date = new Date()): LicenseStanding {
+  if (!license || license.status !== 'active') return 'inactive';
+  if (license.licenseExpired == null || license.licenseExpired === '') return 'paid';
   const expiry = toDate(license.licenseExpired);
-  return expiry != null && expiry.getTime() > now.getTime();
+  if (expiry == null) return 'inactive';
+  if (expiry.getTime() > now.getTime()) return 'paid';
+  const graceUntil = toDate(license.paymentGraceUntil);
+  if (graceUntil == null) return 'expired';
+  return graceUntil.getTime() > now.getTime() ? 'grace' : 'overdue';
+}
+
+/**
+ * THE license validity rule, the same for the shell, the remotes and the api: an active license is valid while its
+ * period is paid (no end, or an end in the future) or its payment grace runs (a failed renewal still open). Free and
+ * permanent licenses have no expiry and are valid. The api's SQL form of this rule is tested against this function.
+ */
+export function isLicenseValid(license: ValidityFields | null | undefined, now: Date = new Date()): boolean {
+  const standing = licenseStanding(license, now);
+  return standing === 'paid' || standing === 'grace';
 }
 
 /** Plugin names a license counts for: mobile_default is a product under the mobile plugin. */

@@ -16,6 +16,12 @@ export const licenseSchema = z.object({
   status: z.enum(STATUSES),
   licenseCreated: z.string(),
   licenseExpired: z.string().nullable(),
+  /**
+   * Set while a renewal payment of the license is open (the automatic charge failed): the license keeps working
+   * until this moment although licenseExpired has passed (the payment grace); afterwards the payment is overdue.
+   * Null or absent: no open renewal.
+   */
+  paymentGraceUntil: z.string().nullable().optional(),
   licenseTypeDetails: z.object({
     type: z.enum(LICENSE_TYPES),
     extraOptions: extraOptionsSchema.optional(),

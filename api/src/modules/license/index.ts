@@ -5,6 +5,7 @@ export { default } from './routes';
 export {
   deactivateLicenses,
   extendLicense,
+  startPaymentGrace,
   findLicenseRow,
   findOwnerLicenseRowByKey,
   lockOwnerRow,

@@ -6,10 +6,17 @@ export type LicenseRow = typeof licenses.$inferSelect;
 
 /**
  * The status clients see: the stored one, except that an 'active' license that is not valid by the shared
- * isLicenseValid() (its expiry has passed) is reported as 'inactive'.
+ * isLicenseValid() (its expiry and any payment grace have passed) is reported as 'inactive'.
  */
-export function effectiveStatus(row: Pick<LicenseRow, 'status' | 'expiresAt'>, now = new Date()): License['status'] {
-  const license = { status: row.status, licenseExpired: row.expiresAt?.toISOString() ?? null };
+export function effectiveStatus(
+  row: Pick<LicenseRow, 'status' | 'expiresAt' | 'paymentGraceUntil'>,
+  now = new Date(),
+): License['status'] {
+  const license = {
+    status: row.status,
+    licenseExpired: row.expiresAt?.toISOString() ?? null,
+    paymentGraceUntil: row.paymentGraceUntil?.toISOString() ?? null,
+  };
   return row.status === 'active' && !isLicenseValid(license, now) ? 'inactive' : row.status;
 }
 
@@ -20,6 +27,7 @@ export interface LicenseViewRow {
   status: LicenseRow['status'];
   created_at: Date;
   expires_at: Date | null;
+  payment_grace_until: Date | null;
   license_users: LicenseRow['licenseUsers'];
   extra_options: LicenseRow['extraOptions'];
   product_id: string;
@@ -57,6 +65,7 @@ export function toLicenseView(row: LicenseViewRow): License {
     status: row.effective_status,
     licenseCreated: created.toISOString(),
     licenseExpired: expires ? expires.toISOString() : null,
+    paymentGraceUntil: iso(row.payment_grace_until),
     // The license's own options (e.g. chosen extra users) win over the product's.
     licenseTypeDetails: {
       type: row.license_type,
@@ -90,6 +99,7 @@ export function toLicense(row: LicenseRow, product: ProductRow, now = new Date()
     status: row.status,
     created_at: row.createdAt,
     expires_at: row.expiresAt,
+    payment_grace_until: row.paymentGraceUntil,
     license_users: row.licenseUsers,
     extra_options: row.extraOptions,
     product_id: product.id,

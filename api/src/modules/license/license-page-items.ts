@@ -9,6 +9,7 @@ export const licenseItemColumnsSql = (effectiveStatus: SQL) => sql`
   l.id, l.key, ${effectiveStatus} AS status,
   floor(extract(epoch FROM l.created_at) * 1000)::float8 AS created_ms,
   floor(extract(epoch FROM l.expires_at) * 1000)::float8 AS expires_ms,
+  floor(extract(epoch FROM l.payment_grace_until) * 1000)::float8 AS grace_ms,
   l.license_users, p.extra_options || l.extra_options AS extra_options,
   p.id AS product_id, p.name AS product_name, p.plugin_name, p.license_type, p.max_registrations,
   p.price_amount, p.currency,
@@ -22,6 +23,7 @@ export interface LicenseItemRow {
   status: License['status'];
   created_ms: number;
   expires_ms: number | null;
+  grace_ms: number | null;
   license_users: { type: License['licenseUser'][number]['type']; value: string }[] | string;
   extra_options: Record<string, unknown> | string;
   product_id: string;
@@ -61,6 +63,7 @@ export function licenseItem(row: LicenseItemRow): License {
     status: row.status,
     licenseCreated: iso(row.created_ms)!,
     licenseExpired: iso(row.expires_ms),
+    paymentGraceUntil: iso(row.grace_ms),
     licenseTypeDetails: {
       type: row.license_type,
       extraOptions,

@@ -1,9 +1,4 @@
-import {
-  parseLicenseSortOrder,
-  type License,
-  type LicenseFilter,
-  type PluginName,
-} from '@portal/shared/domain';
+import { parseLicenseSortOrder, type License, type LicenseFilter, type PluginName } from '@portal/shared/domain';
 import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { licenses, products, users } from '../../db/schema';
@@ -11,18 +6,26 @@ import { pluginNamesFor } from './product';
 import { toLicense } from './license-mapper';
 import { licenseItem, licenseItemColumnsSql, type LicenseItemRow } from './license-page-items';
 
-/** isLicenseValid() of @portal/shared as SQL: active and no expiry or one after `now` (tested against it). */
+/**
+ * isLicenseValid() of @portal/shared as SQL: active, and no expiry, one after `now`, or a payment grace running after
+ * `now` (tested against it).
+ */
 export function validLicenseSql(now: Date) {
-  return and(eq(licenses.status, 'active'), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now)));
+  return and(
+    eq(licenses.status, 'active'),
+    or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now), gt(licenses.paymentGraceUntil, now)),
+  );
 }
 
-/** effectiveStatus() in SQL: an 'active' license whose expiry has passed reads 'inactive'. */
+/** effectiveStatus() in SQL: an 'active' license past its expiry and past any payment grace reads 'inactive'. */
 const effectiveStatusSql = (now: Date) =>
-  sql`CASE WHEN l.status = 'active' AND l.expires_at IS NOT NULL AND l.expires_at <= ${now} THEN 'inactive' ELSE l.status END`;
+  sql`CASE WHEN l.status = 'active' AND l.expires_at IS NOT NULL AND l.expires_at <= ${now}
+    AND (l.payment_grace_until IS NULL OR l.payment_grace_until <= ${now}) THEN 'inactive' ELSE l.status END`;
 
 /**
- * The newest subscription of each license (payments create one per subscription license) and, for an Inactive one,
- * its open renewal invoice (the declined automatic charge the seller pays with "Pay now").
+ * The newest subscription of each license (payments create one per subscription license) and, for one whose renewal
+ * payment failed (Inactive during the payment grace, Expired after it), its open renewal invoice: the declined
+ * automatic charge the seller pays with "Pay now", which restores the license.
  */
 const subscriptionJoin = sql`LEFT JOIN LATERAL (
     SELECT id, status, cancel_at_period_end, current_period_end FROM subscriptions
@@ -31,7 +34,8 @@ const subscriptionJoin = sql`LEFT JOIN LATERAL (
   LEFT JOIN LATERAL (
     SELECT i.id AS renewal_invoice_id, i.payment_url AS renewal_payment_url
     FROM billing_events be JOIN invoices i ON i.id = be.invoice_id
-    WHERE s.status = 'Inactive' AND be.subscription_id = s.id AND be.kind = 'renewal' AND i.status <> 'Paid'
+    WHERE s.status IN ('Inactive', 'Expired') AND be.subscription_id = s.id AND be.kind = 'renewal'
+      AND be.status = 'failed' AND i.status <> 'Paid'
     ORDER BY be.created_at DESC LIMIT 1
   ) r ON true`;
 
@@ -188,9 +192,26 @@ export async function findLicenseRow(db: Db, id: string) {
   return row;
 }
 
-/** A paid renewal: the license runs to `expiresAt` and is active again (its subscription's period ended before). */
+/**
+ * A paid renewal: the license runs to `expiresAt` and is active again (its subscription's period ended before); the
+ * renewal is paid, so no payment grace is left open.
+ */
 export async function extendLicense(db: Db, id: string, expiresAt: Date | null): Promise<void> {
-  await db.update(licenses).set({ expiresAt, status: 'active', updatedAt: new Date() }).where(eq(licenses.id, id));
+  await db
+    .update(licenses)
+    .set({ expiresAt, status: 'active', paymentGraceUntil: null, updatedAt: new Date() })
+    .where(eq(licenses.id, id));
+}
+
+/**
+ * A renewal payment failed: the license keeps working until `until` (the payment grace) although its paid period
+ * ends earlier. A grace already running is kept (a repeated failure event does not move it).
+ */
+export async function startPaymentGrace(db: Db, id: string, until: Date): Promise<void> {
+  await db
+    .update(licenses)
+    .set({ paymentGraceUntil: until, updatedAt: new Date() })
+    .where(and(eq(licenses.id, id), isNull(licenses.paymentGraceUntil)));
 }
 
 /** The licenses of subscriptions whose period ended unpaid or cancelled: inactive (the plugins' check says so). */

@@ -8,12 +8,20 @@ import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
 import { activateFreeOrTrial } from './activation';
 import { findOwnerLicenseByKey, listOwnerLicensePage, listOwnerLicenses, ownerLicensePage } from './repository';
 
-/** When the first license of a page passes its expiry (its status then reads 'inactive'): epoch ms. */
-function nextExpiry(items: readonly { licenseExpired?: string | null }[], now = Date.now()): number {
+/**
+ * When the first license of a page passes its expiry or the end of its payment grace (its status then reads
+ * 'inactive'): epoch ms.
+ */
+function nextExpiry(
+  items: readonly { licenseExpired?: string | null; paymentGraceUntil?: string | null }[],
+  now = Date.now(),
+): number {
   let next = Infinity;
   for (const item of items) {
-    const at = item.licenseExpired ? Date.parse(item.licenseExpired) : NaN;
-    if (at > now && at < next) next = at;
+    for (const value of [item.licenseExpired, item.paymentGraceUntil]) {
+      const at = value ? Date.parse(value) : NaN;
+      if (at > now && at < next) next = at;
+    }
   }
   return next;
 }

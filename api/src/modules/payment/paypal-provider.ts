@@ -81,7 +81,10 @@ const EVENT_KINDS: Record<string, PaymentEventKind> = {
   'PAYMENT.CAPTURE.DECLINED': 'failed',
   'PAYMENT.CAPTURE.REFUNDED': 'refunded',
   'PAYMENT.SALE.COMPLETED': 'completed',
-  'PAYMENT.SALE.DENIED': 'failed',
+  // A sale is a charge of a subscription's billing cycle: a denied one, like PayPal's failed-payment event of the
+  // subscription, is a failed cycle (the purchase module tells a failed first payment from a failed renewal).
+  'PAYMENT.SALE.DENIED': 'cycle-failed',
+  'BILLING.SUBSCRIPTION.PAYMENT.FAILED': 'cycle-failed',
   'PAYMENT.SALE.REFUNDED': 'refunded',
 };
 
@@ -94,6 +97,7 @@ interface WebhookBody {
     amount?: { value?: string; currency_code?: string; total?: string; currency?: string };
     purchase_units?: { amount?: { value?: string; currency_code?: string } }[];
     supplementary_data?: { related_ids?: { order_id?: string } };
+    billing_info?: { last_failed_payment?: { amount?: { value?: string; currency_code?: string } } };
   };
 }
 
@@ -115,6 +119,11 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
   } else if (type.startsWith('PAYMENT.SALE.')) {
     providerRef = r.billing_agreement_id ?? null;
     amount = r.amount ? { value: r.amount.total, currency: r.amount.currency } : null;
+  } else if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
+    // The resource is the subscription itself; the failed amount is its last failed payment.
+    providerRef = r.id ?? null;
+    const failed = r.billing_info?.last_failed_payment?.amount;
+    amount = failed ? { value: failed.value, currency: failed.currency_code } : null;
   }
   return {
     eventId: String(body.id ?? ''),

@@ -33,10 +33,11 @@ export interface Checkout {
 
 /**
  * What a verified webhook means for the portal: `completed` (money received), `approved` (the buyer approved, the
- * api still has to capture), `failed` (cancelled, denied), `refunded`, or `ignored` (an event type the portal does
- * not act on).
+ * api still has to capture), `failed` (cancelled, denied), `cycle-failed` (the provider could not charge a billing
+ * cycle of a subscription it bills itself; providerRef is the subscription's ref), `refunded`, or `ignored` (an event
+ * type the portal does not act on).
  */
-export type PaymentEventKind = 'completed' | 'approved' | 'failed' | 'refunded' | 'ignored';
+export type PaymentEventKind = 'completed' | 'approved' | 'failed' | 'cycle-failed' | 'refunded' | 'ignored';
 
 export interface PaymentEvent {
   /** Unique per provider (events are stored once per (provider, event id)). */

@@ -112,7 +112,12 @@ export async function recordEvent(
 }
 
 /** A stored event that was refused before and is accepted on a later delivery. */
-export async function markEventProcessed(db: Db, provider: string, eventId: string, paymentId: string): Promise<void> {
+export async function markEventProcessed(
+  db: Db,
+  provider: string,
+  eventId: string,
+  paymentId: string | null,
+): Promise<void> {
   await db
     .update(paymentEvents)
     .set({ outcome: 'processed', reason: null, paymentId })

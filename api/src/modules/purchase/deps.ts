@@ -18,6 +18,8 @@ export interface PurchaseDeps {
   log: FastifyBaseLogger;
   /** The portal's address, for links in mails (the first allowed origin; empty without one). */
   portalUrl: string;
+  /** Days a license keeps working after its paid period while a failed renewal payment is open (PAYMENT_GRACE_DAYS). */
+  paymentGraceDays: number;
 }
 
 /** The purchase deps of the app: the routes, the scheduler and the job command build them here. */
@@ -28,4 +30,5 @@ export const purchaseDeps = (app: FastifyInstance): PurchaseDeps => ({
   firebaseAuth: app.firebaseAuth,
   log: app.log,
   portalUrl: app.config.corsOrigins[0] ?? '',
+  paymentGraceDays: app.config.payment.graceDays,
 });

@@ -1,6 +1,7 @@
 // Renewal charging (the renewals job's step for one due subscription): an invoice priced from the catalogue (base
 // price plus the bought extras, per period), charged without a buyer at the window; paid → the post-payment process
-// extends license and period; declined → Inactive and the seller is told (mail + /licenses "Pay now"). Resumable:
+// extends license and period; declined → Inactive, the license in its payment grace, and the seller is told (mail +
+// the portal's "Pay now" banner). Resumable:
 // the billing_events row of (subscription, 'renewal', period end) holds the period's one invoice, so a rerun after a
 // crash continues instead of charging again.
 import { EMAIL_BLOCK_SIZE, formatDateUtc, formatMoney, quotePurchase, type Language } from '@portal/shared/domain';
@@ -21,7 +22,7 @@ import { chargeAutomatically } from './auto-charge';
 import type { PurchaseDeps } from './deps';
 
 /** What charging a renewal uses: the database, the provider, the mail to the seller and the portal's address. */
-export type RenewalDeps = Pick<PurchaseDeps, 'db' | 'provider' | 'mail' | 'log' | 'portalUrl'>;
+export type RenewalDeps = Pick<PurchaseDeps, 'db' | 'provider' | 'mail' | 'log' | 'portalUrl' | 'paymentGraceDays'>;
 
 export type RenewalOutcome = 'renewed' | 'payment-failed' | 'waiting-for-provider' | 'busy' | 'settled-before';
 
@@ -78,20 +79,25 @@ function failedRenewalMail(
       subject: `Renewal payment failed – ${f.product}`,
       text:
         `Hello ${f.name},\n\nwe could not charge the renewal of ${f.product} (${f.amount}).\n\n` +
-        `The license keeps working until ${f.usableUntil}. To keep it afterwards, open Licenses in the customer ` +
-        `portal and choose "Pay now":\n${f.link}\n\nKind regards\nYour portal team\n`,
+        `The license keeps working until ${f.usableUntil}. To keep it afterwards, open the customer portal and ` +
+        `choose "Pay now":\n${f.link}\n\nKind regards\nYour portal team\n`,
     };
   }
   return {
     subject: `Verlängerung nicht bezahlt – ${f.product}`,
     text:
       `Hallo ${f.name},\n\ndie Verlängerung von ${f.product} (${f.amount}) konnte nicht abgebucht werden.\n\n` +
-      `Die Lizenz funktioniert noch bis ${f.usableUntil}. Damit sie danach weiterläuft, öffnen Sie im Kundenportal ` +
-      `„Lizenzen“ und wählen „Jetzt bezahlen“:\n${f.link}\n\nMit freundlichen Grüßen\nIhr Portal-Team\n`,
+      `Die Lizenz funktioniert noch bis ${f.usableUntil}. Damit sie danach weiterläuft, öffnen Sie das Kundenportal ` +
+      `und wählen „Jetzt bezahlen“:\n${f.link}\n\nMit freundlichen Grüßen\nIhr Portal-Team\n`,
   };
 }
 
-async function tellSeller(deps: RenewalDeps, due: DueRenewal, invoice: InvoiceRow): Promise<void> {
+const DAY_MS = 86_400_000;
+/** The end of the payment grace of a renewal that failed for the period ending at `periodEnd`. */
+export const paymentGraceEnd = (periodEnd: Date, graceDays: number) =>
+  new Date(periodEnd.getTime() + graceDays * DAY_MS);
+
+async function tellSeller(deps: RenewalDeps, due: DueRenewal, invoice: InvoiceRow, graceUntil: Date): Promise<void> {
   const buyer = invoice.buyer;
   const name = [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') || buyer.companyName || due.user.email;
   await deps.mail.send({
@@ -100,10 +106,52 @@ async function tellSeller(deps: RenewalDeps, due: DueRenewal, invoice: InvoiceRo
       name,
       product: due.product.name,
       amount: formatMoney(invoice.amount, invoice.currency),
-      usableUntil: formatDateUtc(due.currentPeriodEnd),
+      usableUntil: formatDateUtc(graceUntil),
       link: `${deps.portalUrl}/licenses`,
     }),
   });
+}
+
+/** The period's one renewal invoice: the one tied to its event, or a new draft tied now (a lost race uses the other). */
+export async function ensureRenewalInvoice(
+  deps: RenewalDeps,
+  due: DueRenewal,
+  period: string,
+  tied: string | null,
+): Promise<string> {
+  if (tied) return tied;
+  const draft = await createRenewalInvoice(deps, due);
+  // Only one invoice per period: when a runner that lost its lease already tied one, use that one.
+  if (await attachRenewalInvoice(deps.db, due.id, period, draft.id, draft.grossCents)) return draft.id;
+  // The draft that lost the race is removed (never numbered, never charged).
+  await deleteDrafts(deps.db, [draft.id]);
+  return (await findRenewalEvent(deps.db, due.id, period))!.invoiceId!;
+}
+
+/**
+ * The period's renewal payment failed (declined by the sandbox, or the provider's failed cycle): the seller is told
+ * once, in the invoice's language, until when the license keeps working; the event is failed, the subscription
+ * Inactive and the license in its payment grace (PAYMENT_GRACE_DAYS after the period end).
+ */
+export async function recordFailedRenewal(
+  deps: RenewalDeps,
+  due: DueRenewal,
+  period: string,
+  invoice: InvoiceRow,
+  notified: boolean,
+): Promise<void> {
+  const graceUntil = paymentGraceEnd(due.currentPeriodEnd, deps.paymentGraceDays);
+  if (!notified) {
+    await tellSeller(deps, due, invoice, graceUntil);
+    await markRenewalNotified(deps.db, due.id, period);
+  }
+  await markRenewalFailed(
+    deps.db,
+    due.id,
+    period,
+    { invoiceId: invoice.id, declinedAt: new Date().toISOString() },
+    graceUntil,
+  );
 }
 
 /**
@@ -125,17 +173,7 @@ export async function invoiceAndChargeRenewal(
   }
   await hook?.('claimed', due.id);
 
-  let invoiceId = event.invoiceId;
-  if (!invoiceId) {
-    const draft = await createRenewalInvoice(deps, due);
-    // Only one invoice per period: when a runner that lost its lease already tied one, use that one.
-    if (await attachRenewalInvoice(db, due.id, period, draft.id, draft.grossCents)) invoiceId = draft.id;
-    else {
-      // The draft that lost the race is removed (never numbered, never charged).
-      await deleteDrafts(db, [draft.id]);
-      invoiceId = (await findRenewalEvent(db, due.id, period))!.invoiceId!;
-    }
-  }
+  const invoiceId = await ensureRenewalInvoice(deps, due, period, event.invoiceId);
   await hook?.('invoiced', due.id);
 
   let invoice = (await findInvoiceById(db, invoiceId))!;
@@ -150,11 +188,7 @@ export async function invoiceAndChargeRenewal(
     return 'renewed';
   }
   if (invoice.status === 'Failed') {
-    if (event.detail?.notified !== true) {
-      await tellSeller(deps, due, invoice);
-      await markRenewalNotified(db, due.id, period);
-    }
-    await markRenewalFailed(db, due.id, period, { invoiceId, declinedAt: new Date().toISOString() });
+    await recordFailedRenewal(deps, due, period, invoice, event.detail?.notified === true);
     return 'payment-failed';
   }
   // PayPal bills the subscription itself; its webhook settles the invoice, a later run marks the event done.

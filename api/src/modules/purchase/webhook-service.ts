@@ -21,12 +21,17 @@ import {
   type WebhookRequest,
 } from '../payment';
 import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post-payment';
+import type { RenewalDeps } from './renewal-charge';
+import { failProviderCycle } from './renewal-failure';
 import { ensureSteps } from './repository';
 
 export interface WebhookOutcome {
   received: true;
   duplicate: boolean;
-  /** What the event was: completed, approved, failed, refunded or ignored (counted by kind in the metrics). */
+  /**
+   * What the event was: completed, approved, failed, cycle-failed, refunded or ignored (counted by kind in the
+   * metrics).
+   */
   kind: PaymentEvent['kind'];
   /** Payment status after the event. */
   status: PaymentRow['status'];
@@ -67,7 +72,7 @@ export async function failPayment(db: PostPaymentDeps['db'], payment: PaymentRow
 }
 
 export async function handleWebhook(
-  deps: PostPaymentDeps,
+  deps: PostPaymentDeps & RenewalDeps,
   provider: PaymentProvider,
   request: WebhookRequest,
 ): Promise<WebhookOutcome> {
@@ -100,6 +105,24 @@ export async function handleWebhook(
       process: null,
     };
   }
+  // A failed cycle of a subscription whose first payment is still open is that first payment failing; of one already
+  // paid, a failed renewal.
+  const firstPaymentOpen = payment?.status === 'Created' || payment?.status === 'Pending';
+  if (event.kind === 'cycle-failed' && !firstPaymentOpen && event.providerRef) {
+    const outcome = await failProviderCycle(deps, event.providerRef);
+    if (outcome === 'unknown-subscription' && !payment) {
+      refuse(log, provider.name, event, 'unknown subscription reference');
+      await recordEvent(db, { ...base, paymentId: null, outcome: 'rejected', reason: 'unknown subscription' });
+      throw new HttpError(404, 'payment-not-found', 'Payment not found');
+    }
+    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
+    if (!rec.inserted && rec.outcome === 'rejected') {
+      await markEventProcessed(db, provider.name, event.eventId, payment?.id ?? null);
+    }
+    log.info({ eventId: event.eventId, outcome }, 'failed billing cycle of a subscription');
+    const duplicate = !rec.inserted && rec.outcome !== 'rejected';
+    return { received: true, duplicate, kind: event.kind, status: 'Failed', process: null };
+  }
   if (!payment) {
     refuse(log, provider.name, event, 'unknown payment reference');
     await recordEvent(db, { ...base, paymentId: null, outcome: 'rejected', reason: 'unknown payment' });
@@ -131,6 +154,7 @@ export async function handleWebhook(
       process = await captureApproved(deps, provider, payment);
       break;
     case 'failed':
+    case 'cycle-failed':
       await failPayment(db, payment);
       break;
     case 'refunded':

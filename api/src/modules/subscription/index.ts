@@ -13,6 +13,7 @@ export {
   extendSubscriptionPeriod,
   findLiveSubscription,
   findOwnedSubscription,
+  findRenewalByProviderRef,
   findRenewalEvent,
   findSubscriptionOfLicense,
   listDueRenewals,

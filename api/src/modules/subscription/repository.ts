@@ -5,7 +5,7 @@
 // one period impossible, with a short per-item lease, and the subscription state transitions); and what a paid
 // invoice does to a subscription (a new one, a longer period, a settled overage).
 import type { SubscriptionStatus } from '@portal/shared/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   billingEvents,
@@ -16,7 +16,7 @@ import {
   users,
   type ExtraOptionsJson,
 } from '../../db/schema';
-import { deactivateLicenses } from '../license';
+import { deactivateLicenses, startPaymentGrace } from '../license';
 
 export type BillingEventRow = typeof billingEvents.$inferSelect;
 
@@ -200,6 +200,49 @@ export interface DueRenewal {
   user: typeof users.$inferSelect;
 }
 
+const dueRenewalOf = ({
+  sub,
+  license,
+  product,
+  user,
+}: {
+  sub: typeof subscriptions.$inferSelect;
+  license: typeof licenses.$inferSelect;
+  product: typeof products.$inferSelect;
+  user: typeof users.$inferSelect;
+}): DueRenewal => ({
+  id: sub.id,
+  userId: sub.userId,
+  licenseId: license.id,
+  currentPeriodEnd: sub.currentPeriodEnd!,
+  product,
+  licenseOptions: license.extraOptions,
+  user,
+});
+
+/**
+ * The live subscription (Active or Inactive) the provider bills under `providerRef`, as a renewal of its current
+ * period: what a failed billing cycle at the provider is recorded against. Null when none is live or it has no period.
+ */
+export async function findRenewalByProviderRef(db: Db, providerRef: string): Promise<DueRenewal | null> {
+  const [row] = await db
+    .select({ sub: subscriptions, license: licenses, product: products, user: users })
+    .from(subscriptions)
+    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        eq(subscriptions.providerRef, providerRef),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        isNotNull(subscriptions.currentPeriodEnd),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ? dueRenewalOf(row) : null;
+}
+
 /**
  * Active subscriptions not cancelled whose period ends at or before `until`, oldest end first. A subscription whose
  * renewal payment failed is Inactive and not listed again (the seller pays the open invoice).
@@ -221,15 +264,7 @@ export async function listDueRenewals(db: Db, until: Date): Promise<DueRenewal[]
       ),
     )
     .orderBy(asc(subscriptions.currentPeriodEnd), asc(subscriptions.id));
-  return rows.map(({ sub, license, product, user }) => ({
-    id: sub.id,
-    userId: sub.userId,
-    licenseId: license.id,
-    currentPeriodEnd: sub.currentPeriodEnd!,
-    product,
-    licenseOptions: license.extraOptions,
-    user,
-  }));
+  return rows.map(dueRenewalOf);
 }
 
 /** Moves every subscription in `from` whose period ended at or before `now` to `to`; returns their ids. */
@@ -266,8 +301,27 @@ async function endPeriods(
 export const endCancelledSubscriptions = (db: Db, now: Date) =>
   endPeriods(db, { status: 'Active', cancelAtPeriodEnd: true }, 'Cancelled', now);
 
-/** The renewal payment failed and was not paid before the period ended: Expired, and its license inactive. */
-export const expireUnpaidSubscriptions = (db: Db, now: Date) => endPeriods(db, { status: 'Inactive' }, 'Expired', now);
+/**
+ * The renewal payment failed and was not paid before the payment grace ended (the license's payment_grace_until;
+ * the period end for a failure recorded without one): Expired, so the seller may buy the plan anew. The license is
+ * left as it is: the shared validity rule already reads it as payment overdue, and paying the open renewal invoice
+ * restores it.
+ */
+export async function expireUnpaidSubscriptions(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ status: 'Expired', updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.status, 'Inactive'),
+        isNotNull(subscriptions.currentPeriodEnd),
+        sql`coalesce((SELECT l.payment_grace_until FROM licenses l WHERE l.id = ${subscriptions.licenseId}),
+          ${subscriptions.currentPeriodEnd}) <= ${now}`,
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return rows.map((r) => r.id);
+}
 
 /** How long one runner may work on one renewal before another may take it over (a crashed runner). */
 export const ITEM_LEASE_MS = 120_000;
@@ -349,16 +403,22 @@ export async function markRenewalDone(db: Db, subscriptionId: string, period: st
 }
 
 /**
- * The automatic charge was declined: the event is failed and the subscription Inactive (still usable until its
- * period ends; the seller pays the open invoice from /licenses). One transaction.
+ * The renewal payment failed: the event is failed, the subscription Inactive and its license in its payment grace
+ * until `graceUntil` (usable until then; the seller pays the open invoice with "Pay now"). One transaction.
  */
 export async function markRenewalFailed(
   db: Db,
   subscriptionId: string,
   period: string,
   detail: Record<string, unknown>,
+  graceUntil: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select({ licenseId: subscriptions.licenseId })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    if (sub?.licenseId) await startPaymentGrace(tx as unknown as Db, sub.licenseId, graceUntil);
     await tx
       .update(billingEvents)
       .set({

@@ -1,6 +1,6 @@
 import {
-  isLicenseValid,
   licenseMatchesPlugin,
+  licenseStanding,
   type LicenseCheckCode,
   type LicenseIdentifier,
   type PluginName,
@@ -12,6 +12,8 @@ export interface CheckedLicense {
   id: string;
   status: RecordStatus;
   expiresAt: Date | null;
+  /** Set while a renewal payment is open: the license works until then (the payment grace). */
+  paymentGraceUntil: Date | null;
   pluginName: PluginName;
   maxRegistrations: number;
   licenseUsers: LicenseUserEntry[];
@@ -24,7 +26,7 @@ export const isRegistered = (users: readonly LicenseUserEntry[], identifier: Lic
 
 /**
  * The answer to "is this license valid here?", in this order: unknown key, another plugin's key, not active,
- * expired (the shared isLicenseValid rule), then the identifier: known → valid; new → registered while
+ * payment overdue or expired (the shared licenseStanding rule: valid while paid or in the payment grace), then the identifier: known → valid; new → registered while
  * maxRegistrations allows, else TOO_MANY_REGISTRATIONS.
  */
 export function decideLicenseCheck(
@@ -37,8 +39,16 @@ export function decideLicenseCheck(
   if (!licenseMatchesPlugin({ pluginName: license.pluginName }, plugin))
     return { code: 'WRONG_PLUGIN', register: false };
   if (license.status !== 'active') return { code: 'INACTIVE', register: false };
-  const view = { status: license.status, licenseExpired: license.expiresAt?.toISOString() ?? null };
-  if (!isLicenseValid(view, now)) return { code: 'EXPIRED', register: false };
+  const standing = licenseStanding(
+    {
+      status: license.status,
+      licenseExpired: license.expiresAt?.toISOString() ?? null,
+      paymentGraceUntil: license.paymentGraceUntil?.toISOString() ?? null,
+    },
+    now,
+  );
+  if (standing === 'overdue') return { code: 'PAYMENT_OVERDUE', register: false };
+  if (standing !== 'paid' && standing !== 'grace') return { code: 'EXPIRED', register: false };
   if (isRegistered(license.licenseUsers, identifier)) return { code: 'VALID', register: false };
   if (license.licenseUsers.length >= license.maxRegistrations)
     return { code: 'TOO_MANY_REGISTRATIONS', register: false };

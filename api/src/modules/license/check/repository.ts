@@ -9,6 +9,7 @@ const checkedColumns = {
   id: licenses.id,
   status: licenses.status,
   expiresAt: licenses.expiresAt,
+  paymentGraceUntil: licenses.paymentGraceUntil,
   pluginName: products.pluginName,
   maxRegistrations: products.maxRegistrations,
   licenseUsers: licenses.licenseUsers,

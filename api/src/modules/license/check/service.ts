@@ -24,6 +24,7 @@ export async function checkLicense(
     valid: decision.code === 'VALID',
     code: decision.code,
     expiresAt: license.expiresAt?.toISOString() ?? null,
+    ...(license.paymentGraceUntil && { paymentGraceUntil: license.paymentGraceUntil.toISOString() }),
     registrations: { used: license.licenseUsers.length, max: license.maxRegistrations },
   };
 }

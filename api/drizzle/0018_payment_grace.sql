@@ -1,0 +1,2 @@
+-- A failed renewal payment leaves the license working until payment_grace_until (the payment grace); paying clears it.
+ALTER TABLE "licenses" ADD COLUMN "payment_grace_until" timestamp with time zone;
