@@ -239,7 +239,7 @@ test.describe.serial('Account onboarding: from registration to a Buy button, the
     await expect(page.getByRole('navigation', { name: text(lang, 'nav_label') })).toHaveCount(0);
   });
 
-  test('spec §4: once the email is verified the open profile shows a success notification', () => {
+  test('once the email is verified the open profile shows a success notification', () => {
     expect(verifiedNotificationShown, 'the verification step did not run').not.toBeUndefined();
     expect(
       verifiedNotificationShown,

@@ -61,7 +61,7 @@ export async function buildPortalServer({
     // No Cross-Origin-Opener-Policy (helmet's default is same-origin): the payment window shows the provider's site
     // (another origin), and under COOP the portal loses its handle on it at once (`closed` reads true while the seller
     // still pays). Any COOP also moves a page opened from another context into a new browsing context group, a cold
-    // renderer process (Lighthouse on /login: 90–96 with same-origin-allow-popups, 100 without; issue 13).
+    // renderer process (Lighthouse on /login: 90–96 with same-origin-allow-popups, 100 without).
     crossOriginOpenerPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {

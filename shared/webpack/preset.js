@@ -578,7 +578,7 @@ const SIGN_IN_OUTPUT = new RegExp(`^${SIGN_IN_FOLDER}[\\\\/]`);
 /**
  * The host's sign-in pages as a bundle of their own, built without module federation (dist/sign-in/): a visitor who
  * is not signed in gets the sign-in form without the federation runtime and with each library tree-shaken to what
- * these pages use (issue 13's /login budget). Signed in, the page leaves for the federated host with a full page load,
+ * these pages use (the /login JavaScript budget). Signed in, the page leaves for the federated host with a full page load,
  * so a page never holds both builds. index.html picks the script (its `signInScript` parameter).
  */
 function signInConfig({ name, dir, entry, mode }) {

@@ -11,7 +11,7 @@ const license = (over: Partial<License>): License => ({
   ...over,
 });
 
-describe('isValidFreshdeskApiKey (spec §5)', () => {
+describe('isValidFreshdeskApiKey', () => {
   it('rejects a key with a colon, an empty or blank key and no key', () => {
     expect(isValidFreshdeskApiKey('fdk_abc:def')).toBe(false);
     expect(isValidFreshdeskApiKey(':')).toBe(false);
@@ -22,7 +22,7 @@ describe('isValidFreshdeskApiKey (spec §5)', () => {
   });
 });
 
-describe('upgrade promo (spec §6)', () => {
+describe('upgrade promo', () => {
   it('shows to a main user without a paid active license of the plugin', () => {
     const free = license({ pluginName: 'fresh_desk', priceNetto: { amount: 0, currency: 'EUR' } });
     expect(showsUpgradePromo({ licenses: [], isSubUser: false }, 'fresh_desk', now)).toBe(true);

@@ -51,7 +51,7 @@ describe('gpsrProgress', () => {
   });
 });
 
-describe('answer rules (spec §4)', () => {
+describe('answer rules', () => {
   it('sets, appends files, removes a file and drops empty entries', () => {
     let list = setGpsrAnswer([], t1q1p1, 'answer');
     expect(list).toEqual([{ ...t1q1p1, textarea: 'answer', files: [] }]);
@@ -67,7 +67,7 @@ describe('answer rules (spec §4)', () => {
 });
 
 describe('names and dates', () => {
-  it('builds the documentation file name of spec §5', () => {
+  it('builds the documentation file name', () => {
     expect(gpsrDocumentationFileName('  Kinder Trinkflasche (350 ml)! ')).toBe('kinder-trinkflasche-350-ml.zip');
     expect(gpsrDocumentationFileName('Lamp', 2)).toBe('lamp-v2.zip');
     expect(gpsrDocumentationFileName('***')).toBe('gpsr-documentation.zip');

@@ -32,7 +32,7 @@ export function demoApiUser(): ApiUser {
   };
 }
 
-/** A sub-user of the demo seller (spec §6). */
+/** A sub-user of the demo seller. */
 export function demoSubApiUser(): ApiUser {
   return { ...demoApiUser(), id: 'demo-sub-uid', email: 'lager@muster-shop.de', parentUserId: 'demo-uid' };
 }

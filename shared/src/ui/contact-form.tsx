@@ -26,7 +26,7 @@ export interface ContactFormProps {
   headingLevel?: 2 | 3;
 }
 
-/** 'Need help?' (spec §2, §5, §8): POST /user/contact-us, success notification, reset; input kept on failure. */
+/** 'Need help?': POST /user/contact-us, success notification, reset; input kept on failure. */
 export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) {
   const { t } = useTranslation('common');
   const links = useLinks();

@@ -51,7 +51,7 @@ export interface FormTextFieldProps {
 /**
  * A one-line outlined text field that looks and behaves like the portal's MUI TextField (label, helper text,
  * `aria-describedby`, required mark) without TextField's Select, which brings Menu, Popover and Modal along (about
- * 12 KB compressed on /login, issue 13). Takes `fieldProps()` of a portal form as they are.
+ * 12 KB compressed on /login). Takes `fieldProps()` of a portal form as they are.
  */
 export const FormTextField = forwardRef<HTMLDivElement, FormTextFieldProps>(function FormTextField(
   {

@@ -16,9 +16,9 @@ export interface LicenseRequiredProps {
 }
 
 /**
- * Spec §2/§6: a feature page without a valid license for its plugin shows 'License Required / You need a valid
+ * A feature page without a valid license for its plugin shows 'License Required / You need a valid
  * license to access this feature. Please purchase a license for {plugin}.' with a Buy button; a sub-user, who may
- * not buy (spec §6), reads that only the parent user can.
+ * not buy, reads that only the parent user can.
  */
 export function LicenseRequired({ pluginName, pluginLabel }: LicenseRequiredProps) {
   const { t } = useTranslation('common');

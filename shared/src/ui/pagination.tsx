@@ -14,7 +14,7 @@ export interface PaginationProps {
   onChange: (page: number) => void;
 }
 
-/** Previous/next with a "from–to of total" text (spec §2 Invoices/Licenses). */
+/** Previous/next with a "from–to of total" text (the invoices and licenses lists). */
 export function Pagination({ page, pageSize, total, onChange }: PaginationProps) {
   const { t } = useTranslation('common');
   const { from, to } = pageRange(page, pageSize, total);

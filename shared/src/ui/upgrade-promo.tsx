@@ -16,7 +16,7 @@ export interface UpgradePromoProps {
   now?: Date;
 }
 
-/** Spec §6: shown only to a main user without a paid active license (price above 0) for the plugin. */
+/** Shown only to a main user without a paid active license (price above 0) for the plugin. */
 export function UpgradePromo({ pluginName, pluginLabel, now }: UpgradePromoProps) {
   const { t } = useTranslation('common');
   const session = useSession();

@@ -1,4 +1,4 @@
-// Account operations of spec §4 (registration) and §6 (delete own account), and the Identity service remotes get.
+// Account operations (registration, deleting one's own account), and the Identity service remotes get.
 import type { HttpClient, Identity, TokenProvider } from '@portal/shared';
 import type { IdentityGateway } from '../identity/identity-gateway';
 import { createApiUser } from '../session/load-session-data';
@@ -30,7 +30,7 @@ export function createAccountOperations({
   log = console.warn,
 }: AccountDeps) {
   /**
-   * Spec §4 registration order: identity account → backend user → set user → verification email. A failed mail
+   * Registration order: identity account → backend user → set user → verification email. A failed mail
    * does not fail the registration (the account exists; the profile can send the mail again).
    */
   async function register(email: string, password: string): Promise<{ verificationMailSent: boolean }> {

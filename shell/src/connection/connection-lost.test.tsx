@@ -4,7 +4,7 @@ import { createFakeFetch } from '../testing/fake-fetch';
 import { apiUser, completeContact } from '../testing/fixtures';
 import { renderShell, SELLER } from '../testing/render-shell';
 
-// Issue 14: when the api cannot be reached the shell says so (banner + the page's own panel) instead of a blank
+// When the api cannot be reached the shell says so (banner + the page's own panel) instead of a blank
 // page, keeps probing, and reloads what failed as soon as the api answers again. The real http client of
 // @portal/shared runs over a fetch that can be "unplugged".
 
@@ -77,7 +77,7 @@ describe('connection lost', () => {
     async (language, title, panel, heading) => {
       const view = renderOffline(language, 50);
       expect(await screen.findByText(title, undefined, { timeout: 5000 })).toBeInTheDocument();
-      // The api user is polled 3 times, 2 s apart (spec §9), before the page says it could not be loaded.
+      // The api user is polled 3 times, 2 s apart, before the page says it could not be loaded.
       expect(await screen.findByText(panel, undefined, { timeout: 10_000 })).toBeInTheDocument();
       // The GET of the api user was sent twice (one retry) before the shell gave up on it.
       expect(view.api.attempts.filter((a) => a === 'GET /user').length).toBeGreaterThanOrEqual(2);

@@ -1,4 +1,4 @@
-// Issue 14: "connection lost" instead of a blank page. The http client reports whether the api answers; while it
+// "Connection lost" instead of a blank page. The http client reports whether the api answers; while it
 // does not, the shell shows a banner, probes the api now and then, and reloads what failed once it answers again.
 import { createStore } from 'zustand/vanilla';
 import type { ConnectionReporter } from '@portal/shared';

@@ -1,4 +1,4 @@
-// Firebase Auth only where needed (issue 13: /login within its JavaScript budget). The SDK is its own chunk, loaded
+// Firebase Auth only where needed, so /login stays within its JavaScript budget. The SDK is its own chunk, loaded
 // on first real use (sign-in, sign-up, password reset, verification), on intent (prefetch), or at boot when the
 // shell's session hint says someone may be signed in. Without the hint the session is signed out at once.
 import type { AuthUser } from '@portal/shared/domain';

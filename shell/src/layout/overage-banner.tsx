@@ -12,10 +12,10 @@ import { useShellApi } from '../shell-api/shell-api-context';
 import { redirectRef } from '../shell-api/shell-apis';
 
 /**
- * Subscriptions waiting for overage approval (spec §2 Shared layout); Approve redirects to the provider's
+ * Subscriptions waiting for overage approval (in the shared layout); Approve redirects to the provider's
  * approval_url (the sandbox's consent page or PayPal's), which sends the browser back with overage_approval_result.
  * Each subscription is named by its license's product when the session has it. Sub-users see the list without the
- * button: only the main user pays (spec §6; the api refuses them too).
+ * button: only the main user pays (the api refuses sub-users too).
  */
 export function OverageBanner() {
   const { t } = useTranslation('shell');
@@ -33,7 +33,7 @@ export function OverageBanner() {
       if (approvalUrl) return redirect(approvalUrl);
       await session.refresh('pendingOverage');
     } catch (error) {
-      // Spec §8: overage approval failure is only logged.
+      // A failed overage approval is only logged: the banner stays and can be tried again.
       console.error('Failed to approve overage', error);
     }
     setBusyId(null);

@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('session expired screen flow (spec §8)', () => {
+describe('session expired screen flow', () => {
   it('goes to /login and shows the error notification', async () => {
     const view = await expireWhileOnDashboard('en');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();

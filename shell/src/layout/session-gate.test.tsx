@@ -35,7 +35,7 @@ describe('SessionGate', () => {
   });
 });
 
-describe('inactive account (spec §6)', () => {
+describe('inactive account', () => {
   it.each([
     ['en', 'Your account is inactive. Contact your administrator'],
     ['de', 'Ihr Konto ist inaktiv. Wenden Sie sich an Ihren Administrator'],

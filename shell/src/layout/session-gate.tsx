@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConnectionLost } from './use-connection-lost';
 
 /**
- * Instead of the page: the inactive-account message (spec §6, the api's slug), or Retry when the api user could not be
+ * Instead of the page: the inactive-account message (the api's slug), or Retry when the api user could not be
  * loaded (saying that the server is not reachable when the connection is lost).
  */
 export function SessionGate({ children }: { children: ReactNode }) {

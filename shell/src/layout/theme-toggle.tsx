@@ -17,7 +17,7 @@ export function useThemeToggle() {
 
 /**
  * The switch on the sign-in pages, with the browser's own hint: MUI's Tooltip would bring Popper (about 9 KB
- * compressed) to /login for this one button (issue 13). The signed-in header wraps the switch in a Tooltip.
+ * compressed) to /login for this one button. The signed-in header wraps the switch in a Tooltip.
  */
 export function ThemeToggle() {
   const { label, icon, toggle } = useThemeToggle();

@@ -16,7 +16,7 @@ function httpAnswering(status: number, body?: unknown) {
   });
 }
 
-describe('overage calls (spec §7: a 500 is ok)', () => {
+describe('overage calls (a 500 is ok)', () => {
   it('pending: reads the list also from a 500, and an empty 500 is an empty list', async () => {
     await expect(
       fetchPendingOverage(httpAnswering(500, { subscriptions_to_approve: [{ id: 's1' }] })),

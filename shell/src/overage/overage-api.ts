@@ -1,4 +1,4 @@
-// Spec §7: both overage calls treat a 500 as ok (the provider's answer may still carry data).
+// Both overage calls treat a 500 as ok (the provider's answer may still carry data).
 import { isNotFoundError, type HttpClient, type RequestOptions } from '@portal/shared';
 import type { OverageApproval, PendingOverage, PendingOverages } from '@portal/shared/domain';
 

@@ -1,4 +1,4 @@
-// Language (default de) and theme (default light), persisted in localStorage (spec §9).
+// Language (default de) and theme (default light), persisted in localStorage.
 import { createStore } from 'zustand/vanilla';
 import { THEME_STORAGE_KEY } from '@portal/shared';
 import { isLanguage, type Language, type Theme } from '@portal/shared/domain';

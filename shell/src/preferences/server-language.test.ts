@@ -26,7 +26,7 @@ function setup(answer: { status: number; body?: unknown }) {
   return { fake, runtime, saved, maxLoading: () => maxLoading, resetLoading: () => (maxLoading = 0) };
 }
 
-/** Signed in and the §4 data load finished (its calls do use the spinner). */
+/** Signed in and the session's data load finished (its calls do use the spinner). */
 async function signedIn(runtime: ReturnType<typeof setup>['runtime']) {
   runtime.start();
   const session = runtime.stores.session;

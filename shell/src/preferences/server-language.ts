@@ -30,7 +30,7 @@ export async function saveServerLanguage(
 }
 
 /**
- * After each sign-in (once the §4 data load ran): without a language stored on this browser, apply the server's
+ * After each sign-in (once the session's data load ran): without a language stored on this browser, apply the server's
  * language, from the loaded profile or else asked for. A stored local choice wins.
  */
 export function watchServerLanguage(

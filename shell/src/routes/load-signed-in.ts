@@ -1,5 +1,5 @@
-// The signed-in part of the shell (layout, dashboard, staff, remote routes) is a chunk of its own (issue 13: /login
-// within its JavaScript budget). The signed-in layout's route loads it; it starts loading earlier when a sign-in is
+// The signed-in part of the shell (layout, dashboard, staff, remote routes) is a chunk of its own, so /login stays
+// within its JavaScript budget. The signed-in layout's route loads it; it starts loading earlier when a sign-in is
 // likely: at boot with the session hint set, or on intent in an auth form.
 export type SignedInPages = typeof import('./signed-in-pages');
 

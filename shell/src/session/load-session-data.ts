@@ -1,4 +1,4 @@
-// Spec §4 "Data initialisation" calls; each loader returns the part of the session it fills.
+// The calls of the session's data initialisation after sign-in; each loader returns the part of the session it fills.
 import { isApiError, isNotFoundError, type HttpClient } from '@portal/shared';
 import type {
   ApiUser,
@@ -16,12 +16,12 @@ export async function fetchApiUser(http: HttpClient, email: string): Promise<Api
   return http.get<ApiUser>('/user', { query: { userEmail: email }, silent: true });
 }
 
-/** Spec §4 registration step 2, also the repair of a half-failed registration (POST /user is idempotent). */
+/** Registration's second step (the api user), also the repair of a half-failed registration (POST /user is idempotent). */
 export async function createApiUser(http: HttpClient, user: AuthUser): Promise<ApiUser> {
   return http.post<ApiUser>('/user', { Id: user.uid, Email: user.email }, { silent: true });
 }
 
-/** The api user exists but is inactive (spec §6): the api answers 403 'account-inactive'. */
+/** The api user exists but is inactive: the api answers 403 'account-inactive'. */
 export function isAccountInactive(error: unknown): boolean {
   return isApiError(error) && error.slug === 'account-inactive';
 }
@@ -39,7 +39,7 @@ export async function fetchProfile(http: HttpClient): Promise<Profile> {
   };
 }
 
-/** 404 → null (no data source yet); anything else, an Unauthorized above all, fails the part (§4). */
+/** 404 → null (no data source yet); anything else, an Unauthorized above all, fails the part. */
 export async function fetchDataSource(http: HttpClient, email: string): Promise<DataSource | null> {
   try {
     return await http.get<DataSource>('/user/ds', { query: { email } });

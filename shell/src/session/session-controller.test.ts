@@ -45,7 +45,7 @@ function setup({ foundOnAttempt }: { foundOnAttempt: number }) {
   return { identity, store, http, controller, userPolls, tokens, expired };
 }
 
-describe('sign-in bootstrap (spec §4)', () => {
+describe('sign-in bootstrap', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -249,7 +249,7 @@ describe('sign-in bootstrap (spec §4)', () => {
   });
 });
 
-describe('session expired flag (spec §7, §8)', () => {
+describe('session expired flag', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -1,4 +1,4 @@
-// Spec §4: sign-in bootstrap, data initialisation, refresh, sign-out. Framework-free so tests drive it with fakes.
+// The session's life: sign-in bootstrap, data initialisation, refresh, sign-out. Framework-free so tests drive it with fakes.
 import { isNotFoundError, type HttpClient, type SessionDataPart, type SessionPart } from '@portal/shared';
 import type { ApiUser, AuthUser } from '@portal/shared/domain';
 import type { IdentityGateway } from '../identity/identity-gateway';
@@ -13,7 +13,7 @@ import {
 } from './load-session-data';
 import { fetchPendingOverage } from '../overage/overage-api';
 
-/** Spec §9: backend-user poll, 3 attempts 2000 ms apart, then every 2000 ms until found. */
+/** Backend-user poll after sign-in (the api user may still be in the making): 3 attempts 2000 ms apart, then every 2000 ms until found. */
 export const USER_POLL_INTERVAL_MS = 2000;
 export const USER_POLL_FIRST_ATTEMPTS = 3;
 
@@ -27,11 +27,11 @@ export interface SessionControllerDeps {
 export interface SessionController {
   /** Subscribes to the identity service; returns the unsubscribe function. */
   start(): () => void;
-  /** Reloads a part; never rejects: a failure is kept in `failedParts` (CONTRACT §4). */
+  /** Reloads a part; never rejects: a failure is kept in `failedParts`, so screens can say what failed. */
   refresh(part: SessionPart): Promise<void>;
   /** Signs out and clears token, user, ready and initialised flags. */
   signOut(): Promise<void>;
-  /** Marks the user as set after registration (§4 "then set the user"). */
+  /** Marks the user as set after registration (its last step). */
   setUser(user: AuthUser): void;
   /**
    * Registration runs: public routes must not redirect to /dashboard before it ends. It is a new sign-in, so an
@@ -116,7 +116,7 @@ export function createSessionController({
   }
 
   /**
-   * Spec §4 polling: "not found" keeps polling every 2000 ms; an inactive account stops at once; any other error
+   * Polling: "not found" keeps polling every 2000 ms; an inactive account stops at once; any other error
    * stops after the 3 tries, and the user part is marked failed (the layout then offers Retry).
    */
   async function pollApiUser(user: AuthUser, run: number): Promise<ApiUser | null> {
@@ -155,7 +155,7 @@ export function createSessionController({
       if (run !== generation) return;
       set({ token });
     } catch (error) {
-      // Auth init error: clear the stored user, token and flags and sign out (§4).
+      // Auth init error: clear the stored user, token and flags and sign out, so no half-signed-in state remains.
       log('Authentication init failed', error);
       generation++;
       clear();

@@ -1,4 +1,4 @@
-// Spec §7/§8 with the real http client of @portal/shared over a fake fetch, the real stores and a fake identity.
+// An expired session with the real http client of @portal/shared over a fake fetch, the real stores and a fake identity.
 import { createHttpClient } from '@portal/shared';
 import { createShellI18n } from '../testing/shell-i18n';
 import { createFakeFetch, jwtRejected, type FakeFetch } from '../testing/fake-fetch';
@@ -43,7 +43,7 @@ function setup(signedIn = true) {
   return { identity, fake, runtime, session, notifications, dataLoaded };
 }
 
-describe('session expired (spec §7, §8)', () => {
+describe('session expired', () => {
   beforeEach(() => {
     window.localStorage.clear();
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -7,16 +7,16 @@ export interface SessionData extends SessionFacts {
   token: string | null;
   /** True once the identity service told us whether someone is signed in. */
   authResolved: boolean;
-  /** The api user was found (end of the §4 polling). */
+  /** The api user was found (end of the polling after sign-in). */
   ready: boolean;
-  /** §4 data initialisation finished successfully; derived with `deriveSessionFlags` (never set directly). */
+  /** The session's data initialisation finished successfully; derived with `deriveSessionFlags` (never set directly). */
   initialized: boolean;
-  /** The §4 data initialisation ran (successfully or not); screens stop showing skeletons. */
+  /** The session's data initialisation ran (successfully or not); screens stop showing skeletons. */
   dataLoaded: boolean;
   /** Registration is running: public routes must not redirect to /dashboard before it ends. */
   authFlowBusy: boolean;
   /**
-   * Spec §7/§8: set when the token refresh failed; while set every http call throws 'Session expired…'.
+   * Set when the token refresh failed; while set every http call throws 'Session expired…'.
    * Survives the sign-out it causes (not part of emptySession) and clears on the next sign-in.
    */
   sessionExpired: boolean;

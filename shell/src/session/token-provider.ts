@@ -7,7 +7,7 @@ import { patchSession, type SessionStore } from './session-store';
 export interface TokenProviderDeps {
   identity: IdentityGateway;
   store: SessionStore;
-  /** Tells the user once that the session expired (spec §8). */
+  /** Tells the user once that the session expired. */
   onExpired(): void;
   log?: (message: string, error?: unknown) => void;
 }
@@ -29,7 +29,7 @@ export function createTokenProvider({ identity, store, onExpired, log = console.
     },
     isSessionExpired: () => store.getState().sessionExpired,
     /**
-     * Spec §7/§8: a failed refresh flags the session expired (every call then throws), tells the user once and
+     * A failed refresh flags the session expired (every call then throws), tells the user once and
      * signs out; the session controller clears the session on the sign-out and RequireAuth sends the user to /login.
      * With nobody signed in (a call made after sign-out) nothing expired: just make sure the identity is signed out.
      */

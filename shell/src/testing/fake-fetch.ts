@@ -38,7 +38,7 @@ export function createFakeFetch(): FakeFetch {
   return fake;
 }
 
-/** Spec §7: the api's answer to an expired or invalid token. */
+/** The api's answer to an expired or invalid token. */
 export const jwtRejected: Answer = {
   status: 401,
   body: { message: 'Token is invalid. Re-login again', slug: 'unable-to-verify-jwt' },

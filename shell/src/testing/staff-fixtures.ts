@@ -1,4 +1,4 @@
-// Test data of the staff console (shell/src/staff), in the api's shapes (CONTRACT, issue 12).
+// Test data of the staff console (shell/src/staff), in the api's shapes (the shared contract).
 import { ApiError } from '@portal/shared';
 import type { AuditEvent, AvvStaffVersion, StaffRegistryEntry, StaffReleases } from '@portal/shared/domain';
 import en from '../locales/en.json';

@@ -30,7 +30,7 @@ import {
 const entryParams = z.object({ id: z.string().max(100) });
 const staffErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
-/** The staff console's api (issue 12): every route for staff only, except whoami. */
+/** The staff console's api: every route for staff only, except whoami. */
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/whoami',

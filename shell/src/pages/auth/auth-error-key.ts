@@ -1,4 +1,4 @@
-/** Spec §8 sign-in/sign-up error codes of the identity service → message keys (shell namespace). */
+/** Sign-in/sign-up error codes of the identity service → message keys (shell namespace). */
 export function authErrorMessageKey(code: string | undefined): string {
   switch (code) {
     case 'auth/invalid-credential':

@@ -86,7 +86,7 @@ describe('FreshdeskPage with a valid license', () => {
     );
   });
 
-  it('rejects a key containing a colon as invalid (spec §5): no key, no copy button', async () => {
+  it('rejects a key containing a colon as invalid: no key, no copy button', async () => {
     renderPage({ session: { licenses: [paid()] }, http: { 'GET /user/freshdesk-api-key': { api_key: 'abc:def' } } });
     expect(await screen.findByRole('alert')).toHaveTextContent('The API key received is invalid');
     expect(screen.queryByDisplayValue('abc:def')).not.toBeInTheDocument();

@@ -119,7 +119,7 @@ describe('ProductsPage', () => {
     expect(http.callsTo('DELETE /gpsr/product/:id/delete')).toHaveLength(0);
   });
 
-  it('refuses a download that is not a ZIP or is empty with the §8 messages', async () => {
+  it('refuses a download that is not a ZIP or is empty with a message that says why', async () => {
     const { user, notify } = renderPage({
       http: {
         'GET /gpsr/products': [listItem({ name: 'Lamp' })],

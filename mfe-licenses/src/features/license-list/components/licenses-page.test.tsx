@@ -138,7 +138,7 @@ describe('LicensesPage', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
-  it('treats a not-found answer as "no licenses" (spec §8), not as an error', async () => {
+  it('treats a not-found answer as "no licenses", not as an error', async () => {
     renderPage({ http: { 'GET /license/all': new ApiError(404, 'licenses-not-found', 'Licenses not found') } });
     expect(await screen.findByText('No licenses yet')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
