@@ -3,7 +3,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { invoices, licenses, paymentEvents, subscriptions } from '../../db/schema';
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatDateUtc } from '@portal/shared/domain';
+import { invoices, licenses, paymentEvents, subscriptions, users } from '../../db/schema';
 import { issueLicense } from '../license';
 import { findProduct } from '../license/product';
 import { recordOverage } from '../subscription';
@@ -14,7 +17,7 @@ import {
   TEST_CERT_URL,
   type TestCertificates,
 } from '../../../test/payment/paypal-test-cert';
-import { buy, buyer, countsFor, FRESH_DESK_YEARLY } from '../../../test/payment/purchase-helpers';
+import { buy, buyer, countsFor, decodeEml, FRESH_DESK_YEARLY } from '../../../test/payment/purchase-helpers';
 import type { PayPalProvider } from '../payment';
 
 interface Recorded {
@@ -156,6 +159,16 @@ beforeEach(() => {
   recorded = [];
 });
 
+/** The mails (outbox files) to `to`, decoded. */
+function outbox(to: string): string[] {
+  const dir = path.join(t.dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((f) => decodeEml(fs.readFileSync(path.join(dir, f), 'latin1')))
+    .filter((eml) => eml.includes(`To: ${to}`));
+}
+
 const webhook = (event: object, key = certs.leafKey) => {
   const raw = Buffer.from(JSON.stringify(event));
   return t.app.inject({
@@ -268,7 +281,7 @@ describe('PayPal provider (recorded responses)', () => {
     expect(await countsFor(t, seller, bought.invoice_id)).toMatchObject({ licenses: 0, paidInvoices: 0 });
   });
 
-  it('sells a subscription through a billing plan and settles on PAYMENT.SALE.COMPLETED', async () => {
+  it('sells a subscription through a billing plan, settles on PAYMENT.SALE.COMPLETED, and records a failed later cycle once', async () => {
     const seller = await buyer(t.app);
     const bought = await buy(t.app, seller, FRESH_DESK_YEARLY);
     expect(bought.payment_url).toContain('/webapps/billing/subscriptions?ba_token=');
@@ -303,6 +316,71 @@ describe('PayPal provider (recorded responses)', () => {
     const [license] = await t.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
     const [subscription] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, seller.uid));
     expect(subscription).toMatchObject({ licenseId: license.id, providerRef: 'I-BW452GLLEP1G', periodUnit: 'year' });
+
+    // A later cycle PayPal could not charge: the period's renewal invoice is issued and stays unpaid with a payment
+    // of its own for "Pay now" (a one-off order), the seller is mailed in the account's language, the subscription
+    // is Inactive and the license in its payment grace after the paid period.
+    await t.app.db.update(users).set({ language: 'en' }).where(eq(users.id, seller.uid));
+    const cycleFailed = {
+      id: 'WH-CYCLE-FAILED-1',
+      event_type: 'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      resource: {
+        id: 'I-BW452GLLEP1G',
+        status: 'ACTIVE',
+        billing_info: {
+          failed_payments_count: 1,
+          last_failed_payment: { amount: { value: '322.49', currency_code: 'EUR' }, time: new Date().toISOString() },
+        },
+      },
+    };
+    const failed = await webhook(cycleFailed);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toEqual({ received: true, duplicate: false, status: 'Failed' });
+    const renewals = async () =>
+      (await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid))).filter(
+        (i) => (i.purchase as { renewal_of_subscription_id?: string }).renewal_of_subscription_id === subscription.id,
+      );
+    const [renewal] = await renewals();
+    expect(renewal).toMatchObject({ status: 'Failed', invoiceNumber: null, language: 'en', amount: 32249 });
+    expect(renewal.paymentUrl).toContain('checkoutnow?token=');
+    expect(recorded.filter((r) => r.path === '/v2/checkout/orders')).toEqual([
+      expect.objectContaining({ requestId: `order-${renewal.id}` }),
+    ]);
+    expect((await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0].status).toBe(
+      'Inactive',
+    );
+    const graceUntil = new Date(license.expiresAt!.getTime() + 14 * 86_400_000);
+    expect((await t.app.db.select().from(licenses).where(eq(licenses.id, license.id)))[0]).toMatchObject({
+      status: 'active',
+      paymentGraceUntil: graceUntil,
+    });
+    const mails = outbox(seller.email).filter((m) => m.includes('Renewal payment failed'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Renewal payment failed – Fresh Desk');
+    expect(mails[0]).toContain(`keeps working until ${formatDateUtc(graceUntil)}`);
+    expect(mails[0]).toContain('"Pay now"');
+    const shown = (await t.app.inject({ url: '/api/license/all', headers: seller.headers })).json().items[0];
+    expect(shown.subscription.renewalInvoice).toEqual({ id: renewal.id, paymentUrl: renewal.paymentUrl });
+
+    // The same event again, and PayPal's denied sale of the same cycle: nothing more (no second invoice, order or
+    // mail). Another seller cannot be hit: an unknown subscription is refused.
+    expect((await webhook(cycleFailed)).json()).toEqual({ received: true, duplicate: true, status: 'Failed' });
+    const denied = await webhook({
+      id: 'WH-SALE-DENIED-1',
+      event_type: 'PAYMENT.SALE.DENIED',
+      resource: {
+        id: '4MW83575MK1178320',
+        state: 'denied',
+        amount: { total: '322.49', currency: 'EUR' },
+        billing_agreement_id: 'I-BW452GLLEP1G',
+      },
+    });
+    expect(denied.json()).toEqual({ received: true, duplicate: false, status: 'Failed' });
+    expect(await renewals()).toHaveLength(1);
+    expect(recorded.filter((r) => r.path === '/v2/checkout/orders')).toHaveLength(1);
+    expect(outbox(seller.email).filter((m) => m.includes('Renewal payment failed'))).toHaveLength(1);
+    const unknown = await webhook({ ...cycleFailed, id: 'WH-CYCLE-FAILED-X', resource: { id: 'I-UNKNOWN0000' } });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it("captures on PayPal's return page and shows the result", async () => {
