@@ -399,6 +399,46 @@ export async function startPortalServer({ root = ROOT, port = 8080, apiPort = 30
   return Object.assign(service, { url: `http://localhost:${port}` });
 }
 
+/**
+ * The local PayPal simulator (scripts/paypal-simulator) as a child, and the api variables that point at it: the
+ * credentials it accepts, its webhook id and catalog product, PAYPAL_API_BASE and the portal origin PayPal sends the
+ * buyer back to. Its webhooks go to the api's /api/payment/webhook/paypal; its state is kept in `dataFile`.
+ * @param {{ port: number, apiPort: number, returnBaseUrl: string, dataFile?: string | null, quiet?: boolean }} options
+ */
+export async function startPayPalSimulatorService({ port, apiPort, returnBaseUrl, dataFile = null, quiet = false }) {
+  const ids = {
+    PAYPAL_CLIENT_ID: 'simulator-client-id',
+    PAYPAL_CLIENT_SECRET: 'simulator-client-secret',
+    PAYPAL_WEBHOOK_ID: 'WH-SIMULATOR-0000000000',
+    PAYPAL_PRODUCT_ID: 'PROD-PORTAL-SIMULATOR',
+  };
+  const service = spawnService(
+    'paypal',
+    process.execPath,
+    [path.join(ROOT, 'scripts', 'paypal-simulator', 'main.mjs')],
+    {
+      quiet,
+      env: {
+        ...ids,
+        PAYPAL_SIMULATOR_PORT: String(port),
+        PAYPAL_SIMULATOR_WEBHOOK_URL: `http://127.0.0.1:${apiPort}/api/payment/webhook/paypal`,
+        ...(dataFile && { PAYPAL_SIMULATOR_DATA_FILE: dataFile }),
+      },
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/v1/simulator/certs/root.pem`, { name: 'PayPal simulator', timeoutMs: 30_000, service });
+  return Object.assign(service, {
+    url,
+    apiEnv: {
+      PAYMENT_PROVIDER: 'paypal',
+      ...ids,
+      PAYPAL_API_BASE: url,
+      PAYPAL_RETURN_BASE_URL: returnBaseUrl,
+    },
+  });
+}
+
 /** Stops services in reverse start order (portal before api before emulator). */
 export async function stopAll(services) {
   for (const service of [...services].reverse()) {

@@ -12,6 +12,8 @@
 //   SKIP_BUILD=1             never build (serve whatever is in dist/)
 //   AUTH_EXPORT_INTERVAL_S   seconds between periodic account exports, 0 = off     default 300
 //   SEED_DEMO                passed to the api                                      default true
+//   PAYMENT_PROVIDER=paypal  without PAYPAL_CLIENT_ID: the local PayPal simulator is started and the api uses it
+//   PAYPAL_SIMULATOR_PORT    the simulator's port                                   default 8790
 //   anything else the api or the portal server read (FIREBASE_API_KEY, LINK_IMPRINT, REMOTE_URL_GPSR, ...) is
 //   passed through unchanged. `kill -USR2 <pid of start.mjs>` exports the emulator accounts right away.
 import path from 'node:path';
@@ -26,6 +28,7 @@ import {
   spawnService,
   startApi,
   startAuthEmulator,
+  startPayPalSimulatorService,
   startPortalServer,
   stopAll,
   waitForHttp,
@@ -123,6 +126,23 @@ async function main() {
   const portalEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
   const portalPromise = dev ? null : background(startPortalServer({ port, apiPort, env: portalEnv }));
   const apiEnv = { SEED_DEMO: env.SEED_DEMO ?? 'true', ...(dev ? remoteUrlEnv() : {}) };
+  // PayPal without credentials: the local simulator stands in for PayPal (never in production: there the api
+  // trusts only PayPal's own signing certificates).
+  if (env.PAYMENT_PROVIDER === 'paypal' && !env.PAYPAL_CLIENT_ID) {
+    const simulatorPort = Number(env.PAYPAL_SIMULATOR_PORT || 8790);
+    await assertPortFree(simulatorPort, 'PayPal simulator');
+    const simulator = await startPayPalSimulatorService({
+      port: simulatorPort,
+      apiPort,
+      returnBaseUrl: dev ? `http://localhost:${SHELL_DEV_PORT}` : `http://localhost:${port}`,
+      dataFile: path.join(dataDir, 'paypal-simulator.json'),
+    });
+    services.push(watchExit(simulator));
+    Object.assign(apiEnv, simulator.apiEnv);
+    log(
+      `PAYMENT_PROVIDER=paypal without PAYPAL_CLIENT_ID: payments go to the local PayPal simulator at ${simulator.url}`,
+    );
+  }
   const apiPromise = background(startApi({ port: apiPort, dataDir, emulatorHost, watch: dev, env: apiEnv }));
 
   if (!dev && env.SKIP_BUILD !== '1') await buildBundles({ concurrency, force: forceBuild });
@@ -166,7 +186,9 @@ async function main() {
     seller          demo@portal.test   / demo1234
     internal staff  staff@portal.test  / staff1234
 
-  api ${`http://127.0.0.1:${apiPort}/api`} · Auth emulator http://127.0.0.1:${emulatorPort} · data in ${dataDir}
+  api ${`http://127.0.0.1:${apiPort}/api`} · Auth emulator http://127.0.0.1:${emulatorPort} · data in ${dataDir}${
+    apiEnv.PAYPAL_API_BASE ? `\n  PayPal simulator ${apiEnv.PAYPAL_API_BASE} (payments, subscriptions, webhooks)` : ''
+  }
   Ctrl-C stops everything (accounts are exported to ${authDir}).
 `);
 }

@@ -247,6 +247,7 @@ const envSchema = z.object({
   PAYPAL_RETURN_BASE_URL: httpUrl('PAYPAL_RETURN_BASE_URL'),
   PAYPAL_CERT_HOSTS: z.string().optional(),
   PAYPAL_PRODUCT_ID: z.string().optional(),
+  PAYPAL_API_BASE: httpUrl('PAYPAL_API_BASE'),
   PAYPAL_API_BASE_URL: httpUrl('PAYPAL_API_BASE_URL'),
   METRICS_PORT: z
     .string()
@@ -330,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       throw new ConfigError(`Invalid configuration: PAYMENT_PROVIDER=paypal needs ${missing.join(', ')}.`);
     }
   }
+  const paypalApiBaseRaw = e.PAYPAL_API_BASE || e.PAYPAL_API_BASE_URL;
+  const paypalApiBase = paypalApiBaseRaw ? paypalApiBaseRaw.replace(/\/+$/, '') : null;
   const metricsHost = e.METRICS_HOST?.trim() || '127.0.0.1';
   if (e.METRICS_PORT !== null && !e.METRICS_TOKEN && !isLoopback(metricsHost)) {
     throw new ConfigError(
@@ -437,8 +440,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         certHosts: e.PAYPAL_CERT_HOSTS
           ? list(e.PAYPAL_CERT_HOSTS).map((s) => s.toLowerCase())
           : ['api.paypal.com', 'api.sandbox.paypal.com'],
-        /** Base URL of the PayPal REST API (tests: a local recorder); null → PayPal's own for the environment. */
-        apiBaseUrl: e.PAYPAL_API_BASE_URL ? e.PAYPAL_API_BASE_URL.replace(/\/+$/, '') : null,
+        /**
+         * Base URL of the PayPal REST API (PAYPAL_API_BASE; PAYPAL_API_BASE_URL is its old name): the local PayPal
+         * simulator or a recorder; null → PayPal's own for the environment.
+         */
+        apiBaseUrl: paypalApiBase,
+        /**
+         * Outside production, the webhook signing certificate may also come from the origin of PAYPAL_API_BASE and
+         * chain to the root that origin serves (the simulator's): whoever points the api at a PayPal of their own
+         * trusts its signatures. Null in production: there only PayPal's certificates are trusted.
+         */
+        simulatorOrigin: mode !== 'production' && paypalApiBase ? new URL(paypalApiBase).origin : null,
         /** PayPal catalog product for subscription plans (PAYPAL_PRODUCT_ID); null → subscriptions are paid as orders. */
         productId: e.PAYPAL_PRODUCT_ID || null,
       },

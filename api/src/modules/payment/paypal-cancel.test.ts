@@ -51,7 +51,7 @@ beforeAll(async () => {
     PAYPAL_CLIENT_SECRET: 'test-client-secret',
     PAYPAL_WEBHOOK_ID: 'WH-CANCEL',
     PAYPAL_RETURN_BASE_URL: 'https://portal.example',
-    PAYPAL_API_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    PAYPAL_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   });
   provider = new PayPalProvider(config.payment.paypal, silent);
 });

@@ -13,10 +13,12 @@ import {
   SubscriptionsController,
   TenureType,
 } from '@paypal/paypal-server-sdk';
+import tls from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentConfig } from '../../config';
 import { verifyPayPalSignature, type PayPalSignatureOptions } from './paypal-webhook-signature';
 import {
+  headerValue,
   PaymentProviderError,
   WebhookSignatureError,
   type CaptureResult,
@@ -41,8 +43,8 @@ export function toCents(value: unknown): number | null {
 export const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
- * The SDK only knows PayPal's two hosts; for a recorder or a mock (tests, staging) requests are sent to
- * PAYPAL_API_BASE_URL instead, through this axios adapter (plain fetch, same method, path, headers and body).
+ * The SDK only knows PayPal's two hosts; for the local PayPal simulator or a recorder (tests, staging) requests are
+ * sent to PAYPAL_API_BASE instead, through this axios adapter (plain fetch, same method, path, headers and body).
  */
 function rebasedAdapter(baseUrl: string) {
   return async (config: {
@@ -125,6 +127,7 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
     const failed = r.billing_info?.last_failed_payment?.amount;
     amount = failed ? { value: failed.value, currency: failed.currency_code } : null;
   }
+  const sale = type === 'PAYMENT.SALE.COMPLETED' && r.billing_agreement_id && r.id;
   return {
     eventId: String(body.id ?? ''),
     type,
@@ -132,6 +135,7 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
     providerRef,
     amountCents: amount ? toCents(amount.value) : null,
     currency: amount?.currency ?? null,
+    ...(sale && { subscriptionRef: r.billing_agreement_id, chargeRef: r.id }),
   };
 }
 
@@ -302,11 +306,36 @@ export class PayPalProvider implements PaymentProvider {
     }
   }
 
+  /** The simulator's root certificate (fetched once from its origin; outside production only). */
+  private simulatorRoot: Promise<string> | null = null;
+
+  /**
+   * The roots a webhook's certificate must chain to: PayPal's (the system's), and for a certificate from the
+   * simulator's origin (outside production only) the root the simulator serves as well.
+   */
+  private async trustedRoots(request: WebhookRequest): Promise<readonly string[] | undefined> {
+    if (this.certificates.trustedRoots) return this.certificates.trustedRoots;
+    const origin = this.config.simulatorOrigin;
+    if (!origin || !headerValue(request.headers, 'paypal-cert-url')?.startsWith(`${origin}/`)) return undefined;
+    this.simulatorRoot ??= fetch(`${origin}/v1/simulator/certs/root.pem`, { signal: AbortSignal.timeout(10_000) })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return res.text();
+      })
+      .catch((err: unknown) => {
+        this.simulatorRoot = null;
+        throw new PaymentProviderError(`the PayPal simulator's root certificate is not reachable: ${String(err)}`);
+      });
+    return [...tls.rootCertificates, await this.simulatorRoot];
+  }
+
   async verifyWebhook(request: WebhookRequest): Promise<PaymentEvent> {
     await verifyPayPalSignature(request, {
       webhookId: this.config.webhookId,
       allowedHosts: this.config.certHosts,
+      trustedOrigin: this.config.simulatorOrigin,
       ...this.certificates,
+      trustedRoots: await this.trustedRoots(request),
     });
     let body: WebhookBody;
     try {

@@ -11,6 +11,11 @@ export interface PayPalSignatureOptions {
   webhookId: string;
   /** Exact host names the certificate may come from (api.paypal.com, api.sandbox.paypal.com). */
   allowedHosts: readonly string[];
+  /**
+   * Outside production only: an origin (the local PayPal simulator's) whose certificate URLs are accepted over plain
+   * http too. The chain must still end at one of the trusted roots.
+   */
+  trustedOrigin?: string | null;
   /** Loads the PEM at an allow-listed URL (default: https GET, cached). */
   fetchCert?: (url: string) => Promise<string>;
   /** PEM roots the certificate must chain to (default: Node's bundled Mozilla roots). */
@@ -88,11 +93,14 @@ export async function verifyPayPalSignature(request: WebhookRequest, opts: PayPa
   } catch {
     throw new WebhookSignatureError('PAYPAL-CERT-URL is not a URL');
   }
-  if (url.protocol !== 'https:' || url.username || url.password || url.port) {
-    throw new WebhookSignatureError('PAYPAL-CERT-URL must be a plain https URL');
-  }
-  if (!opts.allowedHosts.includes(url.hostname.toLowerCase())) {
-    throw new WebhookSignatureError(`certificate host ${url.hostname} is not allow-listed`);
+  const fromTrustedOrigin = !!opts.trustedOrigin && url.origin === opts.trustedOrigin && !url.username && !url.password;
+  if (!fromTrustedOrigin) {
+    if (url.protocol !== 'https:' || url.username || url.password || url.port) {
+      throw new WebhookSignatureError('PAYPAL-CERT-URL must be a plain https URL');
+    }
+    if (!opts.allowedHosts.includes(url.hostname.toLowerCase())) {
+      throw new WebhookSignatureError(`certificate host ${url.hostname} is not allow-listed`);
+    }
   }
 
   const pem = await (opts.fetchCert ?? fetchCertOverHttps)(url.toString());

@@ -50,6 +50,12 @@ export interface PaymentEvent {
   /** Amount the provider says was paid, cents; null when the event carries none. */
   amountCents: number | null;
   currency: string | null;
+  /**
+   * A charge of a provider-billed subscription (PayPal: a sale of the subscription's cycle): the provider's
+   * subscription (PayPal: billing_agreement_id) and this charge's own id (the sale id). Unset for other events.
+   */
+  subscriptionRef?: string | null;
+  chargeRef?: string | null;
   payload: unknown;
 }
 

@@ -144,3 +144,13 @@ export async function erasePaymentEventsOfInvoices(tx: Db, invoiceIds: string[])
   const ofInvoices = tx.select({ id: payments.id }).from(payments).where(inArray(payments.invoiceId, invoiceIds));
   await tx.delete(paymentEvents).where(inArray(paymentEvents.paymentId, ofInvoices));
 }
+
+/** The payment a stored event was processed for (null: not stored, or stored without a payment). */
+export async function findEventPaymentId(db: Db, provider: string, eventId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ paymentId: paymentEvents.paymentId })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+    .limit(1);
+  return row?.paymentId ?? null;
+}

@@ -1,5 +1,5 @@
 // PAYMENT_PROVIDER=paypal against recorded PayPal responses: a local HTTP server answers the SDK's calls (the
-// api reaches it through PAYPAL_API_BASE_URL), and webhooks are signed with a test certificate made by openssl.
+// api reaches it through PAYPAL_API_BASE), and webhooks are signed with a test certificate made by openssl.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -140,7 +140,7 @@ beforeAll(async () => {
     PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
     PAYPAL_RETURN_BASE_URL: 'https://portal.example',
     PAYPAL_PRODUCT_ID: 'PROD-PORTAL-TEST',
-    PAYPAL_API_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    PAYPAL_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   });
   // The certificate comes from the test CA instead of PayPal's host; the verification itself is the real one.
   (t.app.paymentProvider as PayPalProvider).certificates = {

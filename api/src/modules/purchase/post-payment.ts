@@ -15,6 +15,7 @@ import {
   extendSubscriptionPeriod,
   findLiveSubscription,
   findOwnedSubscription,
+  lockOwnedSubscription,
   settleOverageEvents,
 } from '../subscription';
 import { findUser } from '../user';
@@ -205,6 +206,9 @@ async function settleOnSubscription(
   subscriptionId: string,
   paidAt: Date,
 ): Promise<Output> {
+  // Locked until the step commits: two renewal invoices of one subscription settled at once (two provider charges)
+  // each extend the license from the end the other one left.
+  await lockOwnedSubscription(db, invoice.userId!, subscriptionId);
   const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
   if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
   const license = await findLicenseRow(db, sub.licenseId);

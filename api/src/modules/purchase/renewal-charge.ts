@@ -39,7 +39,10 @@ const numberOption = (options: Record<string, unknown>, key: string) => {
 };
 
 /** The draft renewal invoice: the seller's current invoice data, the catalogue price and the license's extras. */
-async function createRenewalInvoice(deps: RenewalDeps, due: DueRenewal): Promise<{ id: string; grossCents: number }> {
+export async function createRenewalInvoice(
+  deps: Pick<RenewalDeps, 'db' | 'provider'>,
+  due: DueRenewal,
+): Promise<{ id: string; grossCents: number }> {
   const product = toProduct(due.product);
   const extraUsers = numberOption(due.licenseOptions, 'extra_users_count');
   const extraBlocks = Math.ceil(numberOption(due.licenseOptions, 'extra_email_count') / EMAIL_BLOCK_SIZE);

@@ -24,6 +24,7 @@ import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post
 import type { RenewalDeps } from './renewal-charge';
 import { failProviderCycle } from './renewal-failure';
 import { ensureSteps } from './repository';
+import { isRenewalCharge, settleRenewalCharge } from './subscription-charge';
 
 export interface WebhookOutcome {
   received: true;
@@ -127,6 +128,18 @@ export async function handleWebhook(
     refuse(log, provider.name, event, 'unknown payment reference');
     await recordEvent(db, { ...base, paymentId: null, outcome: 'rejected', reason: 'unknown payment' });
     throw new HttpError(404, 'payment-not-found', 'Payment not found');
+  }
+  if (await isRenewalCharge(db, provider, event, payment)) {
+    // A later cycle of a subscription the provider bills: it pays that cycle's renewal invoice, not the purchase.
+    const booked = await settleRenewalCharge(deps, provider, event, (p) => settlePayment(deps, p));
+    const after = (await findPaymentById(db, booked.payment.id))!;
+    return {
+      received: true,
+      duplicate: booked.duplicate,
+      kind: event.kind,
+      status: after.status,
+      process: booked.process,
+    };
   }
   if (
     event.kind === 'completed' &&

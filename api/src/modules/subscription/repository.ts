@@ -244,6 +244,42 @@ export async function findRenewalByProviderRef(db: Db, providerRef: string): Pro
 }
 
 /**
+ * The subscription the payment provider bills as `providerRef` (PayPal: I-…), with what a renewal invoice needs,
+ * locked FOR UPDATE until the transaction ends (two charges of one subscription are booked one after the other).
+ * Null when no subscription has that reference or it has no period yet.
+ */
+export async function lockSubscriptionByProviderRef(db: Db, providerRef: string): Promise<DueRenewal | null> {
+  const [row] = await db
+    .select({ sub: subscriptions, license: licenses, product: products, user: users })
+    .from(subscriptions)
+    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(eq(subscriptions.providerRef, providerRef))
+    .orderBy(asc(subscriptions.createdAt))
+    .limit(1)
+    .for('update', { of: subscriptions });
+  if (!row?.sub.currentPeriodEnd) return null;
+  return {
+    id: row.sub.id,
+    userId: row.sub.userId,
+    licenseId: row.license.id,
+    currentPeriodEnd: row.sub.currentPeriodEnd,
+    product: row.product,
+    licenseOptions: row.license.extraOptions,
+    user: row.user,
+  };
+}
+
+/** The renewal event of one period exists (no lease: a charge the provider made is booked on it). */
+export async function ensureRenewalEvent(db: Db, subscriptionId: string, period: string): Promise<void> {
+  await db
+    .insert(billingEvents)
+    .values({ subscriptionId, kind: 'renewal', period, status: 'pending', detail: {} })
+    .onConflictDoNothing();
+}
+
+/**
  * Active subscriptions not cancelled whose period ends at or before `until`, oldest end first. A subscription whose
  * renewal payment failed is Inactive and not listed again (the seller pays the open invoice).
  */

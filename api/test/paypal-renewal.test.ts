@@ -1,0 +1,163 @@
+// PAYMENT_PROVIDER=paypal against the project's PayPal simulator over real HTTP: a subscription bought on the
+// simulator's approval page, its webhooks verified with the simulator's certificate, and each later cycle
+// (PAYMENT.SALE.COMPLETED with the subscription as billing_agreement_id) settling exactly one renewal period:
+// the renewals job's invoice or one made when the sale comes first; replays, two parallel deliveries and sales in
+// the wrong order book nothing twice.
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { estimateExpiry } from '@portal/shared/domain';
+import { billingEvents, invoices, licenses, payments, subscriptions } from '../src/db/schema';
+import { runRenewals, RENEWAL_LEAD_DAYS } from '../src/jobs/renewals';
+import { purchaseDeps } from '../src/modules/purchase';
+import { createTestApp, type TestApp, type TestIdentity } from './helpers';
+import { buy, buyer } from './payment/purchase-helpers';
+import { startSimulator, type Simulator } from './payment/paypal-simulator';
+
+let t: TestApp;
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSimulator();
+  t = await createTestApp({ ...sim.apiEnv, PAYPAL_RETURN_BASE_URL: 'https://portal.example' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  sim.target.url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payment/webhook/paypal`;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await sim?.stop();
+});
+afterEach(() => {
+  sim.target.hold = false;
+});
+
+const MONTHLY = {
+  product_id: 'fresh_desk-basic-monthly',
+  extra_users_count: 2,
+  extra_email_blocks: 0,
+  auto_upgrade_consent: true,
+};
+const month = (d: Date, n = 1) => estimateExpiry({ unit: 'month', duration: n }, d)!;
+
+/** A seller who subscribed on the simulator's page; returns the PayPal subscription id and the rows. */
+async function subscribed() {
+  const seller = await buyer(t.app);
+  const bought = await buy(t.app, seller, MONTHLY);
+  expect(bought.payment_url).toMatch(new RegExp(`^${sim.url}/webapps/billing/subscriptions\\?ba_token=BA-`));
+  const back = new URL(await sim.decide(bought.payment_url, 'approve'));
+  expect(back.pathname).toBe('/api/payment/paypal/return');
+  const subscriptionId = back.searchParams.get('subscription_id')!;
+  await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  const page = await t.app.inject({ url: `${back.pathname}${back.search}` });
+  expect(page.statusCode).toBe(200);
+  return { seller, subscriptionId, ...(await state(seller)) };
+}
+
+async function state(seller: TestIdentity) {
+  const [license] = await t.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
+  const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, seller.uid));
+  const invoiceRows = await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
+  const paymentRows = await t.app.db
+    .select({ id: payments.id, status: payments.status, invoiceId: payments.invoiceId, ref: payments.providerRef })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(eq(invoices.userId, seller.uid));
+  const renewals = invoiceRows.filter(
+    (i) => (i.purchase as { renewal_of_subscription_id?: string }).renewal_of_subscription_id,
+  );
+  return { license, sub, invoices: invoiceRows, renewals, payments: paymentRows };
+}
+
+const cycle = async (subscriptionId: string, outcome: 'success' | 'failure' = 'success') => {
+  const res = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome });
+  expect(res.status).toBe(200);
+  return res.body as { sale?: { id: string }; events: { id: string; status: string }[] };
+};
+
+describe('PayPal subscriptions through the simulator', () => {
+  it('buys on the approval page; the signed first sale issues license, paid invoice and subscription', async () => {
+    const s = await subscribed();
+    expect(s.sub).toMatchObject({ providerRef: s.subscriptionId, status: 'Active', periodUnit: 'month' });
+    expect(s.license.expiresAt).toEqual(s.sub.currentPeriodEnd);
+    expect(s.invoices).toHaveLength(1);
+    expect(s.invoices[0]).toMatchObject({ status: 'Paid', amount: 3082 });
+    const paid = await sim.call('GET', `/v1/billing/subscriptions/${s.subscriptionId}`);
+    expect(paid.status).toBe(401); // the REST API needs a token: only the api's SDK client gets one
+  });
+
+  it('a renewal sale pays one new renewal invoice and extends license and period by one month; a replay changes nothing', async () => {
+    const s = await subscribed();
+    const end = s.sub.currentPeriodEnd!;
+    const renewed = await cycle(s.subscriptionId);
+    expect(renewed.events[0].status).toBe('SUCCESS');
+    const after = await state(s.seller);
+    expect(after.renewals).toHaveLength(1);
+    expect(after.renewals[0]).toMatchObject({ status: 'Paid', amount: 3082, licenseId: s.license.id });
+    expect(after.renewals[0].invoiceNumber).toMatch(/^RE-/);
+    expect(after.license.expiresAt).toEqual(month(end));
+    expect(after.sub.currentPeriodEnd).toEqual(month(end));
+    expect(after.payments.find((p) => p.ref === renewed.sale!.id)).toMatchObject({ status: 'Paid' });
+
+    // The same event again, and twice at once: nothing more.
+    const again = await sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id });
+    expect(again.body.delivery.status).toBe(200);
+    const [a, b] = await Promise.all([
+      sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id }),
+      sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id }),
+    ]);
+    expect([a.body.delivery.status, b.body.delivery.status]).toEqual([200, 200]);
+    const replayed = await state(s.seller);
+    expect(replayed.renewals).toHaveLength(1);
+    expect(replayed.payments).toHaveLength(2);
+    expect(replayed.license.expiresAt).toEqual(month(end));
+    // The first sale redelivered is still the purchase's, not a renewal.
+    const [first] = await sim
+      .events({ event_type: 'PAYMENT.SALE.COMPLETED', resource_id: s.subscriptionId })
+      .then((e) => e.slice(-1));
+    await sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: first.id });
+    expect((await state(s.seller)).renewals).toHaveLength(1);
+  });
+
+  it("settles the renewals job's own invoice of the period (no second invoice)", async () => {
+    const s = await subscribed();
+    const end = s.sub.currentPeriodEnd!;
+    const run = await runRenewals(purchaseDeps(t.app), new Date(end.getTime() - (RENEWAL_LEAD_DAYS - 1) * 86_400_000));
+    // (Subscriptions of the other tests are due too: PayPal bills them all itself.)
+    expect(run).toMatchObject({ ran: true, summary: { renewed: 0, 'payment-failed': 0 } });
+    const issued = (await state(s.seller)).renewals;
+    expect(issued).toHaveLength(1);
+    expect(issued[0].status).not.toBe('Paid');
+
+    await cycle(s.subscriptionId);
+    const after = await state(s.seller);
+    expect(after.renewals.map((r) => [r.id, r.status])).toEqual([[issued[0].id, 'Paid']]);
+    expect(after.license.expiresAt).toEqual(month(end));
+    const [event] = await t.app.db
+      .select()
+      .from(billingEvents)
+      .where(and(eq(billingEvents.subscriptionId, s.sub.id), eq(billingEvents.kind, 'renewal')));
+    expect(event).toMatchObject({ status: 'done', invoiceId: issued[0].id });
+  });
+
+  it('two sales held back and delivered in the wrong order, one of them twice at once: two periods, two invoices', async () => {
+    const s = await subscribed();
+    const end = s.sub.currentPeriodEnd!;
+    sim.target.hold = true;
+    const first = await cycle(s.subscriptionId);
+    const second = await cycle(s.subscriptionId);
+    expect([first.events[0].status, second.events[0].status]).toEqual(['PENDING', 'PENDING']);
+    sim.target.hold = false;
+    const redeliver = (id: string) => sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: id });
+    await Promise.all([redeliver(second.events[0].id), redeliver(second.events[0].id)]);
+    await redeliver(first.events[0].id);
+    const after = await state(s.seller);
+    expect(after.renewals.map((r) => r.status)).toEqual(['Paid', 'Paid']);
+    expect(new Set(after.renewals.map((r) => r.invoiceNumber)).size).toBe(2);
+    expect(after.license.expiresAt).toEqual(month(end, 2));
+    expect(after.sub.currentPeriodEnd).toEqual(month(end, 2));
+    expect(after.payments.filter((p) => p.status === 'Paid')).toHaveLength(3);
+    const rows = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.userId, s.seller.uid));
+    expect(rows[0].n).toBe(3);
+  });
+});
