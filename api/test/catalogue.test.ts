@@ -10,12 +10,13 @@ import { eq } from 'drizzle-orm';
 import { products } from '../src/db/schema';
 import { CATALOGUE } from '../src/modules/license/product/catalogue-data';
 import { syncCatalogue } from '../src/modules/license/product/catalogue-sync';
-import { createTestApp, registerUser, type TestApp, type TestIdentity } from './helpers';
+import { createTestApp, offerEveryPlugin, registerUser, type TestApp, type TestIdentity } from './helpers';
 
 let t: TestApp;
 let user: TestIdentity;
 beforeAll(async () => {
   t = await createTestApp();
+  await offerEveryPlugin(t.app);
   user = await registerUser(t.app);
 }, 90_000);
 afterAll(async () => t?.close());

@@ -11,7 +11,7 @@ import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { MIGRATIONS_DIR, openDatabase, type DbHandle } from '../src/db/client';
-import { licenses, products, users } from '../src/db/schema';
+import { licenses, products, registryEntries, users } from '../src/db/schema';
 import { createUserRow } from '../src/modules/user/service';
 
 export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
@@ -98,6 +98,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens every registry card to all accounts, so that any seller may buy any plugin (the default registry offers GPSR,
+ * Lieferbar and Content Master to staff only): for tests about buying itself, not about who may buy.
+ */
+export async function offerEveryPlugin(app: FastifyInstance): Promise<void> {
+  await app.db.update(registryEntries).set({ audience: { kind: 'all' } });
 }
 
 function adminAuth() {

@@ -5,11 +5,19 @@ import { licenses } from '../src/db/schema';
 import { findProduct } from '../src/modules/license/product/repository';
 import { issueLicense } from '../src/modules/license/activation';
 import { validLicenseSql } from '../src/modules/license/repository';
-import { createSubUser, createTestApp, registerUser, type TestApp, type TestIdentity } from './helpers';
+import {
+  createSubUser,
+  createTestApp,
+  offerEveryPlugin,
+  registerUser,
+  type TestApp,
+  type TestIdentity,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await offerEveryPlugin(t.app);
 }, 90_000);
 afterAll(async () => t?.close());
 

@@ -284,7 +284,7 @@ describe('GET /wawi/lieferbar/orders', () => {
       'MariaDB',
       async () => {
         const seller = await account(staffEmail.replace('staff-', 'staff-my-'));
-        // Only INTERNAL_EMAILS may read: this second account is not on the list.
+        // Staff (the card's audience) or a lieferbar license: this second account has neither.
         await saveDataSource(seller, myDetails);
         expect((await getOrders(seller)).statusCode).toBe(403);
 
@@ -326,14 +326,14 @@ describe('GET /wawi/lieferbar/orders', () => {
     ),
   );
 
-  it('refuses a seller who is not internal, with 403 internal-only', async () => {
+  it('refuses a seller the card is not meant for and who holds no lieferbar license, with 403 license-required', async () => {
     const seller = await account();
     await storeDataSource(seller, { engine: 'postgres', host: '127.0.0.1', port: 5432 });
     const res = await getOrders(seller);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
-      slug: 'internal-only',
-      message: 'Lieferbar is only available to internal accounts for now',
+      slug: 'license-required',
+      message: 'You need a valid license to access this feature. Please purchase a license for lieferbar.',
     });
   });
 

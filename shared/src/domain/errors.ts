@@ -78,6 +78,7 @@ export const API_ERROR_SLUGS = [
   'renewal-busy',
   'already-subscribed',
   'idempotency-key-reused',
+  'plugin-not-available',
   // database connection
   'data-source-not-found',
   'email-not-verified',
@@ -94,7 +95,6 @@ export const API_ERROR_SLUGS = [
   'connection-test-failed',
   // order database (wawi)
   'wawi-tables-missing',
-  'internal-only',
   // AVV versions
   'avv-version-not-found',
   'avv-version-not-current',

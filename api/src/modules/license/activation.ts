@@ -2,6 +2,7 @@ import { estimateExpiry, type ExtraOptions, type License, type PluginName } from
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import type { PluginAudience } from '../portal/plugin-audience';
 import { findProduct, pluginNamesFor, productNotFound, type ProductRow } from './product';
 import { generateLicenseKey } from './license-key';
 import { toLicense } from './license-mapper';
@@ -44,10 +45,13 @@ export async function activateFreeOrTrial(
   db: Db,
   owner: UserRow,
   productId: string,
+  audience: Pick<PluginAudience, 'refuseUnlessBuyable'>,
   now = new Date(),
 ): Promise<License> {
   const product = await findProduct(db, productId);
   if (!product) throw productNotFound();
+  // Free and trial licenses are offered like paid ones: to the accounts the plugin's card is meant for.
+  await audience.refuseUnlessBuyable(owner.id, product.pluginName, 'licenseProductID');
   if (product.licenseType !== 'free' && product.licenseType !== 'trial') {
     throw new HttpError(
       400,

@@ -3,6 +3,7 @@
 // licenses.
 export { default } from './routes';
 export {
+  accountLicensedPlugins,
   deactivateLicenses,
   extendLicense,
   startPaymentGrace,

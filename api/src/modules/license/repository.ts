@@ -152,6 +152,25 @@ export async function ownerHasValidLicense(
   return !!row;
 }
 
+/**
+ * The plugins an account may use: those its owner (a sub-user's parent, else the account itself) holds a valid license
+ * of. An account without a row has none.
+ */
+export async function accountLicensedPlugins(db: Db, userId: string, now = new Date()): Promise<PluginName[]> {
+  const [account] = await db
+    .select({ parentUserId: users.parentUserId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) return [];
+  const rows = await db
+    .selectDistinct({ pluginName: products.pluginName })
+    .from(licenses)
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(and(eq(licenses.userId, account.parentUserId ?? userId), validLicenseSql(now)));
+  return rows.map((row) => row.pluginName as PluginName);
+}
+
 type LicenseInsert = typeof licenses.$inferInsert;
 
 export async function insertLicense(db: Db, values: LicenseInsert) {

@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/http-error';
 import { sendJson } from '../../lib/send-json';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
+import { pluginAudience } from '../portal/plugin-audience';
 import { activateFreeOrTrial } from './activation';
 import { findOwnerLicenseByKey, listOwnerLicensePage, listOwnerLicenses, ownerLicensePage } from './repository';
 
@@ -36,6 +37,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
 
   const owner = (request: Parameters<typeof app.requireUser>[0]) => ownerIdFor(currentUser(request));
+  const audience = pluginAudience({ db: app.db, firebaseAuth: app.firebaseAuth, isInternal: app.isInternal });
 
   app.get(
     '/all',
@@ -128,7 +130,8 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Activate a free (no expiry) or trial (3 days, once per plugin) product for the caller',
+        summary:
+          'Activate a free (no expiry) or trial (3 days, once per plugin) product for the caller; 403 plugin-not-available for a plugin whose card is not meant for the caller',
         querystring: z.object({ licenseProductID: z.string().trim().min(1, 'licenseProductID is required').max(100) }),
         response: { 201: licenseSchema, 409: errorBodySchema, ...authErrors },
       },
@@ -136,7 +139,7 @@ const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       forbidSubUser(user, 'buy a license');
-      const license = await activateFreeOrTrial(app.db, user, request.query.licenseProductID);
+      const license = await activateFreeOrTrial(app.db, user, request.query.licenseProductID, audience);
       return reply.code(201).send(license);
     },
   );

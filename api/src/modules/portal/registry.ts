@@ -1,32 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  normalizeEmail,
+  licenseMatchesPlugin,
   registryEntryFieldsSchema,
   registryEntryIssues,
   type RegistryEntry,
 } from '@portal/shared/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { RegistryEntryRow } from '../../db/schema';
 import { API_ROOT } from '../../lib/api-root';
-import type { Identity } from '../../plugins/identity';
+import { accountLicensedPlugins } from '../license';
+import { canSee, viewerResolver, type ViewerDeps } from './plugin-audience';
 import { previewManifestUrls } from './releases-repository';
 import { listRegistryRows, seedRegistryRows } from './repository';
 
 export const REGISTRY_FILE = path.join(API_ROOT, 'registry', 'registry.json');
 
 /** What the registry services use: the database, the remotes' config, the log, the identity service and its rule. */
-export interface RegistryDeps {
+export interface RegistryDeps extends ViewerDeps {
   db: Db;
   config: Pick<AppConfig, 'remotesBaseUrl' | 'remoteUrls'>;
   log: FastifyBaseLogger;
-  firebaseAuth: Pick<Auth, 'getUser'>;
-  /** The identity plugin's rule: an internal email, verified. */
-  isInternal: (identity: Pick<Identity, 'email' | 'emailVerified'>) => boolean;
 }
 
 /** An entry of registry.json: the staff input, with the build folder instead of the manifest URL. */
@@ -125,48 +122,11 @@ export function toPublicEntry(
   };
 }
 
-/** Who asks for the registry: nobody, or an account with its verified email (null when not verified). */
-export interface RegistryViewer {
-  staff: boolean;
-  /** Normalized email when verified on the account record, else null. */
-  verifiedEmail: string | null;
-}
-
-export const ANONYMOUS: RegistryViewer = { staff: false, verifiedEmail: null };
-
-export function canSee(row: Pick<RegistryEntryRow, 'audience'>, viewer: RegistryViewer): boolean {
-  const audience = row.audience;
-  if (audience.kind === 'all') return true;
-  if (viewer.staff) return true;
-  if (audience.kind === 'internal') return false;
-  return !!viewer.verifiedEmail && audience.emails.some((e) => normalizeEmail(e) === viewer.verifiedEmail);
-}
-
 /**
- * The viewer of a request after optionalAuth. The token's email claims decide nothing alone (the Auth emulator
- * does not sign tokens): when they would unlock an entry, the account record confirms them (cached a few seconds).
+ * The enabled entries one caller gets, in order (read live from the database): those meant for them (canSee), and
+ * the pages of every plugin they hold a valid license of whatever its audience, without the card (the audience decides
+ * who sees the card and may buy; what was paid for stays usable).
  */
-export function viewerResolver(deps: Pick<RegistryDeps, 'firebaseAuth' | 'isInternal'>, ttlMs = 5000) {
-  const cache = new Map<string, { at: number; viewer: RegistryViewer }>();
-  return async function viewerOf(request: FastifyRequest, needed: boolean): Promise<RegistryViewer> {
-    const identity = request.identity;
-    if (!identity || !needed || !identity.emailVerified || !identity.email) return ANONYMOUS;
-    const hit = cache.get(identity.uid);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.viewer;
-    const record = await deps.firebaseAuth.getUser(identity.uid).catch(() => null);
-    // The address exactly as the provider stores it: trimming it would let "seller@x.de " pass as seller@x.de.
-    const email = record?.email && record.emailVerified ? record.email : null;
-    const viewer: RegistryViewer = {
-      staff: !!email && deps.isInternal({ email, emailVerified: true }),
-      verifiedEmail: email,
-    };
-    if (cache.size > 5000) cache.clear();
-    cache.set(identity.uid, { at: Date.now(), viewer });
-    return viewer;
-  };
-}
-
-/** The enabled entries one viewer may see, in order (read live from the database). */
 export async function registryFor(
   deps: Pick<RegistryDeps, 'db' | 'config'>,
   request: FastifyRequest,
@@ -175,10 +135,23 @@ export async function registryFor(
   const rows = await listRegistryRows(deps.db, { enabledOnly: true });
   const needed = rows.some((row) => row.audience.kind !== 'all' || row.previewRelease);
   const viewer = await viewerOf(request, needed);
-  const visible = rows.filter((row) => canSee(row, viewer));
+  const seen = new Set(rows.filter((row) => canSee(row, viewer)).map((row) => row.id));
+  const hidden = rows.filter((row) => !seen.has(row.id) && row.card);
+  const licensed = hidden.length && request.identity ? await accountLicensedPlugins(deps.db, request.identity.uid) : [];
+  const usable = new Set(
+    hidden
+      .filter((row) => licensed.some((plugin) => licenseMatchesPlugin({ pluginName: plugin }, row.card!.pluginName)))
+      .map((row) => row.id),
+  );
+  const served = rows.filter((row) => seen.has(row.id) || usable.has(row.id));
   // A preview release is for internal accounts only: everybody else never gets its URL.
-  const previews = viewer.staff ? await previewsOf(deps.db, visible) : new Map<string, string>();
-  return visible.map((row) => toPublicEntry(row, deps.config, previews.get(row.id)));
+  const previews = viewer.staff ? await previewsOf(deps.db, served) : new Map<string, string>();
+  return served.map((row) => {
+    const entry = toPublicEntry(row, deps.config, previews.get(row.id));
+    if (seen.has(row.id)) return entry;
+    const { card: _card, ...page } = entry;
+    return page;
+  });
 }
 
 function previewsOf(db: Db, rows: RegistryEntryRow[]): Promise<Map<string, string>> {

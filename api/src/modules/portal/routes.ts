@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registrySchema, remoteOriginsSchema } from '@portal/shared/domain';
 import { errorBodySchema } from '../../lib/schemas';
-import { registryFor, remoteOrigins, seedRegistry, viewerResolver, type RegistryDeps } from './registry';
+import { viewerResolver } from './plugin-audience';
+import { registryFor, remoteOrigins, seedRegistry, type RegistryDeps } from './registry';
 
 const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: RegistryDeps = {
@@ -21,7 +22,7 @@ const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['portal'],
         summary:
-          'Plugin registry: the enabled entries for the caller (token optional; internal entries only for staff, seller lists only for those verified emails), in order',
+          'Plugin registry: the enabled entries for the caller (token optional; internal entries only for staff, seller lists only for those verified emails; the pages of a plugin the caller holds a valid license of, without its card, whatever its audience), in order',
         security: [{}, { bearerAuth: [] }],
         response: { 200: registrySchema, 401: errorBodySchema },
       },

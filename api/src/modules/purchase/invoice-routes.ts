@@ -11,7 +11,9 @@ import { HttpError } from '../../lib/http-error';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
 import { findOwnedInvoice } from '../invoice';
+import { findProduct } from '../license/product';
 import { findLatestPayment } from '../payment';
+import { pluginAudience } from '../portal/plugin-audience';
 import { buyProduct, parseIdempotencyKey, quoteProduct } from './buy';
 import { purchaseDeps } from './deps';
 
@@ -23,6 +25,12 @@ import { purchaseDeps } from './deps';
 const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
   const reader = { preHandler: async (request: FastifyRequest) => forbidSubUser(currentUser(request), 'see invoices') };
+  const audience = pluginAudience({ db: app.db, firebaseAuth: app.firebaseAuth, isInternal: app.isInternal });
+  /** 403 plugin-not-available for a product of a plugin whose card is not meant for the buyer (an unknown id: 404 later). */
+  const refuseUnoffered = async (uid: string, productId: string) => {
+    const row = await findProduct(app.db, productId);
+    if (row) await audience.refuseUnlessBuyable(uid, row.pluginName, 'product_id');
+  };
 
   app.post(
     '/quote',
@@ -34,7 +42,8 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           'The same body as POST /invoice, checked and priced the same way (catalogue prices, the VAT of the ' +
           "buyer's invoice address), so the purchase dialog can show the amounts before the seller confirms. No " +
           'invoice, payment or checkout is made: only POST /invoice does that. Answers 400 with field details for ' +
-          'bad input, 404 for an unknown product, 409 already-subscribed for a plan the seller already has.',
+          'bad input, 404 for an unknown product, 409 already-subscribed for a plan the seller already has, 403 ' +
+          "plugin-not-available for a plugin whose dashboard card is not meant for the caller (the registry's audience).",
         body: purchaseRequestSchema,
         response: { 200: purchaseQuoteSchema, ...authErrors, 409: errorBodySchema },
       },
@@ -42,6 +51,7 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       forbidSubUser(user, 'buy a license');
+      await refuseUnoffered(user.id, request.body.product_id);
       return quoteProduct(app.db, user, request.body);
     },
   );
@@ -60,7 +70,9 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           'purchase attempt) and a repeated request answers the same draft and checkout again (201). While an ' +
           'unpaid draft of the same product exists, a request with the same choice answers that draft (200); ' +
           'another choice replaces it (201). A plan the seller already subscribes to answers 409 ' +
-          'already-subscribed; a key repeated with another choice answers 422 idempotency-key-reused.',
+          'already-subscribed; a key repeated with another choice answers 422 idempotency-key-reused. A product of a ' +
+          "plugin whose dashboard card is not meant for the caller (the registry's audience) answers 403 " +
+          'plugin-not-available.',
         body: purchaseRequestSchema,
         response: {
           201: purchaseResponseSchema.describe('A new draft and checkout (or the one this Idempotency-Key made)'),
@@ -75,6 +87,7 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       forbidSubUser(user, 'buy a license');
+      await refuseUnoffered(user.id, request.body.product_id);
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
       const { created, response } = await buyProduct(
         { ...purchaseDeps(app), log: request.log },

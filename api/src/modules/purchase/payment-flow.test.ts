@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../app';
 import { licenses, paymentEvents, payments, postPaymentSteps, subscriptions } from '../../db/schema';
-import { createTestApp, type TestApp, type TestIdentity } from '../../../test/helpers';
+import { createTestApp, offerEveryPlugin, type TestApp, type TestIdentity } from '../../../test/helpers';
 import {
   buy,
   buyer,
@@ -30,6 +30,7 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
+  await offerEveryPlugin(t.app);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 120_000);

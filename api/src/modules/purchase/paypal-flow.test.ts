@@ -10,7 +10,7 @@ import { invoices, licenses, paymentEvents, subscriptions, users } from '../../d
 import { issueLicense } from '../license';
 import { findProduct } from '../license/product';
 import { recordOverage } from '../subscription';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, offerEveryPlugin, type TestApp } from '../../../test/helpers';
 import {
   makeTestCertificates,
   paypalHeaders,
@@ -142,6 +142,7 @@ beforeAll(async () => {
     PAYPAL_PRODUCT_ID: 'PROD-PORTAL-TEST',
     PAYPAL_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   });
+  await offerEveryPlugin(t.app);
   // The certificate comes from the test CA instead of PayPal's host; the verification itself is the real one.
   (t.app.paymentProvider as PayPalProvider).certificates = {
     fetchCert: async (url) => {

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices, licenses, payments, postPaymentSteps, subscriptions } from '../../db/schema';
-import { createTestApp, type TestApp, type TestIdentity } from '../../../test/helpers';
+import { createTestApp, offerEveryPlugin, type TestApp, type TestIdentity } from '../../../test/helpers';
 import {
   buyer,
   FRESH_DESK_YEARLY,
@@ -19,6 +19,7 @@ import { startCheckout } from './checkout';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
+  await offerEveryPlugin(t.app);
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -1,7 +1,8 @@
 import { lieferbarOrdersResponseSchema } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, errorBodySchema } from '../../../lib/schemas';
-import { currentIdentity, currentUser } from '../../../plugins/identity';
+import { currentUser } from '../../../plugins/identity';
+import { pluginAudience } from '../../portal/plugin-audience';
 import { createDataSourcePools } from '../../../services/db-connect';
 import { createOrdersCache, readPendingOrders, type OrdersDeps } from './service';
 
@@ -13,8 +14,7 @@ const lieferbarRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: OrdersDeps = {
     db: app.db,
     crypto: app.crypto,
-    firebaseAuth: app.firebaseAuth,
-    isInternal: app.isInternal,
+    audience: pluginAudience({ db: app.db, firebaseAuth: app.firebaseAuth, isInternal: app.isInternal }),
     pools,
     cache,
   };
@@ -26,13 +26,13 @@ const lieferbarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wawi'],
         summary:
-          "Pending orders per shipping type in the seller's database (sub-users: the parent's); cached 30 s per seller, 5 s timeout",
+          "Pending orders per shipping type in the seller's database (sub-users: the parent's); for a valid lieferbar license or an account the Lieferbar card is meant for (else 403 license-required); cached 30 s per seller, 5 s timeout",
         response: { 200: lieferbarOrdersResponseSchema, ...authErrors, 502: errorBodySchema },
       },
     },
     async (request) => ({
       status: 'ok' as const,
-      data: await readPendingOrders(deps, currentUser(request), currentIdentity(request)),
+      data: await readPendingOrders(deps, currentUser(request)),
     }),
   );
 };

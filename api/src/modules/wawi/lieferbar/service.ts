@@ -1,10 +1,11 @@
 import { LIEFERBAR_CACHE_MS, type LieferbarOrdersResponse } from '@portal/shared/domain';
-import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../../db/client';
 import type { UserRow } from '../../../db/schema';
 import { HttpError } from '../../../lib/http-error';
 import type { CryptoService } from '../../../plugins/crypto';
-import { ownerIdFor, type Identity } from '../../../plugins/identity';
+import { ownerIdFor } from '../../../plugins/identity';
+import { ownerHasValidLicense } from '../../license';
+import type { PluginAudience } from '../../portal/plugin-audience';
 import {
   AddressNotAllowedError,
   DEFAULT_PORTS,
@@ -17,7 +18,7 @@ import {
 } from '../../../services/db-connect';
 import { PENDING_ORDERS_SQL, toOrderCounts } from './queries';
 import { createResultCache } from './result-cache';
-import { findOwnerDataSource, findOwnerEmail, type DataSourceRow } from './repository';
+import { findOwnerDataSource, type DataSourceRow } from './repository';
 
 type OrdersData = LieferbarOrdersResponse['data'];
 
@@ -29,19 +30,23 @@ export function createOrdersCache(now?: () => number) {
 }
 export type OrdersCache = ReturnType<typeof createOrdersCache>;
 
-/** What reading the pending orders uses: the database, the password cipher, the identity service and rule, the pools. */
+/** What reading the pending orders uses: the database, the password cipher, the registry's audience, the pools. */
 export interface OrdersDeps {
   db: Db;
   crypto: Pick<CryptoService, 'decrypt'>;
-  firebaseAuth: Pick<Auth, 'getUser'>;
-  /** The identity plugin's rule: an internal email, verified. */
-  isInternal: (identity: Pick<Identity, 'email' | 'emailVerified'>) => boolean;
+  audience: Pick<PluginAudience, 'buyablePlugins' | 'offers'>;
   pools: DataSourcePools;
   cache: OrdersCache;
 }
 
-const internalOnly = () =>
-  new HttpError(403, 'internal-only', 'Lieferbar is only available to internal accounts for now');
+const PLUGIN = 'lieferbar';
+
+const licenseRequired = () =>
+  new HttpError(
+    403,
+    'license-required',
+    'You need a valid license to access this feature. Please purchase a license for lieferbar.',
+  );
 const noDataSource = () =>
   new HttpError(404, 'data-source-not-found', 'No database connection is saved for this account');
 
@@ -81,31 +86,22 @@ function connectionOf(deps: Pick<OrdersDeps, 'crypto'>, row: DataSourceRow): Con
   };
 }
 
-/** A sub-user's parent counts as internal with an internal, verified email (asked of the identity service). */
-async function ownerIsInternal(deps: OrdersDeps, ownerId: string): Promise<boolean> {
-  const ownerEmail = await findOwnerEmail(deps.db, ownerId);
-  if (!deps.isInternal({ email: ownerEmail ?? '', emailVerified: true })) return false;
-  try {
-    const owner = await deps.firebaseAuth.getUser(ownerId);
-    return deps.isInternal({ email: owner.email ?? '', emailVerified: owner.emailVerified });
-  } catch {
-    return false;
+/**
+ * Who reads the counts: an account whose owner holds a valid lieferbar license (what was bought is usable), or one
+ * the Lieferbar card is meant for (the registry's audience, e.g. staff trying it out); a sub-user through its parent.
+ */
+async function mayRead(deps: OrdersDeps, caller: UserRow, ownerId: string): Promise<boolean> {
+  if (await ownerHasValidLicense(deps.db, ownerId, PLUGIN)) return true;
+  for (const uid of new Set([caller.id, ownerId])) {
+    if (deps.audience.offers(await deps.audience.buyablePlugins(uid), PLUGIN)) return true;
   }
+  return false;
 }
 
-/**
- * Pending orders per shipping type from the seller's own database. A sub-user reads the parent's counts (never the
- * connection). Internal-only like the dashboard card: the caller's or the account owner's email must be internal.
- */
-export async function readPendingOrders(
-  deps: OrdersDeps,
-  caller: UserRow,
-  callerIdentity: Pick<Identity, 'email' | 'emailVerified'>,
-): Promise<OrdersData> {
+/** Pending orders per shipping type from the seller's own database. A sub-user reads the parent's counts (never the connection). */
+export async function readPendingOrders(deps: OrdersDeps, caller: UserRow): Promise<OrdersData> {
   const ownerId = ownerIdFor(caller);
-  if (!deps.isInternal(callerIdentity) && !(ownerId !== caller.id && (await ownerIsInternal(deps, ownerId)))) {
-    throw internalOnly();
-  }
+  if (!(await mayRead(deps, caller, ownerId))) throw licenseRequired();
 
   const row = await findOwnerDataSource(deps.db, ownerId);
   if (!row) throw noDataSource();
