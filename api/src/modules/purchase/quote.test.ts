@@ -2,7 +2,14 @@
 import { quotePurchase } from '@portal/shared/domain';
 import { count } from 'drizzle-orm';
 import { invoices, paymentEvents, payments, postPaymentSteps } from '../../db/schema';
-import { createSubUser, createTestApp, registerUser, type TestApp, type TestIdentity } from '../../../test/helpers';
+import {
+  createSubUser,
+  createTestApp,
+  offerEveryPlugin,
+  registerUser,
+  type TestApp,
+  type TestIdentity,
+} from '../../../test/helpers';
 import { buy, buyer, FRESH_DESK_YEARLY, SANDBOX_SECRET } from '../../../test/payment/purchase-helpers';
 import { findProduct, toProduct } from '../license/product';
 
@@ -10,6 +17,7 @@ let t: TestApp;
 let seller: TestIdentity;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
+  await offerEveryPlugin(t.app);
   seller = await buyer(t.app);
 }, 120_000);
 afterAll(async () => t?.close());
