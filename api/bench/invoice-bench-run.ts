@@ -40,7 +40,15 @@ const product = {
     { type: 'subscription', extraOptions: { extra_user_price_cents: 6000, email_block_price_cents: 1200 } },
   ],
 } as unknown as Parameters<typeof quotePurchase>[0];
-const quote = quotePurchase(product, { extra_users_count: 2, extra_email_blocks: 1 }, buyer);
+const quote = quotePurchase(
+  product,
+  { extra_users_count: 2, extra_email_blocks: 1 },
+  {
+    country: buyer.country,
+    vatId: buyer.vatId,
+    vatIdVerified: false,
+  },
+);
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);

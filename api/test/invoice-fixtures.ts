@@ -17,7 +17,7 @@ export const DE_BUYER: BuyerSnapshot = {
   language: 'de',
 };
 
-/** An Austrian company with a VAT ID that passes jsvat: reverse charge. */
+/** An Austrian company with a VAT ID that passes jsvat: reverse charge once VIES confirmed it, 20 % until then. */
 export const AT_BUYER: BuyerSnapshot = {
   firstName: 'Johann',
   lastName: 'Huber',
@@ -30,6 +30,36 @@ export const AT_BUYER: BuyerSnapshot = {
   vatId: 'ATU13585627',
   invoiceEmail: 'office@huber.example',
   language: 'en',
+};
+
+/** A French buyer without a VAT ID: France's standard rate, 20 % (One-Stop-Shop). */
+export const FR_BUYER: BuyerSnapshot = {
+  firstName: 'Claire',
+  lastName: 'Martin',
+  companyName: '',
+  street: 'Rue de Rivoli',
+  houseNumber: '10',
+  postalCode: '75001',
+  city: 'Paris',
+  country: 'FR',
+  vatId: '',
+  invoiceEmail: 'claire@martin.example',
+  language: 'en',
+};
+
+/** A Swiss company with its UID: not taxable in Germany. */
+export const CH_BUYER: BuyerSnapshot = {
+  firstName: 'Urs',
+  lastName: 'Keller',
+  companyName: 'Keller Versand AG',
+  street: 'Bahnhofstrasse',
+  houseNumber: '21',
+  postalCode: '8001',
+  city: 'Zürich',
+  country: 'CH',
+  vatId: 'CHE123456788',
+  invoiceEmail: 'buchhaltung@keller.example',
+  language: 'de',
 };
 
 export const YEARLY_PRODUCT: Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'> = {
@@ -50,8 +80,9 @@ export async function createDraft(
   owner: { uid: string; email: string },
   buyer: BuyerSnapshot = DE_BUYER,
   selection = { extra_users_count: 2, extra_email_blocks: 1 },
+  vatIdVerified = false,
 ): Promise<string> {
-  const quote = quotePurchase(YEARLY_PRODUCT, selection, { country: buyer.country, vatId: buyer.vatId });
+  const quote = quotePurchase(YEARLY_PRODUCT, selection, { country: buyer.country, vatId: buyer.vatId, vatIdVerified });
   const { id } = await createDraftInvoice(db, {
     userId: owner.uid,
     userEmail: owner.email,

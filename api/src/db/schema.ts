@@ -9,6 +9,7 @@ import type {
   RegistryCardInput,
   Status,
   SubscriptionStatus,
+  VatTreatment,
 } from '@portal/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { SellerConfig } from '../config';
@@ -18,6 +19,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -287,8 +289,10 @@ export const invoices = pgTable(
     /** Gross amount in cents (net + VAT). */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('EUR'),
-    vatKind: text('vat_kind').$type<'standard' | 'reverse_charge'>().notNull().default('standard'),
-    vatRate: integer('vat_rate').notNull().default(19),
+    /** The tax decision's treatment (shared tax.ts): standard (German VAT), oss, reverse_charge, not_taxable. */
+    vatKind: text('vat_kind').$type<VatTreatment['kind']>().notNull().default('standard'),
+    /** Percent as printed on the invoice; member states' rates can have a decimal (Finland 25.5). */
+    vatRate: numeric('vat_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(19),
     status: text('status').$type<PaymentStatus>().notNull().default('Created'),
     proceedType: text('proceed_type').$type<ProceedType>().notNull().default('PaypalPayment'),
     products: jsonb('products')

@@ -1,6 +1,6 @@
 // Demo seeder: the demo seller's invoices, made the way a purchase makes them (quotePurchase → draft →
 // finalizeInvoice), so /invoices shows real numbered invoices with their stored PDFs and one unpaid draft.
-import { quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
+import { quotePurchase, taxBuyerOf, type BuyerSnapshot, type Product } from '@portal/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { countOwnedInvoices, createDraftInvoice, finalizeInvoice } from '../modules/invoice';
 import { findOwnerLicenseRowByKey } from '../modules/license';
@@ -44,7 +44,7 @@ export async function seedDemoInvoices(app: FastifyInstance): Promise<void> {
       licenseTypeDetails: [{ extraOptions: product.extraOptions }],
     } as unknown as Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
     const selection = { extra_users_count: purchase.extraUsers, extra_email_blocks: 0 };
-    const quote = quotePurchase(priced, selection, { country: buyer.country, vatId: buyer.vatId });
+    const quote = quotePurchase(priced, selection, taxBuyerOf({ country: buyer.country, vatID: buyer.vatId }));
     const { id } = await createDraftInvoice(app.db, {
       userId: seller.id,
       userEmail: seller.email,

@@ -19,6 +19,7 @@ export * from './completeness';
 export * from './card-readiness';
 export * from './money';
 export * from './pricing';
+export * from './tax';
 export * from './purchase';
 export * from './invoice';
 export * from './format';

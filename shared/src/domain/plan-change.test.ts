@@ -4,7 +4,7 @@ import { quotePurchase } from './pricing';
 import type { Product } from './types';
 
 const DAY = 86_400_000;
-const DE = { country: 'DE' };
+const DE = { country: 'DE', vatIdVerified: false };
 
 const product = (name: string, cents: number, months: number, extraUserCents = 300): Product =>
   ({

@@ -5,7 +5,7 @@
 // period takes effect at once: the invoice charges the new plan for the rest of the current period and credits the
 // unused part of what was paid (a line of its own, negative). Any other change takes effect at the period end, when
 // the renewal bills the new plan for a whole period; nothing is charged before. All amounts are net cents.
-import { vatAmount, type VatBuyer, vatTreatment } from './pricing';
+import { vatAmount, type TaxBuyer, vatTreatment } from './tax';
 import type { PurchaseQuote, QuoteRow } from './purchase';
 
 export type PlanChangeTiming = 'now' | 'period_end';
@@ -90,7 +90,7 @@ export function quotePlanChange(input: {
   nextQuote: PurchaseQuote;
   nextMonths: number;
   currentName: string;
-  buyer: VatBuyer;
+  buyer: TaxBuyer;
   now: Date;
 }): PlanChangeQuote {
   const { period, nextQuote, nextMonths, currentName, buyer, now } = input;

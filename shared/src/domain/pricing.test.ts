@@ -1,4 +1,5 @@
-import { quotePurchase, QuoteError, vatAmount, vatTreatment } from './pricing';
+import { quotePurchase, QuoteError } from './pricing';
+import { vatAmount } from './tax';
 import type { Product } from './types';
 
 const yearly: Product = {
@@ -17,25 +18,7 @@ const yearly: Product = {
   ],
 };
 const free: Product = { ...yearly, id: 'gpsr-free', name: 'GPSR Free', priceNetto: { amount: 0, currency: 'EUR' } };
-const german = { country: 'DE', vatId: 'DE136695976' };
-
-describe('vatTreatment', () => {
-  it('charges 19 % to German buyers, also with a valid German VAT ID', () => {
-    expect(vatTreatment(german)).toEqual({ kind: 'standard', ratePercent: 19 });
-  });
-  it('reverse-charges an EU buyer abroad whose VAT ID passes the check-digit test', () => {
-    expect(vatTreatment({ country: 'AT', vatId: 'ATU13585627' })).toEqual({ kind: 'reverse_charge', ratePercent: 0 });
-    expect(vatTreatment({ country: 'at', vatId: ' atu 13585627' })).toEqual({ kind: 'reverse_charge', ratePercent: 0 });
-  });
-  it('charges 19 % when the VAT ID is missing, has a wrong check digit or belongs to another country', () => {
-    expect(vatTreatment({ country: 'AT', vatId: '' }).ratePercent).toBe(19);
-    expect(vatTreatment({ country: 'AT', vatId: 'ATU13585628' }).ratePercent).toBe(19);
-    expect(vatTreatment({ country: 'FR', vatId: 'ATU13585627' }).ratePercent).toBe(19);
-  });
-  it('charges 19 % outside the EU (no reverse charge of §13b for CH, GB, NO here)', () => {
-    expect(vatTreatment({ country: 'CH', vatId: 'CHE123456788' }).ratePercent).toBe(19);
-  });
-});
+const german = { country: 'DE', vatId: 'DE136695976', vatIdVerified: true };
 
 describe('quotePurchase', () => {
   it('adds extras per billing period and 19 % VAT on the net total', () => {
@@ -50,8 +33,13 @@ describe('quotePurchase', () => {
     expect(quote.grossCents).toBe(75089);
   });
   it('has no VAT for a reverse-charge buyer', () => {
-    const quote = quotePurchase(yearly, {}, { country: 'AT', vatId: 'ATU13585627' });
+    const quote = quotePurchase(yearly, {}, { country: 'AT', vatId: 'ATU13585627', vatIdVerified: true });
     expect([quote.netCents, quote.vatCents, quote.grossCents]).toEqual([49900, 0, 49900]);
+  });
+  it("charges an EU buyer without a confirmed VAT ID their state's rate", () => {
+    const quote = quotePurchase(yearly, {}, { country: 'AT', vatId: 'ATU13585627', vatIdVerified: false });
+    expect(quote.vat).toEqual({ kind: 'oss', ratePercent: 20, country: 'AT' });
+    expect([quote.netCents, quote.vatCents, quote.grossCents]).toEqual([49900, 9980, 59880]);
   });
   it('refuses extras on a product that sells none', () => {
     expect(() => quotePurchase(free, { extra_users_count: 1 }, german)).toThrow(QuoteError);

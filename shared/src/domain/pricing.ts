@@ -1,69 +1,10 @@
 // What a purchase costs: one rule for the buy card, the purchase dialog, the api's POST /invoice and the
 // invoice document. Amounts are net minor units (cents) from the catalogue; the client never sets one. The shapes of
 // the quote and the selection are schemas in purchase.ts: the buy sections compute prices without loading zod.
-import { DEFAULT_CURRENCY, VAT_PERCENT } from './constants';
-import type { PurchaseQuote, PurchaseSelection, QuoteRow, QuoteRowKind, VatTreatment } from './purchase';
+import { DEFAULT_CURRENCY } from './constants';
+import type { PurchaseQuote, PurchaseSelection, QuoteRow, QuoteRowKind } from './purchase';
+import { vatAmount, vatTreatment, type TaxBuyer } from './tax';
 import type { Product } from './types';
-import { isValidVatId, normalizeVatId } from './vat-id';
-
-/** EU member states (ISO 3166-1 alpha-2); Greece's VAT IDs start with EL. */
-export const EU_COUNTRY_CODES = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-] as const;
-
-export const SELLER_COUNTRY = 'DE';
-
-export interface VatBuyer {
-  country: string;
-  vatId?: string | null;
-}
-
-const vatPrefixOf = (country: string) => (country === 'GR' ? 'EL' : country);
-
-/**
- * EU reverse charge (§13b UStG / Art. 196 VAT Directive): a buyer in another EU member state whose VAT ID
- * passes jsvat's format and check-digit test and belongs to that state pays 0 %; everyone else 19 %.
- */
-export function vatTreatment(buyer: VatBuyer): VatTreatment {
-  const country = buyer.country.trim().toUpperCase();
-  const vatId = normalizeVatId(buyer.vatId ?? '');
-  const foreignEu = country !== SELLER_COUNTRY && (EU_COUNTRY_CODES as readonly string[]).includes(country);
-  if (foreignEu && vatId.startsWith(vatPrefixOf(country)) && isValidVatId(vatId)) {
-    return { kind: 'reverse_charge', ratePercent: 0 };
-  }
-  return { kind: 'standard', ratePercent: VAT_PERCENT };
-}
-
-/** VAT of a net amount at a rate, rounded half up to the cent (document level, EN 16931 BT-117). */
-export function vatAmount(netCents: number, ratePercent: number): number {
-  return Math.round((netCents * ratePercent) / 100);
-}
 
 type PricedProduct = Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
 
@@ -87,13 +28,14 @@ export class QuoteError extends Error {
 }
 
 /**
- * Rows, net, VAT and gross of buying `product` with the chosen extras for `buyer`. Throws QuoteError when an
+ * Rows, net, VAT and gross of buying `product` with the chosen extras for `buyer`, taxed by the one tax decision
+ * (tax.ts). Throws QuoteError when an
  * extra is chosen that the product does not sell (free and trial products sell none).
  */
 export function quotePurchase(
   product: PricedProduct,
   selection: Partial<PurchaseSelection>,
-  buyer: VatBuyer,
+  buyer: TaxBuyer,
 ): PurchaseQuote {
   const { extra_users_count: users = 0, extra_email_blocks: blocks = 0 } = selection;
   const prices = extraPrices(product);

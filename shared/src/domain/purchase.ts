@@ -3,9 +3,14 @@
 import { z } from 'zod';
 import { EXTRA_COUNTER, VAT_PERCENT } from './constants';
 
-export const vatTreatmentSchema = z.union([
+/** How a sale is taxed (decided by tax.ts): German VAT, the buyer's member state's rate, reverse charge, or none. */
+export const vatTreatmentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('standard'), ratePercent: z.literal(VAT_PERCENT) }),
+  /** A buyer elsewhere in the EU without a confirmed VAT ID: that state's standard rate (One-Stop-Shop). */
+  z.object({ kind: z.literal('oss'), ratePercent: z.number().positive(), country: z.string().length(2) }),
   z.object({ kind: z.literal('reverse_charge'), ratePercent: z.literal(0) }),
+  /** A buyer outside the EU: not taxable in Germany. */
+  z.object({ kind: z.literal('not_taxable'), ratePercent: z.literal(0) }),
 ]);
 export type VatTreatment = z.infer<typeof vatTreatmentSchema>;
 

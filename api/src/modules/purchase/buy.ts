@@ -8,7 +8,8 @@ import {
   type DurationUnit,
   QuoteError,
   quotePurchase,
-  VAT_PERCENT,
+  storedVatTreatment,
+  taxBuyerOf,
   type BuyerSnapshot,
   type purchaseRequestSchema,
   type PurchaseQuote,
@@ -83,7 +84,7 @@ export function quoteFor(
   contact: Pick<ProfileContact, 'country' | 'vatID'>,
 ): PurchaseQuote {
   try {
-    return quotePurchase(toProduct(row), selection, { country: contact.country, vatId: contact.vatID });
+    return quotePurchase(toProduct(row), selection, taxBuyerOf(contact));
   } catch (err) {
     if (!(err instanceof QuoteError)) throw err;
     throw new HttpError(400, 'extra-not-available', err.message, { [err.field]: 'api_error_extra_not_available' });
@@ -253,6 +254,7 @@ function isReusable(
     open.amountNet === wanted.quote.netCents &&
     open.currency === wanted.quote.currency &&
     open.vatKind === wanted.quote.vat.kind &&
+    open.vatRate === wanted.quote.vat.ratePercent &&
     open.language === wanted.language &&
     sameBuyer(open.buyer, wanted.buyer)
   );
@@ -265,10 +267,7 @@ function responseOf(invoice: InvoiceRow): PurchaseResponse {
     currency: invoice.currency,
     rows: invoice.rows.map((r) => ({ ...r, kind: r.kind as QuoteRow['kind'] })),
     netCents: invoice.amountNet,
-    vat:
-      invoice.vatKind === 'reverse_charge'
-        ? { kind: 'reverse_charge', ratePercent: 0 }
-        : { kind: 'standard', ratePercent: VAT_PERCENT },
+    vat: storedVatTreatment(invoice.vatKind, invoice.vatRate, invoice.buyer.country),
     vatCents: invoice.vatAmount,
     grossCents: invoice.amount,
   };

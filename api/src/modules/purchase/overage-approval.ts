@@ -3,9 +3,11 @@
 import {
   DEFAULT_CURRENCY,
   isProfileComplete,
+  taxBuyerOf,
   vatAmount,
   vatTreatment,
   type BuyerSnapshot,
+  type TaxBuyer,
   type Language,
   type PurchaseQuote,
   type QuoteRow,
@@ -57,12 +59,7 @@ export function overageRowText(lang: Language, productName: string, event: Pick<
   );
 }
 
-function overageQuote(
-  lang: Language,
-  productName: string,
-  events: BillingEventRow[],
-  buyer: { country: string; vatId: string },
-): PurchaseQuote {
+function overageQuote(lang: Language, productName: string, events: BillingEventRow[], buyer: TaxBuyer): PurchaseQuote {
   const rows: QuoteRow[] = events.map((event) => ({
     kind: 'base',
     description: overageRowText(lang, productName, event),
@@ -76,12 +73,12 @@ function overageQuote(
   return { currency: DEFAULT_CURRENCY, rows, netCents, vat, vatCents, grossCents: netCents + vatCents };
 }
 
-async function currentBuyer(db: Db, user: UserRow): Promise<BuyerSnapshot> {
+async function currentBuyer(db: Db, user: UserRow): Promise<{ snapshot: BuyerSnapshot; tax: TaxBuyer }> {
   const contact = await loadContact(db, user);
   if (!isProfileComplete(contact)) {
     throw new HttpError(400, 'profile-incomplete', 'Missing contact information or product price');
   }
-  return buyerSnapshot(contact, user.language);
+  return { snapshot: buyerSnapshot(contact, user.language), tax: taxBuyerOf(contact) };
 }
 
 /**
@@ -131,8 +128,8 @@ export async function approveOverage(
 
     const open = events.filter((e) => !e.invoiceId);
     if (open.length === 0) throw nothingPending();
-    const buyer = await currentBuyer(tx, user);
-    const quote = overageQuote(user.language, sub.productName, open, { country: buyer.country, vatId: buyer.vatId });
+    const { snapshot: buyer, tax } = await currentBuyer(tx, user);
+    const quote = overageQuote(user.language, sub.productName, open, tax);
     const purchase = {
       product_id: sub.productId,
       extra_users_count: 0,

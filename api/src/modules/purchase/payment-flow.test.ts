@@ -434,7 +434,7 @@ describe('renewal and overage invoices of the billing job (charged without a buy
 
   async function draftFor(first: NonNullable<Awaited<ReturnType<typeof findInvoiceById>>>, extra: object) {
     const product = toProduct((await findProduct(t.app.db, 'gpsr-basic-monthly'))!);
-    const quote = quotePurchase(product, {}, { country: 'DE', vatId: '' });
+    const quote = quotePurchase(product, {}, { country: 'DE', vatId: '', vatIdVerified: false });
     return createDraftInvoice(t.app.db, {
       userId: first.userId!,
       userEmail: first.userEmail,

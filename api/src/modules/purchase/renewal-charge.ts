@@ -4,7 +4,14 @@
 // the portal's "Pay now" banner). Resumable:
 // the billing_events row of (subscription, 'renewal', period end) holds the period's one invoice, so a rerun after a
 // crash continues instead of charging again.
-import { EMAIL_BLOCK_SIZE, formatDateUtc, formatMoney, quotePurchase, type Language } from '@portal/shared/domain';
+import {
+  EMAIL_BLOCK_SIZE,
+  formatDateUtc,
+  formatMoney,
+  quotePurchase,
+  taxBuyerOf,
+  type Language,
+} from '@portal/shared/domain';
 import { buyerSnapshot, createDraftInvoice, deleteDrafts, findInvoiceById, type InvoiceRow } from '../invoice';
 import { toProduct } from '../license/product';
 import {
@@ -50,7 +57,7 @@ export async function createRenewalInvoice(
   const quote = quotePurchase(
     product,
     { extra_users_count: extraUsers, extra_email_blocks: extraBlocks },
-    { country: contact.country, vatId: contact.vatID },
+    taxBuyerOf(contact),
   );
   const buyer = buyerSnapshot(contact, due.user.language);
   const { id } = await createDraftInvoice(deps.db, {

@@ -1,6 +1,6 @@
 // Everything the PDF and the factur-x.xml print, taken from one finalized invoice row: both renderers read the
 // same numbers, so the XML's totals equal the PDF's.
-import type { BuyerSnapshot } from '@portal/shared/domain';
+import { storedVatTreatment, type BuyerSnapshot } from '@portal/shared/domain';
 import type { InvoiceRow } from '../repository';
 
 export function documentDataOf(row: InvoiceRow, cancelsNumber: string | null = null) {
@@ -21,8 +21,8 @@ export function documentDataOf(row: InvoiceRow, cancelsNumber: string | null = n
     netCents: row.amountNet,
     vatCents: row.vatAmount,
     grossCents: row.amount,
-    vatRate: row.vatRate,
-    reverseCharge: row.vatKind === 'reverse_charge',
+    /** The treatment the invoice was issued with (the tax decision's, kept on the row). */
+    vat: storedVatTreatment(row.vatKind, row.vatRate, row.buyer.country),
     servicePeriod: row.servicePeriodStart ? { start: row.servicePeriodStart, end: row.servicePeriodEnd } : null,
   };
 }

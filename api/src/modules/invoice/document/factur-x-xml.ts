@@ -1,6 +1,12 @@
 // The EN 16931 (Factur-X / ZUGFeRD profile EN16931) Cross Industry Invoice embedded as factur-x.xml. Built with
 // xmlbuilder2 from the same InvoiceDocumentData as the PDF, so both show the same totals.
-import { buyerDisplayName } from '@portal/shared/domain';
+import {
+  buyerDisplayName,
+  countryName,
+  VAT_CATEGORY_CODES,
+  VAT_EXEMPTION_CODES,
+  VAT_WORDING,
+} from '@portal/shared/domain';
 import { create } from 'xmlbuilder2';
 import type { InvoiceDocumentData } from './document-data';
 import { ciiDate, invoiceTexts } from './invoice-texts';
@@ -23,6 +29,8 @@ const dateTime = (date: Date) => ({ 'udt:DateTimeString': { '@format': '102', '#
 
 function tradeParty(party: {
   name: string;
+  /** BT-30: the seller's commercial register entry. */
+  legalRegistration?: string;
   postalCode: string;
   street: string;
   city: string;
@@ -36,6 +44,7 @@ function tradeParty(party: {
   if (party.taxNumber) registrations.push({ 'ram:ID': { '@schemeID': 'FC', '#': party.taxNumber } });
   return {
     'ram:Name': party.name,
+    ...(party.legalRegistration ? { 'ram:SpecifiedLegalOrganization': { 'ram:ID': party.legalRegistration } } : {}),
     'ram:PostalTradeAddress': {
       'ram:PostcodeCode': party.postalCode,
       'ram:LineOne': party.street,
@@ -52,16 +61,21 @@ function tradeParty(party: {
 /** The factur-x.xml of one finalized invoice (UTF-8 text). */
 export function buildFacturXml(data: InvoiceDocumentData): string {
   const texts = invoiceTexts(data.language);
-  const category = data.reverseCharge ? 'AE' : 'S';
-  const lineTax = {
-    'ram:TypeCode': 'VAT',
-    'ram:CategoryCode': category,
-    'ram:RateApplicablePercent': String(data.vatRate),
-  };
-  const buyer = data.buyer;
+  const { vat, buyer } = data;
+  const category = VAT_CATEGORY_CODES[vat.kind];
+  const wording = VAT_WORDING[data.language][vat.kind];
+  const notTaxable = vat.kind === 'not_taxable';
+  // Category O has no rate at all (BR-O-05, BR-O-06); the others state theirs, 0 for reverse charge.
+  const rate = notTaxable ? {} : { 'ram:RateApplicablePercent': String(vat.ratePercent) };
+  const lineTax = { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': category, ...rate };
+  const exemptionCode =
+    vat.kind === 'reverse_charge' || vat.kind === 'not_taxable' ? VAT_EXEMPTION_CODES[vat.kind] : null;
 
   const notes: object[] = [];
-  if (data.reverseCharge) notes.push({ 'ram:Content': `${texts.reverseCharge}. ${texts.reverseChargeNote}` });
+  const note = wording.note?.(countryName(buyer.country, data.language));
+  if (note) notes.push({ 'ram:Content': wording.reason ? `${wording.reason}. ${note}` : note });
+  // A sale outside the scope of German VAT carries no VAT identifiers (BR-O-02): the buyer's number is a note.
+  if (notTaxable && buyer.vatId) notes.push({ 'ram:Content': `${texts.buyerTaxNumber}: ${buyer.vatId}` });
   if (data.cancelsNumber) notes.push({ 'ram:Content': `${texts.cancels} ${data.cancelsNumber}` });
 
   const lines = data.rows.map((row, i) => ({
@@ -84,11 +98,11 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
     'ram:ApplicableTradeTax': {
       'ram:CalculatedAmount': ciiAmount(data.vatCents),
       'ram:TypeCode': 'VAT',
-      ...(data.reverseCharge ? { 'ram:ExemptionReason': texts.reverseCharge } : {}),
+      ...(wording.reason ? { 'ram:ExemptionReason': wording.reason } : {}),
       'ram:BasisAmount': ciiAmount(data.netCents),
       'ram:CategoryCode': category,
-      ...(data.reverseCharge ? { 'ram:ExemptionReasonCode': 'VATEX-EU-AE' } : {}),
-      'ram:RateApplicablePercent': String(data.vatRate),
+      ...(exemptionCode ? { 'ram:ExemptionReasonCode': exemptionCode } : {}),
+      ...rate,
     },
     ...(period
       ? {
@@ -130,7 +144,13 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
       'rsm:SupplyChainTradeTransaction': {
         'ram:IncludedSupplyChainTradeLineItem': lines,
         'ram:ApplicableHeaderTradeAgreement': {
-          'ram:SellerTradeParty': tradeParty(data.seller),
+          // BT-31 (the seller's VAT ID) is left out for category O (BR-O-02); its tax number (BT-32) and register
+          // entry (BT-30) identify it (BR-CO-26).
+          'ram:SellerTradeParty': tradeParty({
+            ...data.seller,
+            legalRegistration: data.seller.register,
+            vatId: notTaxable ? '' : data.seller.vatId,
+          }),
           'ram:BuyerTradeParty': tradeParty({
             name: buyerDisplayName(buyer),
             postalCode: buyer.postalCode,
@@ -138,7 +158,8 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
             city: buyer.city,
             country: buyer.country,
             email: data.buyerEmail,
-            vatId: buyer.vatId,
+            // BT-48: required for reverse charge (BR-AE-02), forbidden outside the scope of VAT (BR-O-02).
+            vatId: notTaxable ? '' : buyer.vatId,
           }),
         },
         'ram:ApplicableHeaderTradeDelivery': {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { countryName, formatMoney } from '@portal/shared/domain';
+import { countryName, formatMoney, VAT_WORDING } from '@portal/shared/domain';
 import PDFDocument from 'pdfkit';
 import { API_ROOT } from '../../../lib/api-root';
 import type { InvoiceDocumentData } from './document-data';
@@ -119,7 +119,8 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
     ]);
   }
   if (data.cancelsNumber) facts.push([t.cancels, data.cancelsNumber]);
-  if (buyer.vatId) facts.push([t.buyerVatId, buyer.vatId]);
+  const notTaxable = data.vat.kind === 'not_taxable';
+  if (buyer.vatId) facts.push([notTaxable ? t.buyerTaxNumber : t.buyerVatId, buyer.vatId]);
   let y = 134;
   for (const [label, value] of facts) {
     doc.font('regular').fontSize(8).fillColor(GREY).text(label, 340, y, { width: 200 });
@@ -176,14 +177,20 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
     y += bold ? 18 : 14;
   };
   total(t.net, money(data.netCents));
-  total(t.vat(data.vatRate), money(data.vatCents));
+  const wording = VAT_WORDING[data.language][data.vat.kind];
+  const buyerCountry = countryName(buyer.country, data.language);
+  total(wording.line(data.vat.ratePercent, buyerCountry), money(data.vatCents));
   total(t.gross, money(data.grossCents), true);
   y += 16;
 
   doc.font('regular').fontSize(9).fillColor('black');
-  if (data.reverseCharge) {
-    doc.font('bold').text(t.reverseCharge, MARGIN, y, { width: CONTENT_WIDTH });
-    doc.font('regular').text(t.reverseChargeNote, { width: CONTENT_WIDTH });
+  // Why there is no or foreign VAT: the exemption reason as a heading, then the note (§ 14a UStG).
+  if (wording.reason) {
+    doc.font('bold').text(wording.reason, MARGIN, y, { width: CONTENT_WIDTH });
+    y = doc.y;
+  }
+  if (wording.note) {
+    doc.font('regular').text(wording.note(buyerCountry), MARGIN, y, { width: CONTENT_WIDTH });
     y = doc.y + 8;
   }
   if (data.paidAt) {

@@ -1,4 +1,5 @@
-// Printed words of the invoice PDF in German and English (the buyer's language at invoicing time).
+// Printed words of the invoice PDF in German and English (the buyer's language at invoicing time). The words of the
+// tax treatment (VAT line, exemption reason, note) are the tax decision's own (VAT_WORDING in shared tax.ts).
 import type { Language } from '@portal/shared/domain';
 
 export interface InvoiceTexts {
@@ -10,6 +11,8 @@ export interface InvoiceTexts {
   servicePeriod: string;
   servicePeriodOpen: string;
   buyerVatId: string;
+  /** Outside the EU the buyer's number is not an EU VAT ID (UID, VAT registration number, MVA). */
+  buyerTaxNumber: string;
   sellerVatId: string;
   taxNumber: string;
   position: string;
@@ -18,10 +21,7 @@ export interface InvoiceTexts {
   unitPrice: string;
   amount: string;
   net: string;
-  vat: (rate: number) => string;
   gross: string;
-  reverseCharge: string;
-  reverseChargeNote: string;
   paid: (date: string) => string;
   rowKinds: Record<string, string>;
   bank: string;
@@ -39,6 +39,7 @@ const de: InvoiceTexts = {
   servicePeriod: 'Leistungszeitraum',
   servicePeriodOpen: 'unbefristet ab',
   buyerVatId: 'USt-IdNr. des Leistungsempfängers',
+  buyerTaxNumber: 'Steuernummer des Leistungsempfängers',
   sellerVatId: 'USt-IdNr.',
   taxNumber: 'Steuernummer',
   position: 'Pos.',
@@ -47,11 +48,7 @@ const de: InvoiceTexts = {
   unitPrice: 'Einzelpreis',
   amount: 'Betrag',
   net: 'Nettobetrag',
-  vat: (rate) => `Umsatzsteuer ${rate} %`,
   gross: 'Gesamtbetrag',
-  reverseCharge: 'Steuerschuldnerschaft des Leistungsempfängers',
-  reverseChargeNote:
-    'Die Umsatzsteuer schuldet der Leistungsempfänger (Reverse Charge, § 13b UStG / Art. 196 MwStSystRL).',
   paid: (date) => `Bezahlt am ${date}. Vielen Dank für Ihren Einkauf.`,
   rowKinds: { extra_users: 'Zusätzliche Benutzer', extra_email_blocks: 'Zusätzliche E-Mail-Pakete (je 1.000 E-Mails)' },
   bank: 'Bank',
@@ -69,6 +66,7 @@ const en: InvoiceTexts = {
   servicePeriod: 'Service period',
   servicePeriodOpen: 'unlimited from',
   buyerVatId: "Customer's VAT ID",
+  buyerTaxNumber: "Customer's tax number",
   sellerVatId: 'VAT ID',
   taxNumber: 'Tax number',
   position: 'No.',
@@ -77,10 +75,7 @@ const en: InvoiceTexts = {
   unitPrice: 'Unit price',
   amount: 'Amount',
   net: 'Net amount',
-  vat: (rate) => `VAT ${rate} %`,
   gross: 'Total',
-  reverseCharge: 'Reverse charge',
-  reverseChargeNote: 'VAT to be accounted for by the recipient (Art. 196 Council Directive 2006/112/EC).',
   paid: (date) => `Paid on ${date}. Thank you for your purchase.`,
   rowKinds: { extra_users: 'Additional users', extra_email_blocks: 'Additional email blocks (1,000 emails each)' },
   bank: 'Bank',

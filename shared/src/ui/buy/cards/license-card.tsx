@@ -16,7 +16,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../domain/format';
 import { formatMoney, isFreeProduct } from '../../../domain/money';
-import { QuoteError, quotePurchase, type VatBuyer } from '../../../domain/pricing';
+import { QuoteError, quotePurchase } from '../../../domain/pricing';
+import type { TaxBuyer } from '../../../domain/tax';
 import type { PurchaseSelection } from '../../../domain/purchase';
 import type { License, Product } from '../../../domain/types';
 import { useShake } from '../../use-shake';
@@ -44,7 +45,7 @@ export interface LicenseCardProps {
   product: Product;
   billing: Billing;
   activeLicense: License | null;
-  buyer: VatBuyer;
+  buyer: TaxBuyer;
   /** Sub-users cannot buy (spec §6): the button is disabled, the page shows the parent-only notice. */
   isSubUser: boolean;
   /** Another card's action is running. */

@@ -78,13 +78,23 @@ describe('License cards', () => {
     expect(within(basic).getByText('279,65 €')).toBeInTheDocument();
   });
 
-  it('shows 0 % and the reverse-charge wording for a buyer with an EU VAT ID abroad', async () => {
+  it("charges an EU buyer abroad whose VAT ID VIES has not confirmed their state's rate", async () => {
     const profile = demoProfile();
     profile.contact = { ...profile.contact, country: 'AT', vatID: 'ATU13585627' };
     renderCards('fresh_desk', { session: { profile } });
     const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
-    expect(within(basic).getByText('VAT 0 % (reverse charge)')).toBeInTheDocument();
-    expect(within(basic).getByText(/Reverse charge: the VAT is owed by the recipient/)).toBeInTheDocument();
+    expect(within(basic).getByText('VAT 20 % (Austria)')).toBeInTheDocument();
+    expect(within(basic).getByText(/VAT of the recipient's country \(Austria\)/)).toBeInTheDocument();
+    expect(within(basic).getByText('39,80 €')).toBeInTheDocument(); // 20 % of 199,00 €
+  });
+
+  it('shows 0 % and why for a buyer outside the EU', async () => {
+    const profile = demoProfile();
+    profile.contact = { ...profile.contact, country: 'CH', vatID: 'CHE123456788' };
+    renderCards('fresh_desk', { session: { profile } });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    expect(within(basic).getByText('VAT 0 % (not taxable in Germany)')).toBeInTheDocument();
+    expect(within(basic).getByText(/Not taxable in Germany\. The place of supply/)).toBeInTheDocument();
   });
 
   it('counters go from 0 up to 45 and no further', async () => {
@@ -192,7 +202,7 @@ describe('License cards', () => {
     expect(screen.getByRole('heading', { name: 'Tarife und Preise' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Jährlich' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(basic).getByText('pro Jahr')).toBeInTheDocument();
-    expect(within(basic).getByText('USt. 19 %')).toBeInTheDocument();
+    expect(within(basic).getByText('Umsatzsteuer 19 %')).toBeInTheDocument();
     expect(
       within(basic).getByRole('checkbox', {
         name: 'Ich stimme automatischen Paket-Upgrades zu, wenn die Grundlimits überschritten werden',

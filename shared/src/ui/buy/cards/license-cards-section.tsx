@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_COUNTRY } from '../../../domain/constants';
 import { productsForBilling } from '../../../domain/money';
+import { taxBuyerOf, type TaxBuyer } from '../../../domain/tax';
 import type { Product } from '../../../domain/types';
 import { useHttp, useNotify, useSession } from '../../../services/context';
 import { ErrorPanel } from '../../error-panel';
@@ -39,7 +40,7 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
   const { busy, run } = useBusyTask();
   const flow = usePurchaseFlow();
   const contact = session.profile?.contact;
-  const buyer = { country: contact?.country || DEFAULT_COUNTRY, vatId: contact?.vatID ?? null };
+  const buyer: TaxBuyer = contact ? taxBuyerOf(contact) : { country: DEFAULT_COUNTRY, vatIdVerified: false };
 
   const activate = (product: Product) =>
     run({ title: t('free_failed') }, async () => {

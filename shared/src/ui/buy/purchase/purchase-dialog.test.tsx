@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function quoteRoute(req: FakeRequest): PurchaseQuote {
   const body = req.body as { product_id: string; extra_users_count: number; extra_email_blocks: number };
   const product = products.find((p) => p.id === body.product_id)!;
-  return quotePurchase(product, body, { country: 'DE', vatId: null });
+  return quotePurchase(product, body, { country: 'DE', vatId: null, vatIdVerified: false });
 }
 
 /** POST /invoice: the invoice, its payment page and the same quote. */
@@ -315,7 +315,7 @@ describe('Purchase dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ihre Bestellung' });
     expect(await within(dialog).findByRole('table', { name: 'Bestellpositionen' })).toBeInTheDocument();
     expect(within(dialog).getByText('Zusätzliche Benutzer')).toBeInTheDocument();
-    expect(within(dialog).getByText('USt. 19 %')).toBeInTheDocument();
+    expect(within(dialog).getByText('Umsatzsteuer 19 %')).toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: /^322,49\s€ bezahlen$/ }));
     expect(await within(dialog).findByText('Wir warten auf Ihre Zahlung')).toBeInTheDocument();
   });
