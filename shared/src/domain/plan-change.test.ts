@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { monthsPerPeriod, planChangeTiming, prorate, quotePlanChange, unusedCredit, type PaidPeriod } from './plan-change';
+import {
+  monthsPerPeriod,
+  planChangeTiming,
+  prorate,
+  quotePlanChange,
+  unusedCredit,
+  type PaidPeriod,
+} from './plan-change';
 import { quotePurchase } from './pricing';
 import type { Product } from './types';
 
@@ -93,7 +100,13 @@ describe('quotePlanChange', () => {
     expect(change.quote.rows).toEqual([
       { kind: 'base', description: 'Fresh Desk Optimal', quantity: 1, unitPriceCents: 3995, amountCents: 3995 },
       { kind: 'extra_users', description: 'extra_users', quantity: 2, unitPriceCents: 150, amountCents: 300 },
-      { kind: 'plan_change_credit', description: 'Fresh Desk Basic', quantity: 1, unitPriceCents: -995, amountCents: -995 },
+      {
+        kind: 'plan_change_credit',
+        description: 'Fresh Desk Basic',
+        quantity: 1,
+        unitPriceCents: -995,
+        amountCents: -995,
+      },
     ]);
     expect(change.creditCents).toBe(995);
     expect(change.quote.netCents).toBe(3300);
@@ -131,10 +144,17 @@ describe('quotePlanChange', () => {
       fc.property(scenario, (s) => {
         const p = period(s.paid, s.months);
         const now = new Date(p.start.getTime() + Math.round(s.elapsed * (p.end.getTime() - p.start.getTime())));
-        const buyer = s.reverseCharge ? { country: 'AT', vatId: 'ATU13585627' } : DE;
+        const buyer = s.reverseCharge ? { country: 'AT', vatId: 'ATU13585627', vatIdVerified: true } : DE;
         const next = product('Next', s.nextCents, s.nextMonths);
         const nextQuote = quotePurchase(next, { extra_users_count: s.users, extra_email_blocks: s.blocks }, buyer);
-        const change = quotePlanChange({ period: p, nextQuote, nextMonths: s.nextMonths, currentName: 'Now', buyer, now });
+        const change = quotePlanChange({
+          period: p,
+          nextQuote,
+          nextMonths: s.nextMonths,
+          currentName: 'Now',
+          buyer,
+          now,
+        });
         const q = change.quote;
 
         expect(change.creditCents).toBeGreaterThanOrEqual(0);
@@ -154,7 +174,9 @@ describe('quotePlanChange', () => {
           expect(credit[0].amountCents).toBe(-change.creditCents);
           // the charge for the rest of the period never exceeds a whole period of the new plan
           const charged = q.rows.filter((r) => r.amountCents > 0).reduce((sum, r) => sum + r.amountCents, 0);
-          expect(charged).toBeLessThanOrEqual(Math.ceil((nextQuote.netCents * s.months) / s.nextMonths) + q.rows.length);
+          expect(charged).toBeLessThanOrEqual(
+            Math.ceil((nextQuote.netCents * s.months) / s.nextMonths) + q.rows.length,
+          );
         } else {
           expect(q.rows).toEqual([]);
           expect(change.effectiveAt).toEqual(p.end);

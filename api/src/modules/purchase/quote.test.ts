@@ -46,7 +46,11 @@ describe('POST /invoice/quote', () => {
     const row = await findProduct(t.app.db, 'fresh_desk-basic-yearly');
     // 199,00 € a year + 2 × 36,00 € extra users, 19 % VAT (the seller's profile is German).
     expect(res.json()).toEqual(
-      quotePurchase(toProduct(row!), { extra_users_count: 2 }, { country: 'DE', vatId: 'DE123456788' }),
+      quotePurchase(
+        toProduct(row!),
+        { extra_users_count: 2 },
+        { country: 'DE', vatId: 'DE123456788', vatIdVerified: false },
+      ),
     );
     expect(res.json()).toMatchObject({
       currency: 'EUR',
@@ -109,7 +113,7 @@ describe('POST /invoice/quote', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('prices the EU reverse charge from the buyer\u2019s own invoice address', async () => {
+  it('prices from the buyer\u2019s own invoice address: their member state\u2019s rate until VIES confirms the VAT ID', async () => {
     const austrian = await registerUser(t.app);
     const put = await t.app.inject({
       method: 'PUT',
@@ -130,6 +134,11 @@ describe('POST /invoice/quote', () => {
     });
     expect(put.statusCode).toBe(200);
     const res = await quote(austrian, { product_id: 'gpsr-basic-monthly' });
-    expect(res.json()).toMatchObject({ netCents: 990, vat: { kind: 'reverse_charge' }, vatCents: 0, grossCents: 990 });
+    expect(res.json()).toMatchObject({
+      netCents: 990,
+      vat: { kind: 'oss', ratePercent: 20, country: 'AT' },
+      vatCents: 198,
+      grossCents: 1188,
+    });
   });
 });
