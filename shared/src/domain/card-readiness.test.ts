@@ -101,6 +101,15 @@ describe('cardReadiness', () => {
     });
     expect(cardReadiness(input({ licenses: [validLicense('gpsr')] })).action).toBe('buy');
   });
+  it('a failed renewal: Configure while the payment grace runs, Buy once it is over', () => {
+    const lapsed = { ...validLicense('fresh_desk'), licenseExpired: '2025-06-10T00:00:00Z' };
+    const inGrace = { ...lapsed, paymentGraceUntil: '2025-06-24T00:00:00Z' };
+    expect(cardReadiness(input({ licenses: [inGrace] })).action).toBe('configure');
+    expect(cardReadiness(input({ licenses: [inGrace], now: new Date('2025-06-24T00:00:00Z') }))).toEqual({
+      action: 'buy',
+      target: '/licenses/buy?plugin=fresh_desk',
+    });
+  });
   it('a sub-user without a license gets parent-only instead of buy', () => {
     expect(cardReadiness(input({ isSubUser: true }))).toEqual({ action: 'parent-only' });
   });

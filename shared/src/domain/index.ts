@@ -13,6 +13,7 @@ export * from './phone';
 export * from './contact-request';
 export * from './license';
 export * from './license-validity';
+export * from './payment-due';
 export * from './license-check';
 export * from './overage';
 export * from './completeness';

@@ -11,6 +11,7 @@ import { useSession } from '@portal/shared';
 import { Header } from './header';
 import { AvvBannerSlot } from '../avv/avv-banner-slot';
 import { OverageBanner } from './overage-banner';
+import { PaymentDueBanner } from './payment-due-banner';
 import { OverageResultDialog } from './overage-result-dialog';
 import { SessionGate } from './session-gate';
 import { Sidebar } from './sidebar';
@@ -66,6 +67,7 @@ export function AppLayout() {
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}>
           <SessionGate>
             <AvvBannerSlot />
+            <PaymentDueBanner />
             <OverageBanner />
             <Outlet />
           </SessionGate>

@@ -32,7 +32,7 @@ describe('licenseWarnings', () => {
       ],
       now,
     );
-    expect(result).toEqual({ trial: 1, expiring: 2, expired: 1, renewalFailed: [] });
+    expect(result).toEqual({ trial: 1, expiring: 2, expired: 1 });
   });
 
   it('does not count an expired trial as a running trial and ignores deleted licenses', () => {
@@ -43,7 +43,7 @@ describe('licenseWarnings', () => {
       ],
       now,
     );
-    expect(result).toEqual({ trial: 0, expiring: 0, expired: 1, renewalFailed: [] });
+    expect(result).toEqual({ trial: 0, expiring: 0, expired: 1 });
   });
 
   it('does not warn about an expired license once a newer license of the same plugin is active', () => {
@@ -57,12 +57,12 @@ describe('licenseWarnings', () => {
   });
 
   it('returns no warnings for licenses without expiry', () => {
-    expect(licenseWarnings([license({})], now)).toEqual({ trial: 0, expiring: 0, expired: 0, renewalFailed: [] });
+    expect(licenseWarnings([license({})], now)).toEqual({ trial: 0, expiring: 0, expired: 0 });
   });
 });
 
 describe('licenseWarnings: declined renewals', () => {
-  it('lists Inactive subscriptions with the end of their paid period', () => {
+  it('leaves a license with an open renewal payment to the portal banner (no expiring or expired warning)', () => {
     const result = licenseWarnings(
       [
         license({
@@ -84,7 +84,7 @@ describe('licenseWarnings: declined renewals', () => {
       ],
       now,
     );
-    expect(result.renewalFailed).toEqual([{ productName: 'Fresh Desk Basic', until: '2026-03-12T12:00:00Z' }]);
+    expect(result).toEqual({ trial: 0, expiring: 0, expired: 0 });
   });
 });
 

@@ -9,8 +9,6 @@ export interface LicenseWarnings {
   /** Licenses ending within EXPIRING_WITHIN_DAYS. */
   expiring: number;
   expired: number;
-  /** Subscriptions whose automatic renewal charge was declined (Inactive): the seller must pay before they end. */
-  renewalFailed: { productName: string; until: string | null }[];
 }
 
 /**
@@ -18,23 +16,18 @@ export interface LicenseWarnings {
  * license is no longer news once a valid license of the same plugin replaced it.
  */
 export function licenseWarnings(licenses: readonly License[], now: Date = new Date()): LicenseWarnings {
-  const warnings: LicenseWarnings = { trial: 0, expiring: 0, expired: 0, renewalFailed: [] };
+  const warnings: LicenseWarnings = { trial: 0, expiring: 0, expired: 0 };
   for (const license of licenses) {
     if (license.status === 'deleted') continue;
-    if (license.subscription?.status === 'Inactive') {
-      warnings.renewalFailed.push({
-        productName: license.productName,
-        until: license.subscription.currentPeriodEnd,
-      });
-    }
+    // A failed renewal payment is the portal's own banner ("Pay now" on every page), not one of these warnings.
+    if (license.subscription?.renewalInvoice) continue;
     const view = licenseStatusView(license, now);
     if (view.kind === 'expired') {
       if (!hasValidLicense(licenses, license.pluginName, now)) warnings.expired += 1;
       continue;
     }
     if (license.licenseTypeDetails?.type === 'trial') warnings.trial += 1;
-    // A running subscription renews by itself: its end is no news (a cancelled one is; a declined renewal has its
-    // own warning above).
+    // A running subscription renews by itself: its end is no news (a cancelled one is).
     const sub = license.subscription;
     const ownWarning = sub?.status === 'Inactive' || (sub?.status === 'Active' && !sub.cancelAtPeriodEnd);
     if (view.kind === 'expires' && view.days <= EXPIRING_WITHIN_DAYS && !ownWarning) warnings.expiring += 1;

@@ -68,7 +68,9 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
           {count}
         </Button>
       ),
-      subscription: <SubscriptionCell license={license} canCancel={canRelease} onCancel={setCancelling} onPay={pay} />,
+      subscription: (
+        <SubscriptionCell license={license} now={now} canCancel={canRelease} onCancel={setCancelling} onPay={pay} />
+      ),
     };
   };
 

@@ -97,6 +97,7 @@ const declined = licenseFixture({
   id: 'lic-declined',
   productName: 'Fresh Desk Basic',
   licenseExpired: '2026-03-15T12:00:00.000Z',
+  paymentGraceUntil: '2026-03-29T12:00:00.000Z',
   subscription: {
     id: 'sub-3',
     status: 'Inactive',
@@ -134,12 +135,11 @@ describe('a declined renewal payment on /licenses', () => {
         http: { 'GET /license/all': licensePage([declined]) },
         session: { licenses: [declined] },
       });
-      const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('The renewal payment for Fresh Desk Basic failed');
-      expect(alert).toHaveTextContent('The license keeps working until 15.03.2026.');
+      // The failed payment is the portal's banner (the shell), not a second alert on this page.
       const table = await screen.findByRole('table', { name: 'Your licenses' });
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(within(table).getByText('Payment failed')).toBeInTheDocument();
-      expect(within(table).getByText('Usable until 15.03.2026')).toBeInTheDocument();
+      expect(within(table).getByText('Usable until 29.03.2026')).toBeInTheDocument();
       expect(within(table).queryByRole('button', { name: /Cancel the subscription/ })).not.toBeInTheDocument();
 
       fireEvent.click(within(table).getByRole('button', { name: 'Pay the renewal of Fresh Desk Basic now' }));
@@ -169,6 +169,20 @@ describe('a declined renewal payment on /licenses', () => {
     } finally {
       open.mockRestore();
     }
+  });
+
+  it('says "payment overdue" once the payment grace is over, and still offers "Pay now"', async () => {
+    const overdue = { ...declined, subscription: { ...declined.subscription!, status: 'Expired' as const } };
+    renderWithPortal(<LicensesPage now={new Date('2026-04-02T12:00:00.000Z')} />, {
+      route: '/licenses',
+      path: '/licenses',
+      translations: [remote],
+      http: { 'GET /license/all': licensePage([overdue]) },
+    });
+    const table = await screen.findByRole('table', { name: 'Your licenses' });
+    expect(within(table).getByText('Payment overdue')).toBeInTheDocument();
+    expect(within(table).queryByText(/Usable until/)).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Pay the renewal of Fresh Desk Basic now' })).toBeEnabled();
   });
 
   it('shows the state but no "Pay now" to a sub-user', async () => {

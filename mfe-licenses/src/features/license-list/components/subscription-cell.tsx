@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDate, type License } from '@portal/shared/domain';
+import { formatDate, isLicenseValid, type License } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_KEYS = {
@@ -13,6 +13,8 @@ const STATUS_KEYS = {
 
 interface Props {
   license: License;
+  /** The moment the page reads the licenses at (the payment grace is over or not). */
+  now: Date;
   /** Main users cancel and pay; sub-users only see the state. */
   canCancel: boolean;
   onCancel: (license: License) => void;
@@ -21,21 +23,24 @@ interface Props {
 
 /**
  * Renews on / cancelled, usable until / payment failed with "Pay now" (the declined renewal, paid in the payment
- * window) / ended, and Cancel for a main user while the subscription runs.
+ * window; usable until the payment grace ends, "payment overdue" after it) / ended, and Cancel for a main user while
+ * the subscription runs.
  */
-export function SubscriptionCell({ license, canCancel, onCancel, onPay }: Props) {
+export function SubscriptionCell({ license, now, canCancel, onCancel, onPay }: Props) {
   const { t } = useTranslation('licenses');
   const sub = license.subscription;
   if (!sub) return <Typography variant="body2">{t('subscription_none')}</Typography>;
   const date = sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd) : null;
-  if (sub.status === 'Inactive') {
+  if (sub.status === 'Inactive' || sub.renewalInvoice) {
     const payable = canCancel && !!sub.renewalInvoice?.paymentUrl;
+    const usable = isLicenseValid(license, now);
+    const until = formatDate(license.paymentGraceUntil ?? sub.currentPeriodEnd);
     return (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 500 }}>
-          {t('subscription_status_inactive')}
+          {t(usable ? 'subscription_status_inactive' : 'subscription_payment_overdue')}
         </Typography>
-        {date && <Typography variant="body2">{t('subscription_usable_until', { date })}</Typography>}
+        {usable && until && <Typography variant="body2">{t('subscription_usable_until', { date: until })}</Typography>}
         {payable && (
           <Button
             size="small"
