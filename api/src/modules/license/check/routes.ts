@@ -15,7 +15,8 @@ curl -s https://portal.example.com/api/license/check \\
 # → {"valid":true,"code":"VALID","expiresAt":"2027-11-22T10:00:00.000Z","registrations":{"used":1,"max":3}}
 \`\`\`
 
-Codes: VALID, NOT_FOUND (unknown or malformed key), EXPIRED, INACTIVE, WRONG_PLUGIN (a key of another plugin),
+Codes: VALID, NOT_FOUND (unknown or malformed key), EXPIRED, PAYMENT_OVERDUE (the renewal payment failed and is
+still unpaid after the payment grace; during the grace the answer is VALID with paymentGraceUntil), INACTIVE, WRONG_PLUGIN (a key of another plugin),
 TOO_MANY_REGISTRATIONS (a new identifier beyond maxRegistrationsCount; release one in the portal under /licenses).
 
 Rate limits: per client address (RATE_LIMIT_MAX a minute) and per key (LICENSE_CHECK_PER_KEY_MAX a minute, 60 by
