@@ -26,6 +26,7 @@ import { echoRequestId, requestIdOf } from './plugins/request-id';
 import routeTable from './plugins/route-table';
 import securityHeaders, { DOCUMENT_HEADERS } from './plugins/security-headers';
 import fileStoragePlugin from './services/file-storage';
+import viesPlugin from './services/vies';
 import schedulerPlugin from './jobs/scheduler';
 import paymentsPlugin from './plugins/payments';
 
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   await app.register(ownerCachePlugin);
   await app.register(identityPlugin, { config });
   await app.register(fileStoragePlugin, { config });
+  await app.register(viesPlugin, { config });
   await app.register(paymentsPlugin, { config });
 
   for (const mod of apiModules) {

@@ -6,6 +6,9 @@ import { API_ROOT } from './lib/api-root';
 /** Repository root (or the root of a production install): the folder that holds the api package. */
 export const REPO_ROOT = path.dirname(API_ROOT);
 
+/** The Commission's VIES REST base (VIES_URL overrides it). */
+export const VIES_PRODUCTION_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
 export type PortalMode = 'production' | 'development' | 'test';
 
 /** The typed config as loadConfig builds it (the doc comments of its fields are in loadConfig). */
@@ -249,6 +252,7 @@ const envSchema = z.object({
   PAYPAL_PRODUCT_ID: z.string().optional(),
   PAYPAL_API_BASE: httpUrl('PAYPAL_API_BASE'),
   PAYPAL_API_BASE_URL: httpUrl('PAYPAL_API_BASE_URL'),
+  VIES_URL: httpUrl('VIES_URL'),
   METRICS_PORT: z
     .string()
     .optional()
@@ -414,6 +418,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metrics: { port: e.METRICS_PORT as number | null, host: metricsHost, token: e.METRICS_TOKEN?.trim() || null },
     /** How often each instance looks for due scheduled jobs (month end); 0 = never (tests run jobs themselves). */
     jobsIntervalMs: e.JOBS_INTERVAL_MS !== undefined ? Number(e.JOBS_INTERVAL_MS) : mode === 'test' ? 0 : 3_600_000,
+    /**
+     * VIES, the EU's VAT number register (VIES_URL: its REST base; default the Commission's own). `npm start`, the
+     * e2e stack and the api tests point it at the local simulator (scripts/vies-simulator.cjs).
+     */
+    vies: { url: (e.VIES_URL || VIES_PRODUCTION_URL).replace(/\/+$/, '') },
     /** Seller on invoices (SELLER_* variables, demo defaults). */
     seller: loadSellerConfig(env),
     payment: {

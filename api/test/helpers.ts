@@ -82,6 +82,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
     FIREBASE_PROJECT_ID: PROJECT_ID,
+    // The VIES simulator of the test run (global-setup.cjs); never the real VIES.
+    VIES_URL: process.env.VIES_URL,
     ...env,
   });
   const db = await freshDatabase();

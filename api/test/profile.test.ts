@@ -28,6 +28,7 @@ describe('profile contact', () => {
       postalCode: '',
       invoiceEmail: a.email,
       vatID: '',
+      vatVerification: null,
       parentUserId: null,
     });
   });

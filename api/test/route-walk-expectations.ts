@@ -88,6 +88,8 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'GET /api/user/profile/contact': [401, 200, 200, 200, 200],
   // A sub-user works on the parent's profile (sub-users use the account of their main user).
   'PUT /api/user/profile/contact': { expect: [401, 200, 200, 200, 200], body: CONTACT },
+  // Asks VIES (the simulator) about the caller's own VAT ID: 200 with its answer, 400 when the profile has none yet.
+  'POST /api/user/profile/vat-verification': [401, 'handled', 'handled', 'handled', 'handled'],
   'GET /api/user/profile/language': [401, 200, 200, 200, 200],
   'PUT /api/user/profile/language': { expect: [401, 200, 200, 200, 200], body: { language: 'de' } },
   'GET /api/user/profile/avv-accepted-date': [401, 200, 200, 200, 200],

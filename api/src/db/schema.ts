@@ -10,6 +10,7 @@ import type {
   Status,
   SubscriptionStatus,
   VatTreatment,
+  VatVerificationStatus,
 } from '@portal/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { SellerConfig } from '../config';
@@ -115,6 +116,18 @@ export const profiles = pgTable('profiles', {
   invoiceEmail: text('invoice_email').notNull().default(''),
   vatId: text('vat_id').notNull().default(''),
   phone: text('phone').notNull().default(''),
+  // VIES's last answer about a VAT ID (shared/src/domain/vat-verification.ts). It counts only while vat_check_vat_id
+  // equals vat_id: saving another VAT ID resets it, and readers compare the two as well.
+  /** VatVerificationStatus: valid | invalid | unverified (not asked yet, or VIES could not answer). */
+  vatCheckStatus: text('vat_check_status').$type<VatVerificationStatus>().notNull().default('unverified'),
+  vatCheckVatId: text('vat_check_vat_id').notNull().default(''),
+  vatCheckName: text('vat_check_name'),
+  vatCheckAddress: text('vat_check_address'),
+  /** VIES's consultation number (requestIdentifier). */
+  vatCheckRequestId: text('vat_check_request_id'),
+  /** VIES's error code when it could not answer (MS_UNAVAILABLE, TIMEOUT, ...). */
+  vatCheckError: text('vat_check_error'),
+  vatCheckedAt: timestamp('vat_checked_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 

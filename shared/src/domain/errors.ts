@@ -37,6 +37,7 @@ export const API_ERROR_SLUGS = [
   'forbidden-for-subuser',
   'forbidden-staff-only',
   'profile-incomplete',
+  'vat-id-not-checkable',
   'subuser-not-found',
   'max-users-reached',
   'paypal-auth-not-found',

@@ -29,6 +29,7 @@ export * from './errors';
 export * from './api-inputs';
 export * from './postal-code';
 export * from './vat-id';
+export * from './vat-verification';
 export * from './catalogue';
 export * from './user';
 export * from './user-kind';

@@ -5,6 +5,7 @@ import { normalizedEmailSchema } from './email';
 import { DEFAULT_CURRENCY, INVOICE_PAGE_SIZE } from './constants';
 import { wholeNumber } from './license';
 import { LANGUAGES } from './enums';
+import { vatVerificationSchema } from './vat-verification';
 
 export const PAYMENT_STATUSES = ['Created', 'Pending', 'Paid', 'Failed', 'Refunded'] as const;
 
@@ -39,6 +40,11 @@ export const buyerSnapshotSchema = z.object({
   city: z.string(),
   country: z.string(),
   vatId: z.string(),
+  /**
+   * VIES's confirmation of vatId when the invoice was made (valid: name, address, consultation number, date): the
+   * proof a reverse-charge invoice keeps. Null when VIES did not confirm it; absent on invoices made before.
+   */
+  vatVerification: vatVerificationSchema.nullable().optional(),
   invoiceEmail: z.string(),
   language: z.enum(LANGUAGES),
 });

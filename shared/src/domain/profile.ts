@@ -5,6 +5,7 @@ import { EMAIL_REGEX } from './email';
 import { isValidPostalCode } from './postal-code';
 import { isValidVatId } from './vat-id';
 import { plainText } from './text';
+import { vatVerificationSchema } from './vat-verification';
 
 const MAX = 200;
 const required = (field: string) =>
@@ -58,6 +59,8 @@ export const profileContactSchema = z.object({
   postalCode: z.string(),
   invoiceEmail: z.string(),
   vatID: z.string(),
+  /** VIES's last answer about vatID; null without a VAT ID or for one VIES cannot check (outside the EU). */
+  vatVerification: vatVerificationSchema.nullable(),
   parentUserId: z.string().nullable(),
 });
 export type ProfileContact = z.infer<typeof profileContactSchema>;
@@ -79,6 +82,7 @@ export function emptyProfileContact(email = ''): ProfileContact {
     postalCode: '',
     invoiceEmail: '',
     vatID: '',
+    vatVerification: null,
     parentUserId: null,
   };
 }

@@ -51,6 +51,7 @@ export function demoProfile(): Profile {
       postalCode: '10117',
       invoiceEmail: '',
       vatID: 'DE123456788',
+      vatVerification: null,
       parentUserId: null,
     },
     avv: { isAccepted: true, acceptedDate: '2025-01-11T10:00:00.000Z', version: '1.0' },

@@ -28,6 +28,7 @@ export function completeContact(email: string): ProfileContact {
     postalCode: '10115',
     invoiceEmail: '',
     vatID: '',
+    vatVerification: null,
     parentUserId: null,
   };
 }

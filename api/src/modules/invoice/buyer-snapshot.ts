@@ -1,6 +1,15 @@
-import { effectiveInvoiceEmail, type BuyerSnapshot, type Language, type ProfileContact } from '@portal/shared/domain';
+import {
+  effectiveInvoiceEmail,
+  isVatIdVerified,
+  type BuyerSnapshot,
+  type Language,
+  type ProfileContact,
+} from '@portal/shared/domain';
 
-/** The buyer as an invoice keeps them: the profile's address at the time of the purchase, renewal or overage. */
+/**
+ * The buyer as an invoice keeps them: the profile's address at the time of the purchase, renewal or overage, and the
+ * VAT ID's VIES confirmation when there is one (pass a contact from loadContactWithVatCheck so it is today's).
+ */
 export function buyerSnapshot(contact: ProfileContact, language: Language): BuyerSnapshot {
   return {
     firstName: contact.firstName,
@@ -12,6 +21,7 @@ export function buyerSnapshot(contact: ProfileContact, language: Language): Buye
     city: contact.city,
     country: contact.country,
     vatId: contact.vatID,
+    vatVerification: isVatIdVerified(contact.vatID, contact.vatVerification) ? contact.vatVerification : null,
     invoiceEmail: effectiveInvoiceEmail(contact),
     language,
   };

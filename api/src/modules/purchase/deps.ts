@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Auth } from 'firebase-admin/auth';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../plugins/mail';
+import type { ViesClient } from '../../services/vies';
 import type { PaymentProvider } from '../payment';
 
 /**
@@ -16,6 +17,8 @@ export interface PurchaseDeps {
   /** The identity service: the buyer's login must exist before a license is bound to it. */
   firebaseAuth: Pick<Auth, 'getUser'>;
   log: FastifyBaseLogger;
+  /** VIES: the buyer's VAT ID is confirmed before reverse charge (user/profile loadContactWithVatCheck). */
+  vies: ViesClient;
   /** The portal's address, for links in mails (the first allowed origin; empty without one). */
   portalUrl: string;
   /** Days a license keeps working after its paid period while a failed renewal payment is open (PAYMENT_GRACE_DAYS). */
@@ -29,6 +32,7 @@ export const purchaseDeps = (app: FastifyInstance): PurchaseDeps => ({
   mail: app.mail,
   firebaseAuth: app.firebaseAuth,
   log: app.log,
+  vies: app.vies,
   portalUrl: app.config.corsOrigins[0] ?? '',
   paymentGraceDays: app.config.payment.graceDays,
 });

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useHttp } from '@portal/shared';
-import type { ProfileContact } from '@portal/shared/domain';
+import type { ProfileContact, VatVerification } from '@portal/shared/domain';
 
-/** The fields a user edits on the personal-data tab (email and parentUserId are not theirs to change). */
-export type ContactFormValues = Omit<ProfileContact, 'email' | 'parentUserId'>;
+/** The fields a user edits on the personal-data tab (email, parentUserId and VIES's answer are not theirs). */
+export type ContactFormValues = Omit<ProfileContact, 'email' | 'parentUserId' | 'vatVerification'>;
 
 export function useProfileApi() {
   const http = useHttp();
@@ -11,6 +11,10 @@ export function useProfileApi() {
     () => ({
       updateContact(values: ContactFormValues): Promise<ProfileContact> {
         return http.put<ProfileContact>('/user/profile/contact', values);
+      },
+      /** Asks VIES again about the saved VAT ID (the Retry of "not verified yet"). */
+      retryVatVerification(): Promise<VatVerification> {
+        return http.post<VatVerification>('/user/profile/vat-verification');
       },
     }),
     [http],

@@ -1,8 +1,10 @@
 import { DEFAULT_COUNTRY, isProfileComplete, normalizeVatId, type ProfileContact } from '@portal/shared/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
 import { preparedPerDb } from '../../../db/prepared';
 import { profiles, users, type ProfileRow, type UserRow } from '../../../db/schema';
+import { vatVerificationOf } from './vat-verification-row';
 
 /** GET /user/profile/contact is among the most frequent reads. */
 const profileByUser = preparedPerDb((db) =>
@@ -33,6 +35,7 @@ export function toContact(user: UserRow, profile: ProfileRow | null): ProfileCon
     // invoiceEmail falls back to the login email: invoices always go somewhere the seller reads
     invoiceEmail: profile?.invoiceEmail || user.email,
     vatID: profile?.vatId ?? '',
+    vatVerification: vatVerificationOf(profile),
     parentUserId: user.parentUserId,
   };
 }
@@ -45,7 +48,25 @@ export async function isContactComplete(db: Db, user: UserRow): Promise<boolean>
   return isProfileComplete(await loadContact(db, user));
 }
 
-export type ContactUpdate = Omit<ProfileContact, 'email' | 'parentUserId'>;
+export type ContactUpdate = Omit<ProfileContact, 'email' | 'parentUserId' | 'vatVerification'>;
+
+/**
+ * The VIES columns on a save: kept while the saved VAT ID is the stored one, reset to "never asked" when it changes —
+ * an answer about the old number says nothing about the new one.
+ */
+function vatCheckKeptOrReset() {
+  const same = sql`${profiles.vatId} = excluded.vat_id`;
+  const keep = (column: AnyPgColumn, reset: SQL) => sql`CASE WHEN ${same} THEN ${column} ELSE ${reset} END`;
+  return {
+    vatCheckStatus: keep(profiles.vatCheckStatus, sql`'unverified'`),
+    vatCheckVatId: keep(profiles.vatCheckVatId, sql`''`),
+    vatCheckName: keep(profiles.vatCheckName, sql`NULL`),
+    vatCheckAddress: keep(profiles.vatCheckAddress, sql`NULL`),
+    vatCheckRequestId: keep(profiles.vatCheckRequestId, sql`NULL`),
+    vatCheckError: keep(profiles.vatCheckError, sql`NULL`),
+    vatCheckedAt: keep(profiles.vatCheckedAt, sql`NULL`),
+  };
+}
 
 export async function saveContact(db: Db, userId: string, input: ContactUpdate): Promise<void> {
   const values = {
@@ -64,7 +85,7 @@ export async function saveContact(db: Db, userId: string, input: ContactUpdate):
   await db
     .insert(profiles)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: profiles.userId, set: values });
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, ...vatCheckKeptOrReset() } });
 }
 
 /** Updates the caller's own settings (language, verify reminder) and returns the row. */

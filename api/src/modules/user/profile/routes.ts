@@ -2,13 +2,17 @@ import {
   languageInputSchema,
   profileContactInputSchema,
   profileContactSchema,
+  vatVerificationSchema,
   verifyReminderInputSchema,
 } from '@portal/shared/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../../lib/http-error';
 import { authErrors } from '../../../lib/schemas';
 import { sendJson } from '../../../lib/send-json';
 import { currentUser } from '../../../plugins/identity';
+import { strictRateLimit } from '../../../plugins/rate-limit';
 import { loadContact, saveContact, updateSettings } from './repository';
+import { verifyVatId } from './vat-verification';
 
 /**
  * /api/user/profile: the caller's contact data and settings. The AVV's routes under the same prefix (its acceptance
@@ -44,7 +48,39 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       await saveContact(app.db, user.id, request.body);
-      return loadContact(app.db, user);
+      const contact = await loadContact(app.db, user);
+      // A new VAT ID (or one VIES did not confirm before) is checked right away; a confirmed one is kept as it is.
+      // VIES's answer, also "cannot answer now", is part of the saved profile: the save itself never fails on VIES.
+      if (contact.vatVerification && contact.vatVerification.status !== 'valid') {
+        const vatVerification = await verifyVatId({ db: app.db, vies: app.vies }, user.id, contact.vatID);
+        if (vatVerification) return { ...contact, vatVerification };
+      }
+      return contact;
+    },
+  );
+
+  app.post(
+    '/vat-verification',
+    {
+      config: { rateLimit: strictRateLimit },
+      schema: {
+        tags: ['profile'],
+        summary: "Ask VIES again about the profile's VAT ID (the Retry of \"not verified yet\"); returns its answer",
+        response: { 200: vatVerificationSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const contact = await loadContact(app.db, user);
+      const vatVerification = contact.vatVerification
+        ? await verifyVatId({ db: app.db, vies: app.vies }, user.id, contact.vatID)
+        : null;
+      if (!vatVerification) {
+        throw new HttpError(400, 'vat-id-not-checkable', 'The profile has no EU VAT ID that VIES could check', {
+          vatID: 'api_error_vat_id_not_checkable',
+        });
+      }
+      return vatVerification;
     },
   );
 
