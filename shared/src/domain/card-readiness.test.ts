@@ -113,4 +113,38 @@ describe('cardReadiness', () => {
   it('a sub-user without a license gets parent-only instead of buy', () => {
     expect(cardReadiness(input({ isSubUser: true }))).toEqual({ action: 'parent-only' });
   });
+
+  describe('a part that failed to load is never guessed', () => {
+    const licensed = { licenses: [validLicense('fresh_desk')] };
+    it('a failed profile leaves every card undecided, with the other failed parts it needs', () => {
+      expect(cardReadiness(input({ ...licensed, profile: null, failedParts: ['profile'] }))).toEqual({
+        action: 'unknown',
+        failed: ['profile'],
+      });
+      expect(cardReadiness(input({ profile: null, failedParts: ['licenses', 'profile', 'pendingOverage'] }))).toEqual({
+        action: 'unknown',
+        failed: ['profile', 'licenses'],
+      });
+    });
+    it('failed licenses: neither Buy nor Configure', () => {
+      expect(cardReadiness(input({ licenses: [], failedParts: ['licenses'] }))).toEqual({
+        action: 'unknown',
+        failed: ['licenses'],
+      });
+      expect(cardReadiness(input({ isSubUser: true, failedParts: ['licenses'] })).action).toBe('unknown');
+    });
+    it('a failed data source matters only to cards that need one', () => {
+      const failedDs = { ...licensed, dataSource: null, failedParts: ['dataSource'] };
+      expect(cardReadiness(input(failedDs))).toEqual({ action: 'unknown', failed: ['dataSource'] });
+      const mobile = { pluginName: 'mobile' as const, comingSoon: false, buyWithoutFilling: true };
+      expect(cardReadiness(input({ ...failedDs, card: mobile })).action).toBe('buy');
+      expect(cardReadiness(input({ ...failedDs, isSubUser: true })).action).toBe('configure');
+    });
+    it('what is known still decides: an incomplete profile or a coming-soon card', () => {
+      const incomplete = { contact: { ...contact, street: '' }, avv: { isAccepted: true, acceptedDate: null } };
+      expect(cardReadiness(input({ profile: incomplete, failedParts: ['licenses'] })).hint).toBe('profile');
+      const soon = { pluginName: 'magic_matrix' as const, comingSoon: true, buyWithoutFilling: false };
+      expect(cardReadiness(input({ card: soon, failedParts: ['profile'] })).action).toBe('soon');
+    });
+  });
 });

@@ -32,6 +32,19 @@ describe('LoadView', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it("words the failure with the caller's message when given", () => {
+    renderWithPortal(
+      <LoadView
+        state={{ status: 'error', error: null }}
+        errorMessage="Your licenses could not be loaded."
+        onRetry={jest.fn()}
+      >
+        {() => null}
+      </LoadView>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Your licenses could not be loaded.');
+  });
+
   it('shows the loaded content', () => {
     view({ status: 'ready', data: 'Anna' });
     expect(screen.getByText('Loaded: Anna')).toBeInTheDocument();

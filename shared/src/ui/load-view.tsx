@@ -12,6 +12,8 @@ export interface LoadViewProps<T> {
   loadingLabel?: ReactNode;
   /** The error panel's title when the load failed; the message comes from the error. */
   errorTitle?: ReactNode;
+  /** The error panel's message instead of the error's text (a load whose failure the caller words itself). */
+  errorMessage?: ReactNode;
   onRetry: () => void;
   retryLabel?: ReactNode;
   /** Inside a section or dialog: a small spinner line instead of the page-sized loading state. */
@@ -27,6 +29,7 @@ export function LoadView<T>({
   state,
   loadingLabel,
   errorTitle,
+  errorMessage,
   onRetry,
   retryLabel,
   inline,
@@ -42,7 +45,15 @@ export function LoadView<T>({
     );
   }
   if (state.status === 'error') {
-    return <ErrorPanel title={errorTitle} error={state.error} onRetry={onRetry} retryLabel={retryLabel} />;
+    return (
+      <ErrorPanel
+        title={errorTitle}
+        message={errorMessage}
+        error={state.error}
+        onRetry={onRetry}
+        retryLabel={retryLabel}
+      />
+    );
   }
   return <>{children(state.data)}</>;
 }

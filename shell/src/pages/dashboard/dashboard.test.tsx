@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { definePortalRemote, type DashboardCard, type PortalRemote, type RegistryEntry } from '@portal/shared';
-import { activeLicense, apiUser, completeContact, registryEntry } from '../../testing/fixtures';
+import { activeLicense, apiError, apiUser, completeContact, registryEntry } from '../../testing/fixtures';
 import { createFakeHttp } from '@portal/shared/testing';
 import { loaderOf, renderShell, SELLER } from '../../testing/render-shell';
 
@@ -131,6 +131,91 @@ describe('dashboard cards', () => {
     fail = false;
     await view.userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'Freshdesk' })).toBeInTheDocument();
+  });
+});
+
+describe('a part of the session that failed to load', () => {
+  // A complete, licensed seller: whatever failed, no card may tell them to complete the profile or to buy.
+  const licensed = [activeLicense('fresh_desk'), activeLicense('mobile')];
+
+  /** The session answers `route` with a server error until `recover()` is called. */
+  function failing(route: string) {
+    let fail = true;
+    const http = createFakeHttp();
+    return {
+      http,
+      recover: () => (fail = false),
+      answer: (value: unknown) =>
+        http.on(route, () => {
+          if (fail) throw apiError(500, 'internal-error');
+          return value;
+        }),
+    };
+  }
+
+  let warn: jest.SpyInstance;
+  beforeEach(() => (warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)));
+  afterEach(() => warn.mockRestore());
+
+  it('the profile: every card says so with Retry instead of "Complete profile", and Retry loads it', async () => {
+    const profile = failing('GET /user/profile/contact');
+    profile.answer(completeContact(SELLER));
+    const view = renderShell({ entries, licenses: licensed, http: profile.http });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    const alert = await within(freshdesk).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not check this plugin');
+    expect(alert).toHaveTextContent('Your profile could not be loaded.');
+    expect(within(cardNamed('Mobile App')).getByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
+    expect(screen.queryByRole('button', { name: /^Complete profile/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Profile information is incomplete' })).not.toBeInTheDocument();
+
+    profile.recover();
+    await view.userEvent.click(within(freshdesk).getByRole('button', { name: 'Retry' }));
+    expect(await within(freshdesk).findByRole('button', { name: /^Configure/ })).toBeInTheDocument();
+    expect(within(cardNamed('Mobile App')).getByRole('button', { name: /^Configure/ })).toBeInTheDocument();
+  });
+
+  it('the licenses: neither Buy nor Configure until they load', async () => {
+    const page = { items: licensed, total: 2, page: 1, pageSize: 100 };
+    const licenses = failing('GET /license/all');
+    licenses.answer(page);
+    const view = renderShell({ entries, http: licenses.http });
+    const mobile = await screen.findByRole('article', { name: 'Mobile App' });
+    expect(await within(mobile).findByRole('alert')).toHaveTextContent('Your licenses could not be loaded.');
+    expect(screen.queryByRole('button', { name: /^Buy/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Configure/ })).not.toBeInTheDocument();
+
+    licenses.recover();
+    await view.userEvent.click(within(mobile).getByRole('button', { name: 'Retry' }));
+    expect(await within(mobile).findByRole('button', { name: /^Configure/ })).toBeInTheDocument();
+  });
+
+  it('the database connection: only the cards that need one wait for it', async () => {
+    const dataSource = failing('GET /user/ds');
+    dataSource.answer({ host: 'db', port: 1433, database: 'shop', user: 'sa', userEmails: [], status: 'active' });
+    const view = renderShell({ entries, licenses: licensed, http: dataSource.http });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    expect(await within(freshdesk).findByRole('alert')).toHaveTextContent(
+      'Your database connection could not be loaded.',
+    );
+    expect(screen.queryByRole('link', { name: 'Database information is incomplete' })).not.toBeInTheDocument();
+    // The mobile card needs no database: it decides as usual.
+    expect(within(cardNamed('Mobile App')).getByRole('button', { name: /^Configure/ })).toBeInTheDocument();
+
+    dataSource.recover();
+    await view.userEvent.click(within(freshdesk).getByRole('button', { name: 'Retry' }));
+    expect(await within(freshdesk).findByRole('button', { name: /^Configure/ })).toBeInTheDocument();
+  });
+
+  it('speaks German', async () => {
+    const licenses = failing('GET /license/all');
+    licenses.answer({ items: [], total: 0, page: 1, pageSize: 100 });
+    renderShell({ entries, language: 'de', http: licenses.http });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk DE' });
+    const alert = await within(freshdesk).findByRole('alert');
+    expect(alert).toHaveTextContent('Plugin konnte nicht geprüft werden');
+    expect(alert).toHaveTextContent('Ihre Lizenzen konnten nicht geladen werden.');
+    expect(within(freshdesk).getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
   });
 });
 

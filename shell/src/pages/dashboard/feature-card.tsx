@@ -6,12 +6,15 @@ import CardMedia from '@mui/material/CardMedia';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import { useNotify, useSession, type DashboardCard } from '@portal/shared';
+import { LoadView, useNotify, useSession, type DashboardCard, type LoadState } from '@portal/shared';
 import { cardReadiness, type CardReadiness } from '@portal/shared/domain';
+import { useState } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
 const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
+  // Never a button: an undecided card shows its error and Retry instead.
+  unknown: 'card_error_title',
   soon: 'card_button_soon',
   'complete-profile': 'card_button_complete_profile',
   configure: 'card_button_configure',
@@ -19,7 +22,10 @@ const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
   'parent-only': 'card_button_buy',
 };
 
-/** One plugin card; `title`, `description` and `image` come resolved (registry texts or the remote's own). */
+/**
+ * One plugin card; `title`, `description` and `image` come resolved (registry texts or the remote's own). When a part
+ * of the session the button depends on failed to load, the card says so with Retry instead of guessing a button.
+ */
 export function FeatureCard({
   card,
   title,
@@ -34,8 +40,25 @@ export function FeatureCard({
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const notify = useNotify();
-  const { profile, dataSource, licenses, isSubUser } = useSession();
-  const readiness = cardReadiness({ card, profile, dataSource, licenses, isSubUser });
+  const session = useSession();
+  const { profile, dataSource, licenses, isSubUser, failedParts } = session;
+  const readiness = cardReadiness({ card, profile, dataSource, licenses, isSubUser, failedParts });
+  const [retrying, setRetrying] = useState(false);
+  const failed = readiness.failed ?? [];
+  const state: LoadState<CardReadiness> = retrying
+    ? { status: 'loading' }
+    : readiness.action === 'unknown'
+      ? { status: 'error', error: null }
+      : { status: 'ready', data: readiness };
+
+  async function retry() {
+    setRetrying(true);
+    try {
+      await Promise.all(failed.map((part) => session.refresh(part)));
+    } finally {
+      setRetrying(false);
+    }
+  }
 
   function onAction() {
     if (readiness.action === 'parent-only') {
@@ -75,16 +98,27 @@ export function FeatureCard({
           </Link>
         )}
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button
-          variant={readiness.action === 'soon' ? 'outlined' : 'contained'}
-          disabled={readiness.action === 'soon'}
-          onClick={onAction}
-          fullWidth
-          aria-label={`${t(BUTTON_KEYS[readiness.action])}: ${title}`}
+      <CardActions sx={{ px: 2, pb: 2, display: 'block' }}>
+        <LoadView
+          state={state}
+          inline
+          loadingLabel={t('card_checking')}
+          errorTitle={t('card_error_title')}
+          errorMessage={failed.map((part) => t(`card_error_${part}`)).join(' ')}
+          onRetry={() => void retry()}
         >
-          {t(BUTTON_KEYS[readiness.action])}
-        </Button>
+          {(ready) => (
+            <Button
+              variant={ready.action === 'soon' ? 'outlined' : 'contained'}
+              disabled={ready.action === 'soon'}
+              onClick={onAction}
+              fullWidth
+              aria-label={`${t(BUTTON_KEYS[ready.action])}: ${title}`}
+            >
+              {t(BUTTON_KEYS[ready.action])}
+            </Button>
+          )}
+        </LoadView>
       </CardActions>
     </Card>
   );
