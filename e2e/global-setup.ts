@@ -8,9 +8,11 @@ import {
   assertPortFree,
   buildBundles,
   clearEmulatorAccounts,
+  freePort,
   startApi,
   startAuthEmulator,
   startPortalServer,
+  startViesSimulator,
   stopAll,
 } from '../scripts/stack.mjs';
 import { E2E_API_PORT, E2E_PORT, EMULATOR_PORT, EMULATOR_URL } from './support/env';
@@ -40,6 +42,9 @@ export default async function globalSetup() {
       await clearEmulatorAccounts(EMULATOR_PORT);
     }
     const emulatorHost = `127.0.0.1:${EMULATOR_PORT}`;
+    // The api asks this VIES simulator (register scripts/vies-registry.json): ATU13585627 is valid, other numbers not.
+    const vies = await startViesSimulator({ port: await freePort() });
+    started.push(vies);
     started.push(
       await startApi({
         port: E2E_API_PORT,
@@ -47,7 +52,12 @@ export default async function globalSetup() {
         emulatorHost,
         // Every journey's browser reaches the api from one address (127.0.0.1 behind the portal server), so the
         // per-address limit would count the whole suite as one client; the limits have api tests of their own.
-        env: { SEED_DEMO: 'true', DS_ALLOWED_HOSTS: '127.0.0.1,localhost', RATE_LIMIT_MAX: '100000' },
+        env: {
+          SEED_DEMO: 'true',
+          DS_ALLOWED_HOSTS: '127.0.0.1,localhost',
+          RATE_LIMIT_MAX: '100000',
+          VIES_URL: vies.url,
+        },
       }),
     );
     started.push(

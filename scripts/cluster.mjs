@@ -16,8 +16,10 @@ import {
   ROOT,
   answers,
   assertPortFree,
+  freePort,
   log,
   startApi,
+  startViesSimulator,
   startAuthEmulator,
   startPortalServer,
   stopAll,
@@ -66,7 +68,9 @@ export async function startCluster({
   for (const port of ports) await assertPortFree(port, 'api');
   await assertPortFree(portalPort, 'portal server');
   const apis = [];
-  const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...shared };
+  // Without VIES_URL the instances ask a VIES simulator of their own (never the real VIES by accident).
+  const vies = shared.VIES_URL || process.env.VIES_URL ? null : await startViesSimulator({ port: await freePort() });
+  const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...shared, ...(vies ? { VIES_URL: vies.url } : {}) };
   const startOne = (i) => {
     const name = `api-${i + 1}`;
     return startApi({ name, port: ports[i], dataDir: path.join(dataDir, name), emulatorHost, env, quiet });
@@ -92,10 +96,10 @@ export async function startCluster({
         apis[i] = await startOne(i);
         return apis[i];
       },
-      stop: () => stopAll([...apis, portal]),
+      stop: () => stopAll([vies, ...apis, portal]),
     };
   } catch (error) {
-    await stopAll(apis);
+    await stopAll([vies, ...apis]);
     throw error;
   }
 }

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { copyManifests } from '../deploy/tree.mjs';
-import { ROOT, answers, freePort, startAuthEmulator, spawnService, waitForHttp } from './stack.mjs';
+import { ROOT, answers, freePort, startAuthEmulator, startViesSimulator, spawnService, waitForHttp } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { postgresAnswers, scratchDatabase } = require('./scratch-database.cjs');
@@ -137,6 +137,10 @@ test(
         emulatorHost = emulator.host;
       }
 
+      // The seller's VAT ID is checked with VIES: the local simulator, never the real one from a test.
+      const vies = await startViesSimulator({ port: await freePort() });
+      services.push(vies);
+
       const apiPort = await freePort();
       // As in production (NODE_ENV=production, no migration at start), but with the Auth emulator, which production
       // mode refuses: PORTAL_MODE=development for that alone.
@@ -152,6 +156,7 @@ test(
         SEED_DEMO: 'false',
         JOBS_INTERVAL_MS: '0',
         LOG_LEVEL: 'warn',
+        VIES_URL: vies.url,
       });
 
       // Before the migrate step the api refuses to start, with one line.

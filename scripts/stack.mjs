@@ -348,6 +348,25 @@ export async function clearEmulatorAccounts(port = 9099) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// VIES simulator
+
+/**
+ * Starts scripts/vies-simulator.cjs (the local VIES the api asks when VIES_URL points at it) and waits until it
+ * answers. `registryFile` is its register (default: VIES_REGISTRY_FILE, else scripts/vies-registry.json).
+ */
+export async function startViesSimulator({ root = ROOT, port = 9190, registryFile, timeoutMs = 30_000 } = {}) {
+  const url = `http://127.0.0.1:${port}`;
+  if (await answers(`${url}/check-status`)) {
+    throw new Error(`something already answers on ${url}; stop it, or set VIES_SIMULATOR_PORT to a free port.`);
+  }
+  const env = { PORT: String(port), HOST: '127.0.0.1', ...(registryFile ? { VIES_REGISTRY_FILE: registryFile } : {}) };
+  const script = path.join(ROOT, 'scripts', 'vies-simulator.cjs');
+  const service = spawnService('vies', process.execPath, [script], { cwd: root, env });
+  await waitForHttp(`${url}/check-status`, { name: 'the VIES simulator', timeoutMs, service });
+  return Object.assign(service, { url });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // api and portal server
 
 /** tsx's CLI as the api resolves it (run with `node`). */

@@ -12,6 +12,9 @@
 //   SKIP_BUILD=1             never build (serve whatever is in dist/)
 //   AUTH_EXPORT_INTERVAL_S   seconds between periodic account exports, 0 = off     default 300
 //   SEED_DEMO                passed to the api                                      default true
+//   VIES_URL                 the VIES the api asks; unset → the VIES simulator is started and used
+//   VIES_SIMULATOR_PORT      the simulator's port (when VIES_URL is unset)          default 9190
+//   VIES_REGISTRY_FILE       the simulator's register of valid VAT IDs              default scripts/vies-registry.json
 //   PAYMENT_PROVIDER=paypal  without PAYPAL_CLIENT_ID: the local PayPal simulator is started and the api uses it
 //   PAYPAL_SIMULATOR_PORT    the simulator's port                                   default 8790
 //   anything else the api or the portal server read (FIREBASE_API_KEY, LINK_IMPRINT, REMOTE_URL_GPSR, ...) is
@@ -30,6 +33,7 @@ import {
   startAuthEmulator,
   startPayPalSimulatorService,
   startPortalServer,
+  startViesSimulator,
   stopAll,
   waitForHttp,
 } from './stack.mjs';
@@ -125,7 +129,16 @@ async function main() {
   const emulatorHost = `127.0.0.1:${emulatorPort}`;
   const portalEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
   const portalPromise = dev ? null : background(startPortalServer({ port, apiPort, env: portalEnv }));
-  const apiEnv = { SEED_DEMO: env.SEED_DEMO ?? 'true', ...(dev ? remoteUrlEnv() : {}) };
+  // Without VIES_URL the api asks the local VIES simulator (valid: only the VAT IDs of its register file).
+  let viesUrl = env.VIES_URL;
+  if (!viesUrl) {
+    const viesPort = Number(env.VIES_SIMULATOR_PORT || 9190);
+    await assertPortFree(viesPort, 'VIES simulator');
+    const vies = await background(startViesSimulator({ port: viesPort, registryFile: env.VIES_REGISTRY_FILE }));
+    viesUrl = vies.url;
+    log(`VIES simulator on ${viesUrl} (register ${env.VIES_REGISTRY_FILE || 'scripts/vies-registry.json'})`);
+  }
+  const apiEnv = { SEED_DEMO: env.SEED_DEMO ?? 'true', VIES_URL: viesUrl, ...(dev ? remoteUrlEnv() : {}) };
   // PayPal without credentials: the local simulator stands in for PayPal (never in production: there the api
   // trusts only PayPal's own signing certificates).
   if (env.PAYMENT_PROVIDER === 'paypal' && !env.PAYPAL_CLIENT_ID) {
@@ -186,7 +199,7 @@ async function main() {
     seller          demo@portal.test   / demo1234
     internal staff  staff@portal.test  / staff1234
 
-  api ${`http://127.0.0.1:${apiPort}/api`} · Auth emulator http://127.0.0.1:${emulatorPort} · data in ${dataDir}${
+  api ${`http://127.0.0.1:${apiPort}/api`} · Auth emulator http://127.0.0.1:${emulatorPort} · VIES ${viesUrl} · data in ${dataDir}${
     apiEnv.PAYPAL_API_BASE ? `\n  PayPal simulator ${apiEnv.PAYPAL_API_BASE} (payments, subscriptions, webhooks)` : ''
   }
   Ctrl-C stops everything (accounts are exported to ${authDir}).
