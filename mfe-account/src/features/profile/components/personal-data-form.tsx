@@ -5,12 +5,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { FormTextField, apiErrorKey, useNotify, useSession } from '@portal/shared';
-import { isProfileComplete } from '@portal/shared/domain';
+import { isProfileComplete, normalizeVatId } from '@portal/shared/domain';
 import { applyApiFieldErrors, usePortalForm } from '@portal/shared/forms';
 import { useProfileApi, type ContactFormValues } from '../api';
 import { contactFormSchema } from '../contact-form-schema';
 import { PROFILE_FIELD_LABELS, contactToForm } from '../profile-fields';
 import { CountrySelect } from './country-select';
+import { VatVerificationNotice } from './vat-verification-notice';
 
 export interface PersonalDataFormProps {
   /** Called after a save that left the profile complete (the page opens the AVV dialog if needed). */
@@ -27,7 +28,11 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
   const contact = session.profile?.contact;
   const loginEmail = contact?.email || session.user?.email || '';
   const form = usePortalForm(contactFormSchema, contactToForm(contact));
-  const { control, formState, handleSubmit, setError, trigger } = form;
+  const { control, formState, handleSubmit, setError, trigger, watch } = form;
+  // VIES's answer is about the saved VAT ID: shown while the field still holds it (a new one is checked on save).
+  const verification = contact?.vatVerification;
+  const typedVatId = normalizeVatId(watch('vatID') ?? '');
+  const showVerification = !!verification && typedVatId === verification.vatId;
 
   useEffect(() => {
     if (checkRequest > 0) void trigger(undefined, { shouldFocus: true });
@@ -120,6 +125,11 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField {...field('vatID')} />
         </Grid>
+        {showVerification && verification && (
+          <Grid size={12}>
+            <VatVerificationNotice verification={verification} />
+          </Grid>
+        )}
         <Grid size={12} sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button
             type="submit"
