@@ -160,4 +160,98 @@ describe('PayPal subscriptions through the simulator', () => {
       .where(eq(invoices.userId, s.seller.uid));
     expect(rows[0].n).toBe(3);
   });
+
+  describe('cancellation reaches PayPal', () => {
+    const paypalToken = async () => {
+      const res = await fetch(`${sim.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${sim.apiEnv.PAYPAL_CLIENT_ID}:${sim.apiEnv.PAYPAL_CLIENT_SECRET}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    };
+    const atPayPal = async (id: string) => {
+      const res = await fetch(`${sim.url}/v1/billing/subscriptions/${id}`, {
+        headers: { authorization: `Bearer ${await paypalToken()}` },
+      });
+      return (await res.json()) as { status: string };
+    };
+    const post = (seller: TestIdentity, path: string) =>
+      t.app.inject({ method: 'POST', url: `/api/subscription/${path}`, headers: seller.headers });
+    const shown = async (seller: TestIdentity) =>
+      (
+        (await t.app.inject({ url: '/api/license/all', headers: seller.headers })).json().items as {
+          subscription?: { cancelAtPeriodEnd: boolean };
+        }[]
+      )[0];
+
+    it('cancel at period end suspends it at PayPal (no later charge); undo activates it again and it renews', async () => {
+      const s = await subscribed();
+      const cancelled = await post(s.seller, `${s.sub.id}/cancel`);
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true });
+      expect((await atPayPal(s.subscriptionId)).status).toBe('SUSPENDED');
+      const refused = await sim.call('POST', `/v1/simulator/subscriptions/${s.subscriptionId}/cycle`, {
+        outcome: 'success',
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.details[0].issue).toBe('SUBSCRIPTION_STATUS_INVALID');
+      expect((await post(s.seller, `${s.sub.id}/cancel`)).statusCode).toBe(200); // twice = once
+
+      const resumed = await post(s.seller, `${s.sub.id}/resume`);
+      expect(resumed.statusCode).toBe(200);
+      expect(resumed.json()).toMatchObject({ cancelAtPeriodEnd: false, status: 'Active' });
+      expect((await atPayPal(s.subscriptionId)).status).toBe('ACTIVE');
+      expect((await post(s.seller, `${s.sub.id}/resume`)).statusCode).toBe(200);
+      await cycle(s.subscriptionId);
+      expect((await state(s.seller)).license.expiresAt).toEqual(month(s.sub.currentPeriodEnd!));
+    });
+
+    it('resume: 404 for a foreign subscription, 400 for a bad id, 409 once the period is over', async () => {
+      const s = await subscribed();
+      const other = await buyer(t.app);
+      expect((await post(other, `${s.sub.id}/resume`)).statusCode).toBe(404);
+      expect((await post(s.seller, 'not-a-uuid/resume')).statusCode).toBe(400);
+      await post(s.seller, `${s.sub.id}/cancel`);
+      await t.app.db
+        .update(subscriptions)
+        .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+        .where(eq(subscriptions.id, s.sub.id));
+      expect((await post(s.seller, `${s.sub.id}/resume`)).statusCode).toBe(409);
+    });
+
+    it('at the period end the renewals job cancels the suspended PayPal subscription for good', async () => {
+      const s = await subscribed();
+      await post(s.seller, `${s.sub.id}/cancel`);
+      const run = await runRenewals(purchaseDeps(t.app), new Date(s.sub.currentPeriodEnd!.getTime() + 86_400_000));
+      expect(run).toMatchObject({ ran: true });
+      expect((await state(s.seller)).sub.status).toBe('Cancelled');
+      expect((await atPayPal(s.subscriptionId)).status).toBe('CANCELLED');
+    });
+
+    it('a cancellation made at PayPal (BILLING.SUBSCRIPTION.CANCELLED) shows on /licenses and cannot be undone', async () => {
+      const s = await subscribed();
+      expect((await shown(s.seller)).subscription).toMatchObject({ cancelAtPeriodEnd: false });
+      const res = await fetch(`${sim.url}/v1/billing/subscriptions/${s.subscriptionId}/cancel`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'Cancelled in the PayPal account' }),
+      });
+      expect(res.status).toBe(204);
+      await sim.delivered('BILLING.SUBSCRIPTION.CANCELLED', s.subscriptionId);
+      expect((await shown(s.seller)).subscription).toMatchObject({ cancelAtPeriodEnd: true });
+      const undo = await post(s.seller, `${s.sub.id}/resume`);
+      expect(undo.statusCode).toBe(409);
+    });
+
+    it('deleting the account cancels the PayPal subscription first', async () => {
+      const s = await subscribed();
+      const res = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: s.seller.headers });
+      expect(res.statusCode).toBe(204);
+      expect((await atPayPal(s.subscriptionId)).status).toBe('CANCELLED');
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { invoiceAndChargeRenewal, type RenewalDeps, type RenewalOutcome, type StepHook } from '../modules/purchase';
 import {
+  cancelEndedAtProvider,
   endCancelledSubscriptions,
   expireUnpaidSubscriptions,
   listDueRenewals,
@@ -34,6 +35,8 @@ export async function runRenewals(
   const outcome = await runOnce(db, RENEWALS_JOB, period, async () => {
     const settled = await settlePaidRenewals(db);
     const cancelled = await endCancelledSubscriptions(db, now);
+    // Their provider subscriptions were only suspended while the seller could undo: now they are cancelled for good.
+    await cancelEndedAtProvider(deps, cancelled);
     const expired = await expireUnpaidSubscriptions(db, now);
     const counts: Record<RenewalOutcome, number> = {
       renewed: 0,

@@ -88,6 +88,7 @@ const EVENT_KINDS: Record<string, PaymentEventKind> = {
   'PAYMENT.SALE.DENIED': 'cycle-failed',
   'BILLING.SUBSCRIPTION.PAYMENT.FAILED': 'cycle-failed',
   'PAYMENT.SALE.REFUNDED': 'refunded',
+  'BILLING.SUBSCRIPTION.CANCELLED': 'subscription-cancelled',
 };
 
 interface WebhookBody {
@@ -121,6 +122,8 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
   } else if (type.startsWith('PAYMENT.SALE.')) {
     providerRef = r.billing_agreement_id ?? null;
     amount = r.amount ? { value: r.amount.total, currency: r.amount.currency } : null;
+  } else if (type === 'BILLING.SUBSCRIPTION.CANCELLED') {
+    providerRef = r.id ?? null;
   } else if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
     // The resource is the subscription itself; the failed amount is its last failed payment.
     providerRef = r.id ?? null;
@@ -301,6 +304,54 @@ export class PayPalProvider implements PaymentProvider {
         return;
       }
       throw new PaymentProviderError(`PayPal could not cancel the subscription: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
+
+  /**
+   * POST /v1/billing/subscriptions/{id}/suspend. 422 (not active: suspended, cancelled or expired before) means it
+   * bills no more: done.
+   */
+  async suspendSubscription(providerSubscriptionRef: string, reason: string): Promise<void> {
+    try {
+      await this.subscriptions.suspendSubscription({
+        id: providerSubscriptionRef,
+        body: { reason: reason.slice(0, 128) },
+      });
+      this.log.info({ subscriptionId: providerSubscriptionRef }, 'PayPal subscription suspended');
+    } catch (err) {
+      if ((err as { statusCode?: unknown }).statusCode === 422) return;
+      throw new PaymentProviderError(`PayPal could not suspend the subscription: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
+
+  /**
+   * POST /v1/billing/subscriptions/{id}/activate. On 422 (not suspended) PayPal is asked what it is: ACTIVE is
+   * done, anything else (cancelled, expired) cannot bill again: 'ended'.
+   */
+  async resumeSubscription(providerSubscriptionRef: string, reason: string): Promise<'active' | 'ended'> {
+    try {
+      await this.subscriptions.activateSubscription({
+        id: providerSubscriptionRef,
+        body: { reason: reason.slice(0, 128) },
+      });
+      this.log.info({ subscriptionId: providerSubscriptionRef }, 'PayPal subscription activated again');
+      return 'active';
+    } catch (err) {
+      if ((err as { statusCode?: unknown }).statusCode !== 422) {
+        throw new PaymentProviderError(`PayPal could not activate the subscription: ${(err as Error).message}`, {
+          cause: err,
+        });
+      }
+    }
+    try {
+      const { result } = await this.subscriptions.getSubscription({ id: providerSubscriptionRef });
+      return result.status === 'ACTIVE' ? 'active' : 'ended';
+    } catch (err) {
+      throw new PaymentProviderError(`PayPal could not read the subscription: ${(err as Error).message}`, {
         cause: err,
       });
     }

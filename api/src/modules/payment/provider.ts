@@ -37,7 +37,15 @@ export interface Checkout {
  * cycle of a subscription it bills itself; providerRef is the subscription's ref), `refunded`, or `ignored` (an event
  * type the portal does not act on).
  */
-export type PaymentEventKind = 'completed' | 'approved' | 'failed' | 'cycle-failed' | 'refunded' | 'ignored';
+export type PaymentEventKind =
+  | 'completed'
+  | 'approved'
+  | 'failed'
+  | 'cycle-failed'
+  | 'refunded'
+  /** The provider's subscription (providerRef) was cancelled there: it bills no more. */
+  | 'subscription-cancelled'
+  | 'ignored';
 
 export interface PaymentEvent {
   /** Unique per provider (events are stored once per (provider, event id)). */
@@ -103,6 +111,17 @@ export interface PaymentProvider {
    * Irreversible: the caller records the cancellation right away.
    */
   cancelSubscription(providerSubscriptionRef: string, reason: string): Promise<void>;
+  /**
+   * Stops the provider billing a subscription for now (cancel at period end, which the seller may still undo; PayPal
+   * cannot undo a cancellation, so it is suspended until the period ends and cancelled then). One that is no longer
+   * active counts as done; any other failure throws PaymentProviderError.
+   */
+  suspendSubscription(providerSubscriptionRef: string, reason: string): Promise<void>;
+  /**
+   * Lets the provider bill a suspended subscription again (the seller undid the cancellation). 'ended' when the
+   * provider cannot: the subscription was cancelled or expired there.
+   */
+  resumeSubscription(providerSubscriptionRef: string, reason: string): Promise<'active' | 'ended'>;
 }
 
 export const headerValue = (headers: WebhookRequest['headers'], name: string): string | null => {

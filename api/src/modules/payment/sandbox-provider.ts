@@ -137,6 +137,13 @@ export class SandboxProvider implements PaymentProvider {
    */
   async cancelSubscription(): Promise<void> {}
 
+  /** The sandbox bills only through the renewals job, which skips a subscription cancelled at period end. */
+  async suspendSubscription(): Promise<void> {}
+
+  async resumeSubscription(): Promise<'active'> {
+    return 'active';
+  }
+
   /** What the sandbox page does on Pay/Cancel: sign the event and deliver it to the webhook route over HTTP. */
   /** The event of `payment` (its ref, amount and currency), signed and sent to the webhook. */
   sendPaymentEvent(type: SandboxEventType, payment: Pick<PaymentRow, 'providerRef' | 'amountCents' | 'currency'>) {

@@ -25,6 +25,7 @@ import type { RenewalDeps } from './renewal-charge';
 import { failProviderCycle } from './renewal-failure';
 import { ensureSteps } from './repository';
 import { isRenewalCharge, settleRenewalCharge } from './subscription-charge';
+import { markCancelledByProvider } from '../subscription';
 
 export interface WebhookOutcome {
   received: true;
@@ -98,6 +99,20 @@ export async function handleWebhook(
 
   if (event.kind === 'ignored') {
     const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'ignored' });
+    return {
+      received: true,
+      duplicate: !rec.inserted,
+      kind: event.kind,
+      status: payment?.status ?? 'Created',
+      process: null,
+    };
+  }
+  if (event.kind === 'subscription-cancelled' && event.providerRef) {
+    // Cancelled at the provider (by the seller there, or by us): it bills no more, so the portal ends it at the
+    // period end as well (shown on /licenses); a subscription already ended or marked stays as it is.
+    const marked = await markCancelledByProvider(db, event.providerRef);
+    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
+    log.info({ eventId: event.eventId, marked }, 'subscription cancelled at the payment provider');
     return {
       received: true,
       duplicate: !rec.inserted,

@@ -21,6 +21,7 @@ export {
   listMeteredSubscriptions,
   lockOwnedSubscription,
   lockSubscriptionByProviderRef,
+  markCancelledByProvider,
   markRenewalDone,
   markRenewalFailed,
   markRenewalNotified,
@@ -34,4 +35,4 @@ export {
   type BillingEventRow,
   type DueRenewal,
 } from './repository';
-export { cancelSubscriptionsAtProvider, SubscriptionCancelError } from './provider-cancel';
+export { cancelEndedAtProvider, cancelSubscriptionsAtProvider, SubscriptionCancelError } from './provider-cancel';

@@ -62,3 +62,29 @@ export async function cancelSubscriptionsAtProvider(
   }
   return { cancelled };
 }
+
+/**
+ * Subscriptions the portal just ended at their period end (cancelled at period end): their provider subscription,
+ * only suspended while the seller could still undo, is cancelled for good. A failure is logged and changes nothing
+ * here: a suspended subscription does not bill, and the next run does not ask again.
+ */
+export async function cancelEndedAtProvider(
+  deps: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger },
+  subscriptionIds: string[],
+): Promise<number> {
+  if (!subscriptionIds.length) return 0;
+  const rows = await deps.db
+    .select({ id: subscriptions.id, providerRef: subscriptions.providerRef })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.id, subscriptionIds), isNotNull(subscriptions.providerRef)));
+  let cancelled = 0;
+  for (const row of rows) {
+    try {
+      await deps.provider.cancelSubscription(row.providerRef!, 'Cancelled at the end of the paid period');
+      cancelled += 1;
+    } catch (err) {
+      deps.log.error({ err, subscriptionId: row.id }, 'cancelling an ended subscription at the provider failed');
+    }
+  }
+  return cancelled;
+}

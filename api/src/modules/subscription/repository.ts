@@ -130,6 +130,64 @@ export async function cancelAtPeriodEnd(db: Db, ownerId: string, id: string, now
   });
 }
 
+export type ResumeResult =
+  | { kind: 'resumed'; id: string; status: SubscriptionStatus; currentPeriodEnd: Date | null }
+  | { kind: 'not-found' }
+  | { kind: 'not-active'; status: SubscriptionStatus };
+
+/**
+ * Undoes "cancel at period end" while the period lasts: the subscription renews again. One already ended (the
+ * period is over, or the provider cancelled it) cannot be resumed. Resuming twice changes nothing.
+ */
+export async function resumeCancelled(db: Db, ownerId: string, id: string, now = new Date()): Promise<ResumeResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId)))
+      .for('update');
+    if (!row) return { kind: 'not-found' };
+    const over = row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
+    if (row.status !== 'Active' || over) return { kind: 'not-active', status: over ? 'Cancelled' : row.status };
+    if (row.cancelAtPeriodEnd) {
+      await tx
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: false, cancelRequestedAt: null, updatedAt: now })
+        .where(eq(subscriptions.id, id));
+    }
+    return { kind: 'resumed', id: row.id, status: row.status, currentPeriodEnd: row.currentPeriodEnd };
+  });
+}
+
+/** The owner's subscription `id` (null for an unknown or foreign one). */
+export async function findOwnerSubscription(db: Db, ownerId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The provider cancelled its subscription `providerRef` (the seller at PayPal, or PayPal itself): it bills no
+ * more, so the live subscription is cancelled at period end (usable until then, never renewed). Returns how many.
+ */
+export async function markCancelledByProvider(db: Db, providerRef: string, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, cancelRequestedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.providerRef, providerRef),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return rows.length;
+}
+
 /**
  * The subscription `id` of `ownerId` with its product, locked FOR UPDATE until the transaction ends (two approvals
  * of one subscription run one after the other). Null for an unknown or foreign id.

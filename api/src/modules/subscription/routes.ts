@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
-import { cancelAtPeriodEnd, listOveragePending } from './repository';
+import { cancelAtPeriodEnd, findOwnerSubscription, listOveragePending, resumeCancelled } from './repository';
 
 /** The `:id` of the subscription routes (also of the overage approval, which the purchase module serves). */
 export const subscriptionIdParams = z.object({ id: z.uuid({ error: 'id must be a subscription id' }) });
@@ -52,6 +52,12 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       forbidSubUser(user, 'cancel a subscription');
+      // The provider stops billing first (PayPal: suspended until the period ends, so the seller may still undo);
+      // when it cannot be reached nothing changes here and the seller is told (502).
+      const row = await findOwnerSubscription(app.db, user.id, request.params.id);
+      if (row?.providerRef && row.status === 'Active' && !row.cancelAtPeriodEnd) {
+        await app.paymentProvider.suspendSubscription(row.providerRef, 'The seller cancelled at the end of the period');
+      }
       const result = await cancelAtPeriodEnd(app.db, user.id, request.params.id);
       if (result.kind === 'not-found') throw new HttpError(404, 'subscription-not-found', 'Subscription not found');
       if (result.kind === 'not-active') {
@@ -61,6 +67,57 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         id: result.id,
         status: result.status,
         cancelAtPeriodEnd: true as const,
+        currentPeriodEnd: result.currentPeriodEnd?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.post(
+    '/:id/resume',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['subscription'],
+        summary: 'Undo "cancel at period end" while the period lasts: the subscription renews again (twice = once)',
+        params: subscriptionIdParams,
+        response: {
+          200: z.object({
+            id: z.string(),
+            status: z.enum(SUBSCRIPTION_STATUSES),
+            cancelAtPeriodEnd: z.literal(false),
+            currentPeriodEnd: z.string().nullable(),
+          }),
+          ...authErrors,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      forbidSubUser(user, 'resume a subscription');
+      const row = await findOwnerSubscription(app.db, user.id, request.params.id);
+      if (!row) throw new HttpError(404, 'subscription-not-found', 'Subscription not found');
+      const over = row.currentPeriodEnd !== null && row.currentPeriodEnd <= new Date();
+      if (row.status !== 'Active' || over) {
+        throw new HttpError(409, 'subscription-not-active', `The subscription is ${over ? 'over' : row.status}`);
+      }
+      if (row.providerRef && row.cancelAtPeriodEnd) {
+        const state = await app.paymentProvider.resumeSubscription(
+          row.providerRef,
+          'The seller undid the cancellation',
+        );
+        if (state === 'ended') {
+          throw new HttpError(409, 'subscription-not-active', 'The payment provider has ended this subscription');
+        }
+      }
+      const result = await resumeCancelled(app.db, user.id, request.params.id);
+      if (result.kind === 'not-found') throw new HttpError(404, 'subscription-not-found', 'Subscription not found');
+      if (result.kind === 'not-active') {
+        throw new HttpError(409, 'subscription-not-active', `The subscription is ${result.status}, not active`);
+      }
+      return {
+        id: result.id,
+        status: result.status,
+        cancelAtPeriodEnd: false as const,
         currentPeriodEnd: result.currentPeriodEnd?.toISOString() ?? null,
       };
     },
