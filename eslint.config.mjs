@@ -221,7 +221,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
-    files: ['**/*.cjs', '**/*.config.js', '**/webpack/*.js', '**/jest/*.js', '**/scripts/*.js'],
+    files: ['**/*.cjs', '**/*.config.js', '**/webpack/*.js', '**/jest/*.js', '**/scripts/*.js', 'shared/config/*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

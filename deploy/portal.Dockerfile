@@ -19,6 +19,7 @@ RUN npm run build && node deploy/tree.mjs bundles /bundles
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
+    PORTAL_MODE=production \
     HOST=0.0.0.0 \
     PORT=8080
 WORKDIR /app
@@ -28,6 +29,7 @@ COPY scripts/serve-portal.mjs scripts/serve-portal.mjs
 COPY scripts/portal-server scripts/portal-server
 COPY shared/webpack/portal-config.js shared/webpack/portal-config.js
 COPY shared/log/redact-url.js shared/log/redact-url.js
+COPY shared/config/operating-company.js shared/config/operating-company.js
 COPY --from=build /bundles/ ./
 USER node
 EXPOSE 8080

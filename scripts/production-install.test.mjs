@@ -20,6 +20,9 @@ const { postgresAnswers, scratchDatabase } = require('./scratch-database.cjs');
 
 const BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The operating company as a deployment sets it: real-looking values (production mode refuses the demo's). */
+const COMPANY = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'config', 'test-company.json'), 'utf8'));
+
 /** What the runtime stage of deploy/api.Dockerfile and deploy/portal.Dockerfile copies into the image. */
 function copyBuiltTree(target) {
   const workspaces = copyManifests(target, ROOT);
@@ -30,6 +33,7 @@ function copyBuiltTree(target) {
     'scripts/portal-server',
     'shared/webpack/portal-config.js',
     'shared/log/redact-url.js',
+    'shared/config/operating-company.js',
   ];
   for (const rel of portalServerFiles) copy(rel);
   // A stand-in for the built shell (the real one takes minutes to build and is not what this test is about).
@@ -157,6 +161,7 @@ test(
         JOBS_INTERVAL_MS: '0',
         LOG_LEVEL: 'warn',
         VIES_URL: vies.url,
+        ...COMPANY,
       });
 
       // Before the migrate step the api refuses to start, with one line.
@@ -176,10 +181,20 @@ test(
       services.push(api);
       await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, { name: 'api', timeoutMs: 90_000, service: api });
 
+      // In production mode the portal server refuses to start without the operating company, naming each variable.
+      const demoPortal = await run(process.execPath, ['scripts/serve-portal.mjs'], {
+        cwd: dir,
+        env: cleanEnv({ NODE_ENV: 'production', PORT: String(await freePort()) }),
+        timeoutMs: 60_000,
+      });
+      assert.equal(demoPortal.code, 1, demoPortal.stdout + demoPortal.stderr);
+      assert.match(demoPortal.stderr, /^ {2}LINK_IMPRINT is not set: /m);
+
       const portalPort = await freePort();
       const portal = spawnService('portal', process.execPath, ['scripts/serve-portal.mjs'], {
         cwd: dir,
         env: cleanEnv({
+          ...COMPANY,
           NODE_ENV: 'production',
           PORT: String(portalPort),
           API_URL: `http://127.0.0.1:${apiPort}`,
@@ -193,6 +208,9 @@ test(
       const page = await fetch(`${portalUrl}/`);
       assert.equal(page.status, 200);
       assert.match(await page.text(), /portal shell/);
+      const portalConfig = await (await fetch(`${portalUrl}/portal-config.json`)).json();
+      assert.equal(portalConfig.links.imprint, COMPANY.LINK_IMPRINT);
+      assert.equal(portalConfig.links.contactEmail, COMPANY.SUPPORT_EMAIL);
       lap('api and portal server up');
 
       // A seller: an account in the Auth emulator, the api row, the profile — all through the portal server.

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // The portal server of `npm start` (Fastify; routes in portal-server/app.mjs).
 // Env: PORT (8080), HOST (127.0.0.1 while the Auth emulator is in use, else all interfaces),
-// API_URL (http://127.0.0.1:${API_PORT:-3001}), PORTAL_ROOT (repo root).
+// API_URL (http://127.0.0.1:${API_PORT:-3001}), PORTAL_ROOT (repo root). The operating company's links and support
+// address come from shared/config/operating-company.js: in production mode (PORTAL_MODE=production, else
+// NODE_ENV=production) the server refuses to start while one is unset or still the demo's, one line per variable.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, apiUrlFromEnv, buildPortalServer } from './portal-server/app.mjs';
 import { listenHost } from './portal-server/security.mjs';
 import { portalConfigFromEnv } from '../shared/webpack/portal-config.js';
+import { companyProblems, portalMode } from '../shared/config/operating-company.js';
 
 export { buildPortalServer };
 
@@ -20,6 +23,16 @@ export async function listenPortalServer({ port, host, ...options } = {}) {
 const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
   const env = process.env;
+  const problems = companyProblems(env);
+  if (problems.length) {
+    console.error(
+      portalMode(env) === 'production'
+        ? 'The portal server refuses to start in production mode (PORTAL_MODE or NODE_ENV=production); see docs/configuration.md:'
+        : 'The portal server could not start; see docs/configuration.md:',
+    );
+    for (const line of problems) console.error(`  ${line}`);
+    process.exit(1);
+  }
   const port = Number(env.PORT || 8080);
   const { host, reason } = listenHost(env, portalConfigFromEnv(env));
   try {

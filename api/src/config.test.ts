@@ -69,7 +69,8 @@ describe('loadConfig', () => {
       { FIREBASE_AUTH_EMULATOR_HOST: 'localhost' },
       'Invalid configuration: FIREBASE_AUTH_EMULATOR_HOST must look like host:port, e.g. 127.0.0.1:9099.',
     ],
-    [{ SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL must be an email address.'],
+    [{ SUPPORT_EMAIL: 'support' }, 'Invalid configuration: SUPPORT_EMAIL must be an email address (got "support").'],
+    [{ LINK_IMPRINT: 'impressum' }, 'Invalid configuration: LINK_IMPRINT must be an http(s) URL (got "impressum").'],
     [
       { PAYMENT_GRACE_DAYS: '400' },
       'Invalid configuration: PAYMENT_GRACE_DAYS must be a whole number of days from 0 to 365 (got "400").',

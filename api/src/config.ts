@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { companyProblems, portalMode, readOperatingCompany, type SellerConfig } from '@portal/shared/operating-company';
 import { z } from 'zod';
 import { API_ROOT } from './lib/api-root';
 
@@ -9,41 +10,21 @@ export const REPO_ROOT = path.dirname(API_ROOT);
 /** The Commission's VIES REST base (VIES_URL overrides it). */
 export const VIES_PRODUCTION_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
 
-export type PortalMode = 'production' | 'development' | 'test';
+export type { PortalMode } from '@portal/shared/operating-company';
 
 /** The typed config as loadConfig builds it (the doc comments of its fields are in loadConfig). */
 export type AppConfig = ReturnType<typeof loadConfig>;
 export type PaymentConfig = AppConfig['payment'];
 
-// Seller data: read from SELLER_* with demo defaults so `npm start` works; a real deployment sets every key.
-/** The seller printed on every invoice (§14(4) Nr. 1 and 2 UStG: full name, address, VAT ID or tax number). */
-export const DEMO_SELLER = {
-  name: 'Portal Demo Software GmbH',
-  street: 'Friedrichstraße 123',
-  postalCode: '10117',
-  city: 'Berlin',
-  country: 'DE',
-  vatId: 'DE811907980',
-  taxNumber: '30/123/45678',
-  email: 'billing@portal.test',
-  phone: '+49 30 1234567',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
-  bankName: 'Demo Bank',
-  register: 'Amtsgericht Charlottenburg, HRB 000000',
-  managingDirector: 'Max Mustermann',
-};
-export type SellerConfig = typeof DEMO_SELLER;
+/** The seller printed on every invoice (§14(4) Nr. 1 and 2 UStG) and the AVV's processor: the operating company. */
+export type { SellerConfig, OperatingCompany } from '@portal/shared/operating-company';
 
-/** Seller data from SELLER_* variables (postalCode ← SELLER_POSTAL_CODE); each unset key keeps its demo default. */
+/**
+ * The invoices' seller from the SELLER_* variables (shared/config/operating-company.js): demo defaults outside
+ * production, never in production (an unset optional field stays empty; a required one stops the start).
+ */
 export function loadSellerConfig(env: NodeJS.ProcessEnv = process.env): SellerConfig {
-  const seller = { ...DEMO_SELLER };
-  for (const field of Object.keys(seller) as (keyof SellerConfig)[]) {
-    const value = env[`SELLER_${field.replace(/[A-Z]/g, '_$&').toUpperCase()}`]?.trim();
-    if (value) seller[field] = value;
-  }
-  seller.country = seller.country.toUpperCase();
-  return seller;
+  return readOperatingCompany(env).seller;
 }
 
 export class ConfigError extends Error {
@@ -184,8 +165,6 @@ const envSchema = z.object({
       message: 'REMOTE_MANIFEST_HOSTS must be a comma list of host names (a leading dot allows every subdomain)',
     }),
   SMTP_URL: matching(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://'),
-  MAIL_FROM: z.string().optional(),
-  SUPPORT_EMAIL: checked((v) => z.email().safeParse(v).success, 'SUPPORT_EMAIL must be an email address'),
   DS_ENCRYPTION_KEY: checked(
     (v) => parseKey(v) !== null,
     'DS_ENCRYPTION_KEY must be 32 bytes written as 64 hex characters or base64',
@@ -272,13 +251,6 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT'),
 });
 
-function resolveMode(env: NodeJS.ProcessEnv, portalMode: PortalMode | undefined): PortalMode {
-  if (portalMode) return portalMode;
-  const nodeEnv = env.NODE_ENV;
-  if (nodeEnv === 'production' || nodeEnv === 'test' || nodeEnv === 'development') return nodeEnv;
-  return 'development';
-}
-
 /** Reads the environment into a typed config. Throws ConfigError with one readable sentence. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -289,7 +261,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(`Invalid configuration: ${msg}.`);
   }
   const e = parsed.data;
-  const mode = resolveMode(env, e.PORTAL_MODE);
+  const mode = portalMode(env);
+  // The company's values of the wrong form stop any start; in production the unset and demo ones are refused too,
+  // by the server's start (productionRefusals), which names every one of them at once.
+  const companyIssue = mode === 'production' ? undefined : companyProblems(env)[0];
+  if (companyIssue) throw new ConfigError(`Invalid configuration: ${companyIssue}.`);
+  const company = readOperatingCompany(env);
 
   let authEmulatorHost: string | null = e.FIREBASE_AUTH_EMULATOR_HOST || null;
   if (mode === 'production' && authEmulatorHost) {
@@ -369,8 +346,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? list(e.REMOTE_MANIFEST_HOSTS).map((h) => h.toLowerCase())
       : [...new Set(['localhost', '127.0.0.1', ...ownOrigins.map((o) => new URL(o).hostname.toLowerCase())])],
     smtpUrl: e.SMTP_URL || null,
-    mailFrom: e.MAIL_FROM || 'Portal <no-reply@portal.test>',
-    supportEmail: e.SUPPORT_EMAIL || 'support@portal.test',
+    mailFrom: company.mailFrom,
+    /** Where contact requests go (SUPPORT_EMAIL; part of the operating company). */
+    supportEmail: company.supportEmail,
     /** 32-byte key from DS_ENCRYPTION_KEY, null → a dev key kept in DATA_DIR. */
     dsEncryptionKey: e.DS_ENCRYPTION_KEY ? parseKey(e.DS_ENCRYPTION_KEY) : null,
     /** Hosts (or host suffixes with a leading dot) a data source may point to; empty list → no allowlist. */
@@ -423,8 +401,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * e2e stack and the api tests point it at the local simulator (scripts/vies-simulator.cjs).
      */
     vies: { url: (e.VIES_URL || VIES_PRODUCTION_URL).replace(/\/+$/, '') },
-    /** Seller on invoices (SELLER_* variables, demo defaults). */
-    seller: loadSellerConfig(env),
+    /**
+     * The company that runs the portal (shared/config/operating-company.js): the AVV's processor, the mails' sender
+     * and footer, and the seller of every new invoice (a finalized invoice keeps the seller it was issued with).
+     */
+    company,
+    /** The invoices' seller: company.seller. */
+    seller: company.seller,
     payment: {
       /** PAYMENT_PROVIDER: the api's own sandbox page (default) or PayPal. */
       provider,
@@ -465,4 +448,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
     },
   };
+}
+
+/**
+ * Why a production start must not go on, one line per variable, each naming it; empty outside production and when
+ * everything is set. Production sells for real: the operating company must be configured (no demo value, no
+ * placeholder domain), payments must go to a real provider and mail must be sent, not written to files.
+ */
+export function productionRefusals(config: AppConfig, env: NodeJS.ProcessEnv = process.env): string[] {
+  if (config.mode !== 'production') return [];
+  const lines = companyProblems(env);
+  const { payment } = config;
+  if (payment.provider === 'sandbox') {
+    lines.push(
+      `PAYMENT_PROVIDER is ${env.PAYMENT_PROVIDER?.trim() ? 'sandbox' : 'unset (sandbox)'}: the sandbox takes no real money; set PAYMENT_PROVIDER=paypal and its PAYPAL_* credentials`,
+    );
+  } else if (payment.paypal.environment !== 'live') {
+    lines.push(
+      `PAYPAL_ENVIRONMENT is ${env.PAYPAL_ENVIRONMENT?.trim() ? 'sandbox' : 'unset (sandbox)'}: PayPal's sandbox takes no real money; set PAYPAL_ENVIRONMENT=live`,
+    );
+  }
+  if (!config.smtpUrl) {
+    lines.push('SMTP_URL is not set: mail would be written to files under DATA_DIR/mail instead of being sent');
+  }
+  return lines;
 }

@@ -1,7 +1,7 @@
 // First of all: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) must patch http, pg and fastify before they load.
 import { flushTelemetry } from './telemetry';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, productionRefusals } from './config';
 import { seedDemo } from './seed';
 
 async function main(): Promise<void> {
@@ -14,6 +14,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw err;
+  }
+  const refusals = productionRefusals(config);
+  if (refusals.length) {
+    console.error('The api refuses to start in production mode (PORTAL_MODE=production); see docs/configuration.md:');
+    for (const line of refusals) console.error(`  ${line}`);
+    process.exit(1);
   }
 
   const app = await buildApp(config);

@@ -1,5 +1,7 @@
 // The runtime config the shell fetches from /portal-config.json before it boots (team brief, fixed decisions): one
-// reading of the environment for the webpack dev server and the portal server.
+// reading of the environment for the webpack dev server and the portal server. The links and the support address are
+// the operating company's (../config/operating-company.js, the one reader of those variables, which the api uses too).
+const { readOperatingCompany } = require('../config/operating-company');
 
 /**
  * Env read here (all optional):
@@ -7,8 +9,8 @@
  *   AUTH_EMULATOR_PUBLIC_URL     URL the BROWSER uses for the emulator when it differs from http://<host:port>
  *   FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID   a real Firebase web config
  *   PORTAL_API_BASE_URL          default /api
- *   LINK_IMPRINT, LINK_PRIVACY, LINK_TERMS, CONTACT_EMAIL
- *   LINK_ANDROID_APP, LINK_IOS_APP, LINK_FRESHDESK_APP   store pages on the buy pages (get-now)
+ *   LINK_IMPRINT, LINK_PRIVACY, LINK_TERMS, SUPPORT_EMAIL, LINK_ANDROID_APP, LINK_IOS_APP, LINK_FRESHDESK_APP,
+ *   LINK_FRESHDESK_MANUAL   through readOperatingCompany (demo defaults outside production)
  * Without an emulator host and without a real FIREBASE_API_KEY the emulator at 127.0.0.1:9099 is assumed.
  * @param {Record<string, string | undefined>} [env]
  */
@@ -22,6 +24,8 @@ function portalConfigFromEnv(env = process.env) {
   else if (emulatorHost) authEmulatorUrl = emulatorHost.includes('://') ? emulatorHost : `http://${emulatorHost}`;
   else if (read('FIREBASE_API_KEY', '')) authEmulatorUrl = null;
 
+  const company = readOperatingCompany(env);
+  const { links } = company;
   return {
     apiBaseUrl: read('PORTAL_API_BASE_URL', '/api'),
     firebase: {
@@ -30,15 +34,7 @@ function portalConfigFromEnv(env = process.env) {
       projectId: read('FIREBASE_PROJECT_ID', 'demo-portal'),
     },
     authEmulatorUrl,
-    links: {
-      imprint: read('LINK_IMPRINT', 'https://www.example.com/imprint'),
-      privacy: read('LINK_PRIVACY', 'https://www.example.com/privacy'),
-      terms: read('LINK_TERMS', 'https://www.example.com/terms'),
-      contactEmail: read('CONTACT_EMAIL', 'support@portal.test'),
-      androidApp: read('LINK_ANDROID_APP', 'https://play.google.com/store/apps/details?id=com.example.portal'),
-      iosApp: read('LINK_IOS_APP', 'https://apps.apple.com/app/example-portal/id000000000'),
-      freshdeskApp: read('LINK_FRESHDESK_APP', 'https://www.freshworks.com/apps/example-portal'),
-    },
+    links: { ...links, contactEmail: company.supportEmail },
   };
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
+import { withFooter } from './mail-footer';
 
 export interface MailMessage {
   to: string;
@@ -31,14 +32,17 @@ declare module 'fastify' {
   }
 }
 
-/** SMTP when SMTP_URL is set, else every message becomes an .eml file under DATA_DIR/mail. */
+/**
+ * SMTP when SMTP_URL is set, else every message becomes an .eml file under DATA_DIR/mail (refused in production).
+ * Every message is sent from MAIL_FROM and ends with the operating company's footer.
+ */
 export function createMailService(config: AppConfig): MailService & { close(): void } {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       outboxDir: null,
       async send(message) {
-        const info = await transport.sendMail({ from: config.mailFrom, ...message });
+        const info = await transport.sendMail({ from: config.mailFrom, ...withFooter(message, config.company) });
         return { messageId: info.messageId, file: null };
       },
       close: () => transport.close(),
@@ -49,7 +53,7 @@ export function createMailService(config: AppConfig): MailService & { close(): v
   return {
     outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await transport.sendMail({ from: config.mailFrom, ...withFooter(message, config.company) });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);

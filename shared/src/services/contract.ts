@@ -94,7 +94,7 @@ export interface Preferences {
   setTheme(theme: Theme): void;
 }
 
-/** Legal and contact links of the portal configuration (/portal-config.json). */
+/** Legal and contact links of the operating company, from the portal configuration (/portal-config.json). */
 export interface PortalLinks {
   imprint: string;
   privacy: string;
@@ -104,6 +104,8 @@ export interface PortalLinks {
   androidApp?: string;
   iosApp?: string;
   freshdeskApp?: string;
+  /** The Freshdesk connector's installation manual. */
+  freshdeskManual?: string;
 }
 
 export interface PortalServices {

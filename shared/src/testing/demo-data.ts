@@ -4,7 +4,7 @@ import type { PortalLinks } from '../services/contract';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** The example links of the default portal config (shared/webpack/portal-config.js). */
+/** The demo links of the default portal config (shared/config/operating-company.js). */
 export function demoLinks(): PortalLinks {
   return {
     imprint: 'https://www.example.com/imprint',
@@ -14,6 +14,7 @@ export function demoLinks(): PortalLinks {
     androidApp: 'https://play.google.com/store/apps/details?id=com.example.portal',
     iosApp: 'https://apps.apple.com/app/example-portal/id000000000',
     freshdeskApp: 'https://www.freshworks.com/apps/example-portal',
+    freshdeskManual: 'https://www.example.com/manuals/freshdesk-connector',
   };
 }
 

@@ -11,8 +11,21 @@ export interface AvvParty {
   email: string;
 }
 
+/** The processor: the company that runs the portal (its configuration, shared/config/operating-company.js). */
+export interface AvvProcessor {
+  name: string;
+  street: string;
+  postalCodeCity: string;
+  country: string;
+  register: string;
+  managingDirector: string;
+  /** Its data-protection contact (PRIVACY_EMAIL). */
+  email: string;
+}
+
 export interface AvvTextInput {
   customer: AvvParty;
+  processor: AvvProcessor;
   version: string;
   acceptedDate: string | null;
   /** The contract text of the version in the document's language (`## ` headings, blank-line paragraphs). */
@@ -41,13 +54,18 @@ export interface AvvDocument {
   footer: string;
 }
 
-export const PROCESSOR = {
-  name: 'Portal Software GmbH',
-  street: 'Musterstraße 1',
-  city: '10115 Berlin',
-  country: 'Deutschland / Germany',
-  email: 'datenschutz@portal.test',
-};
+/** The processor's lines under its label; empty values (none in production) are left out. */
+function processorLines(p: AvvProcessor, labels: { managingDirector: string; privacy: string }): string[] {
+  return [
+    p.name,
+    p.street,
+    p.postalCodeCity,
+    p.country,
+    p.register,
+    p.managingDirector && `${labels.managingDirector}: ${p.managingDirector}`,
+    p.email && `${labels.privacy}: ${p.email}`,
+  ].filter((line) => line.trim() !== '');
+}
 
 export function avvDocument(lang: 'de' | 'en', input: AvvTextInput): AvvDocument {
   return lang === 'de' ? german(input) : english(input);
@@ -75,7 +93,7 @@ function german(input: AvvTextInput): AvvDocument {
     partiesHeading: 'Vertragsparteien',
     controllerLabel: 'Verantwortlicher (Auftraggeber)',
     processorLabel: 'Auftragsverarbeiter (Auftragnehmer)',
-    processor: [PROCESSOR.name, PROCESSOR.street, PROCESSOR.city, PROCESSOR.country, PROCESSOR.email],
+    processor: processorLines(input.processor, { managingDirector: 'Geschäftsführer', privacy: 'Datenschutz' }),
     versionLine: `Vertragsversion: ${version}`,
     acceptanceLine: acceptedDate ? `Akzeptiert am: ${acceptedDate}` : 'Akzeptiert am: noch nicht akzeptiert',
     sections: bodySections(input.body),
@@ -94,7 +112,7 @@ function english(input: AvvTextInput): AvvDocument {
     partiesHeading: 'Parties',
     controllerLabel: 'Controller (customer)',
     processorLabel: 'Processor (provider)',
-    processor: [PROCESSOR.name, PROCESSOR.street, PROCESSOR.city, PROCESSOR.country, PROCESSOR.email],
+    processor: processorLines(input.processor, { managingDirector: 'Managing director', privacy: 'Data protection' }),
     versionLine: `Agreement version: ${version}`,
     acceptanceLine: acceptedDate ? `Accepted on: ${acceptedDate}` : 'Accepted on: not yet accepted',
     sections: bodySections(input.body),

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { currentUser } from '../../plugins/identity';
 import { loadContact } from '../user/profile';
+import type { OperatingCompany } from '../../config';
 import { renderAvvPdf } from './avv-pdf';
+import type { AvvProcessor } from './avv-text';
 import { acceptVersion, currentAcceptance } from './service';
 
 function formatDate(date: Date, lang: 'de' | 'en'): string {
@@ -17,6 +19,20 @@ function formatDate(date: Date, lang: 'de' | 'en'): string {
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(date);
+}
+
+/** The processor named in the contract: the operating company, with its data-protection contact. */
+function avvProcessor(company: OperatingCompany, lang: 'de' | 'en'): AvvProcessor {
+  const { seller } = company;
+  return {
+    name: seller.name,
+    street: seller.street,
+    postalCodeCity: `${seller.postalCode} ${seller.city}`.trim(),
+    country: countryName(seller.country, lang),
+    register: seller.register,
+    managingDirector: seller.managingDirector,
+    email: company.privacyEmail,
+  };
 }
 
 /**
@@ -88,6 +104,7 @@ const avvProfileRoutes: FastifyPluginAsyncZod = async (app) => {
           country: countryName(c.country, lang),
           email: c.invoiceEmail,
         },
+        processor: avvProcessor(app.config.company, lang),
         version: version.version,
         acceptedDate: acceptance ? formatDate(acceptance.acceptedAt, lang) : null,
         body: lang === 'de' ? version.textDe : version.textEn,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Auth } from 'firebase-admin/auth';
+import type { SellerConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { MailService } from '../../plugins/mail';
 import type { ViesClient } from '../../services/vies';
@@ -23,6 +24,8 @@ export interface PurchaseDeps {
   portalUrl: string;
   /** Days a license keeps working after its paid period while a failed renewal payment is open (PAYMENT_GRACE_DAYS). */
   paymentGraceDays: number;
+  /** The seller printed on the invoices finalized now (the operating company); unset: the SELLER_* environment. */
+  seller?: SellerConfig;
 }
 
 /** The purchase deps of the app: the routes, the scheduler and the job command build them here. */
@@ -35,4 +38,5 @@ export const purchaseDeps = (app: FastifyInstance): PurchaseDeps => ({
   vies: app.vies,
   portalUrl: app.config.corsOrigins[0] ?? '',
   paymentGraceDays: app.config.payment.graceDays,
+  seller: app.config.seller,
 });

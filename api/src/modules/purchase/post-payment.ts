@@ -20,6 +20,7 @@ import {
 } from '../subscription';
 import { findUser } from '../user';
 import { purchaseConfirmation } from './confirmation-mail';
+import type { SellerConfig } from '../../config';
 import type { PurchaseDeps } from './deps';
 import {
   completeStep,
@@ -34,7 +35,7 @@ import {
 export const MAX_STEP_ATTEMPTS = 5;
 
 /** What the process uses: the database, the mail to the buyer, the identity service and the log. */
-export type PostPaymentDeps = Pick<PurchaseDeps, 'db' | 'mail' | 'firebaseAuth' | 'log'>;
+export type PostPaymentDeps = Pick<PurchaseDeps, 'db' | 'mail' | 'firebaseAuth' | 'log' | 'seller'>;
 
 type Output = Record<string, unknown>;
 
@@ -83,11 +84,13 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
    * The license and the paid invoice, in one transaction: issueLicense (type, expiry by estimateExpiry, the chosen
    * extras) and finalizeInvoice (number, Paid, service period, PDF).
    */
-  async CreateInvoiceInDb({ db, invoice, payment }) {
+  async CreateInvoiceInDb({ db, deps, invoice, payment }) {
     const { product, purchase } = await productOf(db, invoice);
     const paidAt = payment.paidAt ?? new Date();
     const existingSubscription = purchase.renewal_of_subscription_id ?? purchase.overage_of_subscription_id;
-    if (existingSubscription) return settleOnSubscription(db, invoice, product, purchase, existingSubscription, paidAt);
+    if (existingSubscription) {
+      return settleOnSubscription(db, invoice, product, purchase, existingSubscription, paidAt, deps.seller);
+    }
     const extraOptions: ExtraOptions & { auto_upgrade_consent: boolean } = {
       extra_users_count: purchase.extra_users_count,
       extra_email_count: purchase.extra_email_blocks * EMAIL_BLOCK_SIZE,
@@ -102,6 +105,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
       paidAt,
       servicePeriod: { start: paidAt, end },
       licenseId: license.id,
+      seller: deps.seller,
     });
     return { licenseId: license.id, licenseKey: license.key, invoiceNumber, expiresAt: end?.toISOString() ?? null };
   },
@@ -205,6 +209,7 @@ async function settleOnSubscription(
   purchase: PurchaseJson,
   subscriptionId: string,
   paidAt: Date,
+  seller: SellerConfig | undefined,
 ): Promise<Output> {
   // Locked until the step commits: two renewal invoices of one subscription settled at once (two provider charges)
   // each extend the license from the end the other one left.
@@ -228,6 +233,7 @@ async function settleOnSubscription(
     paidAt,
     servicePeriod: { start, end: end ?? null },
     licenseId: license.id,
+    seller,
   });
   return { licenseId: license.id, licenseKey: license.key, invoiceNumber, expiresAt: end?.toISOString() ?? null };
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '@portal/shared';
-import { demoCatalogue, demoLicenses, demoSubApiUser, renderWithPortal } from '@portal/shared/testing';
+import { demoCatalogue, demoLicenses, demoLinks, demoSubApiUser, renderWithPortal } from '@portal/shared/testing';
 import type { License, PluginName } from '@portal/shared/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import remote from '../../../remote';
@@ -72,6 +72,23 @@ describe('FreshdeskPage with a valid license', () => {
       message: 'API key copied to the clipboard.',
     });
     expect(screen.getByRole('link', { name: /Open the manual/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('links the manual where the portal configuration says, and leaves the card out when it names none', async () => {
+    const links = { ...demoLinks(), freshdeskManual: 'https://www.nordlicht-portal.de/handbuch/freshdesk-connector' };
+    const view = renderPage({ session: { licenses: [paid()] }, services: { links } });
+    await screen.findByRole('textbox', { name: 'API key' });
+    expect(screen.getByRole('link', { name: /Open the manual/ })).toHaveAttribute(
+      'href',
+      'https://www.nordlicht-portal.de/handbuch/freshdesk-connector',
+    );
+    view.unmount();
+    renderPage({
+      session: { licenses: [paid()] },
+      services: { links: { ...demoLinks(), freshdeskManual: undefined } },
+    });
+    await screen.findByRole('textbox', { name: 'API key' });
+    expect(screen.queryByRole('link', { name: /Open the manual/ })).not.toBeInTheDocument();
   });
 
   it('says when copying fails (freshdesk_copy_error), in German', async () => {

@@ -5,13 +5,17 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
+import { useLinks } from '@portal/shared';
 import { useTranslation } from 'react-i18next';
 
-/** Where the Freshdesk connector's installation manual is published. */
-export const FRESHDESK_MANUAL_URL = 'https://www.example.com/manuals/freshdesk-connector';
-
+/**
+ * The Freshdesk connector's installation manual, where the operating company publishes it (LINK_FRESHDESK_MANUAL in
+ * the portal configuration). A portal configuration without it (an older portal server) shows no card.
+ */
 export function ManualLink() {
   const { t } = useTranslation('freshdesk');
+  const manual = useLinks().freshdeskManual;
+  if (!manual) return null;
   return (
     <Card variant="outlined" component="section" aria-labelledby="freshdesk-manual-title" sx={{ mb: 3 }}>
       <CardContent>
@@ -24,7 +28,7 @@ export function ManualLink() {
         </Typography>
         <Button
           component="a"
-          href={FRESHDESK_MANUAL_URL}
+          href={manual}
           target="_blank"
           rel="noopener noreferrer"
           variant="outlined"
