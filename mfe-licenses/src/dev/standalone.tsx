@@ -9,6 +9,7 @@ const options = {
   routes: {
     'GET /license/all': pagedLicenses,
     'GET /license/product/plugin/:plugin': (request: FakeRequest) => demoCatalogue(request.params.plugin as PluginName),
+    'GET /license/product/all': () => (['fresh_desk', 'mobile'] as const).flatMap((plugin) => demoCatalogue(plugin)),
   },
   session: { licenses: standaloneLicenses() },
 };

@@ -36,6 +36,7 @@ const SPECS: Partial<Record<PluginName, PluginSpec>> = {
     free: false,
   },
   gpsr: { label: 'GPSR', monthlyCents: [990, 1990, 2990, 4990], extraUserCents: 300, free: true },
+  lieferbar: { label: 'Lieferbar', monthlyCents: [990, 1490, 2490, 3990], extraUserCents: 300, free: false },
 };
 
 function product(

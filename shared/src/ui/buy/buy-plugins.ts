@@ -1,10 +1,11 @@
 // Which buy page a plugin gets (spec §2 Buy license): /licenses/buy?plugin=… and the feature pages of issue 11.
 
-/** Plugins with their own buy page; any other ?plugin= value gets the default page. */
-export const BUY_PLUGINS = ['fresh_desk', 'magic_matrix', 'gpsr', 'mobile'] as const;
+/**
+ * Plugins with their own buy page, in the order the default page lists them; any other ?plugin= value gets the
+ * default page. Which of them a seller may buy is the api's to say (the catalogue lists only those).
+ */
+export const BUY_PLUGINS = ['fresh_desk', 'mobile', 'gpsr', 'lieferbar', 'magic_matrix'] as const;
 export type BuyPlugin = (typeof BUY_PLUGINS)[number];
-/** Plugins every seller sees on the dashboard (spec §1); the default page offers these. */
-export const PUBLIC_BUY_PLUGINS: readonly BuyPlugin[] = ['fresh_desk', 'mobile'];
 /** The page for a plugin, or 'default'. */
 export type BuyPage = BuyPlugin | 'default';
 
@@ -49,6 +50,7 @@ export const BUY_PAGE_LAYOUT: Readonly<Record<BuyPage, BuyPageLayout>> = {
   },
   gpsr: { howSteps: 3, storeToggle: false, cards: true, faq: false, workExample: 'two_images', getNow: 'none' },
   mobile: { howSteps: 4, storeToggle: true, cards: true, faq: false, workExample: 'one_image', getNow: 'stores' },
+  lieferbar: { howSteps: 3, storeToggle: false, cards: true, faq: false, workExample: 'none', getNow: 'none' },
   default: { howSteps: 3, storeToggle: false, cards: false, faq: false, workExample: 'none', getNow: 'none' },
 };
 

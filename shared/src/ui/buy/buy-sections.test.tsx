@@ -3,9 +3,13 @@ import type { PluginName } from '../../domain/types';
 import { demoCatalogue } from '../../testing/demo-catalogue';
 import { renderWithPortal } from '../../testing/render-with-portal';
 import type { Language } from '../../domain/types';
+import { ApiError } from '../../services/api-error';
 import { BuyHeader, BuySections, type BuyPage } from './index';
 
-function renderPage(page: BuyPage, language: Language = 'en') {
+/** The catalogue of a seller the default registry is meant for: fresh_desk and mobile (with mobile_default). */
+const SELLER_PLUGINS: PluginName[] = ['fresh_desk', 'mobile'];
+
+function renderPage(page: BuyPage, language: Language = 'en', offered: PluginName[] = SELLER_PLUGINS) {
   return renderWithPortal(
     <>
       <BuyHeader page={page} />
@@ -15,8 +19,17 @@ function renderPage(page: BuyPage, language: Language = 'en') {
       language,
       route: '/licenses/buy',
       http: {
-        'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
-          demoCatalogue(req.params.plugin),
+        'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) => {
+          if (!offered.includes(req.params.plugin)) {
+            throw new ApiError(
+              403,
+              'plugin-not-available',
+              `The plugin ${req.params.plugin} is not offered to your account`,
+            );
+          }
+          return demoCatalogue(req.params.plugin);
+        },
+        'GET /license/product/all': () => offered.flatMap((plugin) => demoCatalogue(plugin)),
       },
     },
   );
@@ -105,12 +118,12 @@ describe('Buy sections', () => {
   });
 
   it('gpsr shows two images, magic_matrix a placeholder; neither has get-now or FAQ', async () => {
-    const first = renderPage('gpsr');
+    const first = renderPage('gpsr', 'en', ['gpsr']);
     await findCard('GPSR Free');
     expect(within(screen.getByRole('region', { name: 'See it at work' })).getAllByRole('img')).toHaveLength(2);
     expect(screen.queryByRole('region', { name: 'Get it now' })).not.toBeInTheDocument();
     first.unmount();
-    renderPage('magic_matrix');
+    renderPage('magic_matrix', 'en', ['magic_matrix']);
     await findCard('Content Master Basic Yearly');
     expect(screen.getByText(/will be shown here when the product launches/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Frequently asked questions' })).not.toBeInTheDocument();
@@ -129,6 +142,40 @@ describe('Buy sections', () => {
       '/licenses/buy?plugin=mobile',
     );
     expect(screen.queryByRole('region', { name: 'Plans and prices' })).not.toBeInTheDocument();
+    expect(within(choose).getAllByRole('article')).toHaveLength(2);
+  });
+
+  it('the default page offers what the catalogue offers the seller, Lieferbar included', async () => {
+    renderPage('default', 'de', ['fresh_desk', 'mobile', 'lieferbar']);
+    const choose = await screen.findByRole('region', { name: 'Plugin wählen' });
+    expect(await within(choose).findByRole('link', { name: 'Tarife für Lieferbar' })).toHaveAttribute(
+      'href',
+      '/licenses/buy?plugin=lieferbar',
+    );
+    expect(within(choose).getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('the Lieferbar page sells the Lieferbar plans', async () => {
+    renderPage('lieferbar', 'en', ['lieferbar']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy license: Lieferbar' })).toBeInTheDocument();
+    expect(await findCard('Lieferbar Basic Yearly')).toBeInTheDocument();
+    const how = screen.getByRole('region', { name: 'How it works' });
+    expect(within(how).getByText('Connect your database')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Get it now' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Not available for your account', 'See the plugins you can buy'],
+    ['de', 'Für Ihr Konto nicht verfügbar', 'Plugins ansehen, die Sie kaufen können'],
+  ] as const)('a plugin not offered to the seller shows no plans, and says so (%s)', async (language, title, link) => {
+    renderPage('gpsr', language);
+    const cards = await screen.findByRole('region', {
+      name: language === 'en' ? 'Plans and prices' : 'Tarife und Preise',
+    });
+    expect(await within(cards).findByText(title)).toBeInTheDocument();
+    expect(within(cards).getByRole('link', { name: link })).toHaveAttribute('href', '/licenses/buy');
+    expect(within(cards).queryByRole('article')).not.toBeInTheDocument();
+    expect(within(cards).queryByRole('button', { name: /Retry|Erneut/ })).not.toBeInTheDocument();
   });
 
   it('is in German', async () => {

@@ -13,6 +13,7 @@ function renderAt(route: string, language: 'en' | 'de' = 'en') {
     http: {
       'GET /license/product/plugin/:plugin': (req: { params: { plugin: PluginName } }) =>
         demoCatalogue(req.params.plugin),
+      'GET /license/product/all': () => [...demoCatalogue('fresh_desk'), ...demoCatalogue('mobile')],
     },
   });
 }
@@ -23,6 +24,7 @@ describe('BuyLicensePage', () => {
     ['magic_matrix', 'Buy license: Content Master', 'Content Master Basic Yearly'],
     ['gpsr', 'Buy license: GPSR', 'GPSR Free'],
     ['mobile', 'Buy license: Mobile app', 'Mobile App Free'],
+    ['lieferbar', 'Buy license: Lieferbar', 'Lieferbar Basic Yearly'],
   ])('?plugin=%s shows that plugin’s header and plans', async (plugin, heading, card) => {
     const { http } = renderAt(`/licenses/buy?plugin=${plugin}`);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -31,18 +33,15 @@ describe('BuyLicensePage', () => {
     expect(screen.queryByText(/not possible|not available here/i)).not.toBeInTheDocument();
   });
 
-  it.each(['/licenses/buy', '/licenses/buy?plugin=lieferbar', '/licenses/buy?plugin=nonsense'])(
-    'shows the default page for %s',
-    async (route) => {
-      const { http } = renderAt(route);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Buy license' })).toBeInTheDocument();
-      const choose = await screen.findByRole('region', { name: 'Choose a plugin' }, { timeout: 10_000 });
-      expect(within(choose).getByRole('link', { name: 'Plans for Freshdesk' })).toBeInTheDocument();
-      expect(http.callsTo('GET /license/product/plugin/:plugin')).toHaveLength(0);
-      expect(screen.getByRole('heading', { name: 'Need help?' })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/dashboard');
-    },
-  );
+  it.each(['/licenses/buy', '/licenses/buy?plugin=nonsense'])('shows the default page for %s', async (route) => {
+    const { http } = renderAt(route);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy license' })).toBeInTheDocument();
+    const choose = await screen.findByRole('region', { name: 'Choose a plugin' }, { timeout: 10_000 });
+    expect(await within(choose).findByRole('link', { name: 'Plans for Freshdesk' })).toBeInTheDocument();
+    expect(http.callsTo('GET /license/product/plugin/:plugin')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Need help?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/dashboard');
+  });
 
   it('is translated to German', async () => {
     renderAt('/licenses/buy?plugin=mobile', 'de');

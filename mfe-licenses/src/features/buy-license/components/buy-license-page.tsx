@@ -2,8 +2,9 @@ import { BuyHeader, BuySections, buyPluginOf } from '@portal/shared';
 import { useSearchParams } from 'react-router-dom';
 
 /**
- * /licenses/buy?plugin=fresh_desk|magic_matrix|gpsr|mobile: the shared buy sections of that plugin; any other
- * value (or none) gives the default page, which lists the plugins.
+ * /licenses/buy?plugin=fresh_desk|mobile|gpsr|lieferbar|magic_matrix: the shared buy sections of that plugin (its
+ * plans, when the api offers it to the seller); any other value (or none) gives the default page, which lists the
+ * plugins the seller may buy.
  */
 export function BuyLicensePage() {
   const [params] = useSearchParams();

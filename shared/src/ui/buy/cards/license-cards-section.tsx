@@ -1,17 +1,20 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { DEFAULT_COUNTRY } from '../../../domain/constants';
 import { productsForBilling } from '../../../domain/money';
 import { taxBuyerOf, type TaxBuyer } from '../../../domain/tax';
 import type { Product } from '../../../domain/types';
+import { ApiError } from '../../../services/api-error';
 import { useHttp, useNotify, useSession } from '../../../services/context';
 import { ErrorPanel } from '../../error-panel';
 import { LoadingState } from '../../loading-state';
@@ -93,7 +96,10 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
         </Alert>
       )}
       {state.status === 'loading' && <LoadingState label={t('cards_loading')} />}
-      {state.status === 'error' && <ErrorPanel title={t('cards_error')} error={state.error} onRetry={retry} />}
+      {state.status === 'error' && isNotOffered(state.error) && <NotOffered />}
+      {state.status === 'error' && !isNotOffered(state.error) && (
+        <ErrorPanel title={t('cards_error')} error={state.error} onRetry={retry} />
+      )}
       {state.status === 'ready' && (
         <Cards
           products={productsForBilling(state.data, billing)}
@@ -123,6 +129,22 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
         </Suspense>
       )}
     </Box>
+  );
+}
+
+/** The api sells this plugin only to the accounts its dashboard card is meant for: a seller outside gets no plans. */
+const isNotOffered = (error: unknown) => error instanceof ApiError && error.slug === 'plugin-not-available';
+
+function NotOffered() {
+  const { t } = useTranslation('buy');
+  return (
+    <Alert severity="info">
+      <AlertTitle>{t('cards_not_offered_title')}</AlertTitle>
+      {t('cards_not_offered_text')}{' '}
+      <Link component={RouterLink} to="/licenses/buy">
+        {t('cards_not_offered_link')}
+      </Link>
+    </Alert>
   );
 }
 

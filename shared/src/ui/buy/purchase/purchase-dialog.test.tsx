@@ -108,7 +108,11 @@ describe('Purchase dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: /^Pay 322,49\s€$/ }));
     // The window opens within the click, then shows the payment page of the invoice made now.
-    expect(open).toHaveBeenCalledWith('about:blank', 'portal-payment', expect.stringContaining('width=1000,height=800'));
+    expect(open).toHaveBeenCalledWith(
+      'about:blank',
+      'portal-payment',
+      expect.stringContaining('width=1000,height=800'),
+    );
     expect(http.callsTo('POST /invoice')).toHaveLength(1);
     expect(http.callsTo('POST /invoice')[0].body).toEqual(http.callsTo('POST /invoice/quote')[0].body);
     expect(await within(dialog).findByText('Waiting for your payment')).toBeInTheDocument();
@@ -207,7 +211,9 @@ describe('Purchase dialog', () => {
 
   it('a failed invoice creation closes the waiting window and the dialog and says why', async () => {
     const { user, notify } = renderFlow({
-      http: { 'POST /invoice': new ApiError(502, 'payment-provider-error', 'The payment provider could not be reached') },
+      http: {
+        'POST /invoice': new ApiError(502, 'payment-provider-error', 'The payment provider could not be reached'),
+      },
     });
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
