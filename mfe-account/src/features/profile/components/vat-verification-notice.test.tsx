@@ -85,11 +85,19 @@ describe('VAT ID verification on the profile page', () => {
     expect(screen.getByRole('button', { name: en.profile_vat_retry })).toBeEnabled();
   });
 
+  it('says "not checked yet" for a VAT ID VIES was never asked about, with the same Retry', () => {
+    const never = verification({ status: 'unverified', name: null, address: null, requestId: null, checkedAt: null });
+    renderAccount(<ProfilePage />, { route: '/profile', session: { profile: profileWith(never) } });
+    expect(statusRegion()).toHaveTextContent(en.profile_vat_unchecked);
+    expect(within(statusRegion()).getByRole('button', { name: en.profile_vat_retry })).toBeEnabled();
+  });
+
   it('speaks German', () => {
+    const unverified = verification({ status: 'unverified', name: null, requestId: null, error: 'TIMEOUT' });
     renderAccount(<ProfilePage />, {
       route: '/profile',
       language: 'de',
-      session: { profile: profileWith(verification({ status: 'unverified', name: null, requestId: null })) },
+      session: { profile: profileWith(unverified) },
     });
     const status = statusRegion(de.profile_vat_status_label);
     expect(status).toHaveTextContent(de.profile_vat_unverified);

@@ -66,7 +66,8 @@ export function VatVerificationNotice({ verification }: { verification: VatVerif
         </Button>
       }
     >
-      {t('profile_vat_unverified')}
+      {/* No error: never asked yet (e.g. a profile from before VAT IDs were checked); else VIES did not answer. */}
+      {verification.error ? t('profile_vat_unverified') : t('profile_vat_unchecked')}
     </Alert>
   );
 }
