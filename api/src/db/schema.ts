@@ -32,7 +32,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export type RecordStatus = Status;
-export type PaymentStatus = 'Created' | 'Pending' | 'Paid' | 'Failed' | 'Refunded';
+/** Expired: invoices only, a checkout draft left unpaid too long (modules/invoice/checkout-expiry.ts). */
+export type PaymentStatus = 'Created' | 'Pending' | 'Paid' | 'Failed' | 'Refunded' | 'Expired';
+/** A payment at the provider never expires: the money either arrived or not. */
+export type ProviderPaymentStatus = Exclude<PaymentStatus, 'Expired'>;
 export type ProceedType =
   'ResponseOnly' | 'PaypalPayment' | 'PaypalPaymentSubscriptionManualPayment' | 'PaypalPaymentSubscriptionAutoPayment';
 export type DbEngine = 'mssql' | 'mysql' | 'postgres';
@@ -495,7 +498,7 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     /** Sandbox: the random page ref (the capability); PayPal: the order or subscription id. */
     providerRef: text('provider_ref'),
-    status: text('status').$type<PaymentStatus>().notNull().default('Created'),
+    status: text('status').$type<ProviderPaymentStatus>().notNull().default('Created'),
     approvalUrl: text('approval_url'),
     /** Gross amount the provider must confirm, cents (a webhook with another amount is refused). */
     amountCents: integer('amount_cents').notNull().default(0),

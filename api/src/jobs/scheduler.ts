@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { purchaseDeps } from '../modules/purchase';
+import { runCheckoutExpiry } from './checkout-expiry';
 import { runMonthEnd } from './month-end';
 import { runRenewals } from './renewals';
 import { refreshStatistics } from './statistics';
@@ -16,6 +17,7 @@ export default fp(
     const jobs = [
       { name: 'renewals', run: () => runRenewals(purchaseDeps(app)) },
       { name: 'month-end', run: () => runMonthEnd(app.db) },
+      { name: 'checkout-expiry', run: () => runCheckoutExpiry(app.db) },
       ...(app.dbHandle.driver === 'pglite' ? [{ name: 'statistics', run: () => refreshStatistics(app.db) }] : []),
     ];
     let running = false;

@@ -15,6 +15,12 @@ export const EMAIL_VERIFICATION_POLL_MS = 15_000;
 export const LIEFERBAR_REFRESH_MS = 40_000;
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 
+/**
+ * An unpaid checkout invoice (a purchase's draft) expires this long after it was made: it is then listed as Expired,
+ * cannot be paid any more and never gets a number. The seller orders again for a fresh price and payment window.
+ */
+export const CHECKOUT_EXPIRY_HOURS = 24;
+
 export const PAYMENT_WINDOW = { width: 1000, height: 800, closePollMs: 1000, reloadDelayMs: 100 } as const;
 
 export const EMAIL_BLOCK_SIZE = 1000;

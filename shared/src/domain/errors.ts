@@ -80,6 +80,7 @@ export const API_ERROR_SLUGS = [
   'already-subscribed',
   'idempotency-key-reused',
   'plugin-not-available',
+  'checkout-expired',
   // database connection
   'data-source-not-found',
   'email-not-verified',

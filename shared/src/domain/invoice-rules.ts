@@ -11,11 +11,12 @@ interface InvoiceFacts {
   status: string;
 }
 
-export type InvoiceStatusLabel = 'Paid' | 'Not paid';
+export type InvoiceStatusLabel = 'Paid' | 'Not paid' | 'Expired';
 
-/** Payment status Paid reads 'Paid', anything else 'Not paid'. */
+/** Payment status Paid reads 'Paid', an expired checkout 'Expired', anything else 'Not paid'. */
 export function invoiceStatusLabel(invoice: Pick<InvoiceFacts, 'status'>): InvoiceStatusLabel {
-  return invoice.status === 'Paid' ? 'Paid' : 'Not paid';
+  if (invoice.status === 'Paid') return 'Paid';
+  return invoice.status === 'Expired' ? 'Expired' : 'Not paid';
 }
 
 /** An unpaid invoice whose payment can be (re)started from the invoices page. */

@@ -7,7 +7,8 @@ import { wholeNumber } from './license';
 import { LANGUAGES } from './enums';
 import { vatVerificationSchema } from './vat-verification';
 
-export const PAYMENT_STATUSES = ['Created', 'Pending', 'Paid', 'Failed', 'Refunded'] as const;
+/** Expired: a checkout invoice left unpaid for CHECKOUT_EXPIRY_HOURS (no number, cannot be paid). */
+export const PAYMENT_STATUSES = ['Created', 'Pending', 'Paid', 'Failed', 'Refunded', 'Expired'] as const;
 
 export const PROCEED_TYPES = [
   'ResponseOnly',

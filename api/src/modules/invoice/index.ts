@@ -20,3 +20,11 @@ export {
 } from './repository';
 export { cancelInvoice, finalizeInvoice, type FinalizeOptions } from './finalize';
 export { buyerSnapshot } from './buyer-snapshot';
+export {
+  CHECKOUT_EXPIRY_MS,
+  claimPayment,
+  expireCheckouts,
+  isExpiredCheckout,
+  shownStatus,
+  type PaymentClaim,
+} from './checkout-expiry';

@@ -1,9 +1,14 @@
 // Row → the invoice view the invoices page reads (snake_case, amounts in cents).
 import type { InvoiceView } from '@portal/shared/domain';
+import { shownStatus } from './checkout-expiry';
 import type { InvoiceListRow } from './repository';
 
-/** Row → view; the PDF exists once the invoice has its number (finalization writes both). */
-export function toInvoiceView(row: InvoiceListRow): InvoiceView {
+/**
+ * Row → view; the PDF exists once the invoice has its number (finalization writes both). An expired checkout reads
+ * Expired (also before the job has marked it) and offers no payment page.
+ */
+export function toInvoiceView(row: InvoiceListRow, now: Date = new Date()): InvoiceView {
+  const status = shownStatus(row, now);
   const date = row.invoiceDate.toISOString();
   return {
     id: row.id,
@@ -12,9 +17,9 @@ export function toInvoiceView(row: InvoiceListRow): InvoiceView {
     cancels_invoice_id: row.cancelsInvoiceId,
     invoice_date: date,
     date,
-    payment_url: row.invoiceNumber ? null : row.paymentUrl,
+    payment_url: row.invoiceNumber || status === 'Expired' ? null : row.paymentUrl,
     plugin: row.products[0]?.info || null,
-    status: row.status,
+    status,
     total: row.amount,
     amount_with_vat: row.amount,
     amount_net: row.amountNet,

@@ -3,7 +3,7 @@
 // an account deletion or a lost renewal race removes, and the queries of finalize.ts and numbering.ts (the only code
 // that makes numbers and documents).
 import type { BuyerSnapshot, PurchaseQuote } from '@portal/shared/domain';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoiceDocuments, invoices, OPEN_DRAFT_STATUSES, type ProceedType } from '../../db/schema';
 
@@ -134,12 +134,15 @@ export async function setDraftCheckout(
     .where(and(eq(invoices.id, id), isNull(invoices.invoiceNumber)));
 }
 
-/** Payment started (Pending) or failed (Failed): a draft stays a draft and consumes no number. */
+/**
+ * Payment started (Pending) or failed (Failed): a draft stays a draft and consumes no number. An expired checkout
+ * stays Expired.
+ */
 export async function setDraftPaymentStatus(db: Db, id: string, status: 'Pending' | 'Failed'): Promise<void> {
   await db
     .update(invoices)
     .set({ status, updatedAt: new Date() })
-    .where(and(eq(invoices.id, id), isNull(invoices.invoiceNumber)));
+    .where(and(eq(invoices.id, id), isNull(invoices.invoiceNumber), ne(invoices.status, 'Expired')));
 }
 
 /** One invoice of `ownerId`, or null for an unknown, malformed or foreign id. */
@@ -178,6 +181,10 @@ const listColumns = {
   proceedType: invoices.proceedType,
   servicePeriodStart: invoices.servicePeriodStart,
   servicePeriodEnd: invoices.servicePeriodEnd,
+  // What the checkout expiry rule reads (the status shown).
+  purchaseProductId: invoices.purchaseProductId,
+  paidAt: invoices.paidAt,
+  createdAt: invoices.createdAt,
 };
 export type InvoiceListRow = Pick<InvoiceRow, keyof typeof listColumns>;
 

@@ -62,7 +62,7 @@ const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       assertOwnEmail(request.query.email, user.email);
       const { rows, total } = await listOwnedInvoices(app.db, user.id, request.query);
-      return { invoice_list: rows.map(toInvoiceView), total };
+      return { invoice_list: rows.map((row) => toInvoiceView(row)), total };
     },
   );
 

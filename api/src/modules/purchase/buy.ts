@@ -23,6 +23,8 @@ import { HttpError } from '../../lib/http-error';
 import {
   buyerSnapshot,
   createDraftInvoice,
+  expireCheckouts,
+  isExpiredCheckout,
   findInvoiceByIdempotencyKey,
   findOpenPurchase,
   setDraftPaymentStatus,
@@ -181,12 +183,21 @@ export async function buyProduct(
             'This Idempotency-Key was already used for another purchase; send a new key for a new purchase',
           );
         }
+        if (isExpiredCheckout(prior)) {
+          throw new HttpError(
+            409,
+            'checkout-expired',
+            'The purchase made with this Idempotency-Key has expired unpaid; send a new key for a new purchase',
+          );
+        }
         return { created: true, response: responseOf(prior) };
       }
     }
 
     if (subscription && (await findLiveSubscription(tx, user.id, row.id))) throw alreadySubscribed(row);
 
+    // A checkout past its expiry is not the open purchase any more: it is marked Expired and a new one is made.
+    await expireCheckouts(tx, new Date(), user.id);
     const open = await findOpenPurchase(tx, user.id, row.id);
     if (open) {
       if (isReusable(open, { purchase, quote, buyer, language: user.language })) {

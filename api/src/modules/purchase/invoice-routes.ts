@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-error';
 import { authErrors, errorBodySchema } from '../../lib/schemas';
 import { currentUser, forbidSubUser } from '../../plugins/identity';
-import { findOwnedInvoice } from '../invoice';
+import { findOwnedInvoice, shownStatus } from '../invoice';
 import { findProduct } from '../license/product';
 import { findLatestPayment } from '../payment';
 import { pluginAudience } from '../portal/plugin-audience';
@@ -70,7 +70,8 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           'purchase attempt) and a repeated request answers the same draft and checkout again (201). While an ' +
           'unpaid draft of the same product exists, a request with the same choice answers that draft (200); ' +
           'another choice replaces it (201). A plan the seller already subscribes to answers 409 ' +
-          'already-subscribed; a key repeated with another choice answers 422 idempotency-key-reused. A product of a ' +
+          'already-subscribed; a key repeated with another choice answers 422 idempotency-key-reused, a key whose ' +
+          'purchase expired unpaid (after 24 h) 409 checkout-expired. A product of a ' +
           "plugin whose dashboard card is not meant for the caller (the registry's audience) answers 403 " +
           'plugin-not-available.',
         body: purchaseRequestSchema,
@@ -105,7 +106,7 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       ...reader,
       schema: {
         tags: ['invoice'],
-        summary: 'Payment status of one of your invoices (Created, Pending, Paid, Failed, Refunded)',
+        summary: 'Payment status of one of your invoices (Created, Pending, Paid, Failed, Refunded, Expired)',
         params: z.object({ id: z.string().max(64) }),
         response: { 200: paymentCheckResponseSchema, ...authErrors },
       },
@@ -114,7 +115,7 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const invoice = await findOwnedInvoice(app.db, currentUser(request).id, request.params.id);
       if (!invoice) throw new HttpError(404, 'invoice-not-found', 'Invoice not found');
       const payment = await findLatestPayment(app.db, invoice.id);
-      const status = payment?.status === 'Refunded' ? 'Refunded' : invoice.status;
+      const status = payment?.status === 'Refunded' ? 'Refunded' : shownStatus(invoice);
       return { invoice_id: invoice.id, payment: { status }, invoice_number: invoice.invoiceNumber ?? null };
     },
   );

@@ -36,6 +36,8 @@ const TEXTS = {
     refunded: 'Diese Zahlung wurde erstattet.',
     failed: 'Die Zahlung konnte nicht abgeschlossen werden. Bitte versuchen Sie es erneut.',
     notFound: 'Diese Zahlung wurde nicht gefunden.',
+    expired:
+      'Diese Bestellung ist abgelaufen: Sie wurde nicht innerhalb von 24 Stunden bezahlt und kann nicht mehr bezahlt werden. Bitte bestellen Sie im Portal erneut.',
     close: 'Fenster schließen',
   },
   en: {
@@ -52,6 +54,8 @@ const TEXTS = {
     refunded: 'This payment was refunded.',
     failed: 'The payment could not be completed. Please try again.',
     notFound: 'This payment was not found.',
+    expired:
+      'This order has expired: it was not paid within 24 hours and can no longer be paid. Please order again in the portal.',
     close: 'Close window',
   },
 } as const;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { addressKey } from '../../lib/caller-key';
 import { HttpError } from '../../lib/http-error';
 import { errorBodySchema } from '../../lib/schemas';
-import { findInvoiceById } from '../invoice';
+import { findInvoiceById, isExpiredCheckout } from '../invoice';
 import { findPaymentByRef, PaymentProviderError, SandboxProvider, type PaymentRow } from '../payment';
 import { purchaseDeps } from './deps';
 import { overageApprovalPages } from './overage-consent';
@@ -136,6 +136,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return html(reply, 200, resultPage(lang, 'cancelled', { closeWindow: true, status: 'Failed' }));
     }
     const invoice = await findInvoiceById(app.db, payment.invoiceId);
+    if (invoice && isExpiredCheckout(invoice)) {
+      return html(reply, 410, resultPage(lang, 'expired', { status: 'Expired' }));
+    }
     return html(
       reply,
       status,
@@ -189,6 +192,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         async (request, reply) => {
           const payment = await sandboxPayment(reply, request.params.ref);
           if (!payment) return;
+          const invoice = await findInvoiceById(app.db, payment.invoiceId);
+          // An expired checkout cannot be paid: no event is sent, the page says so.
+          if (invoice && isExpiredCheckout(invoice)) return showPayment(reply, payment);
           if (
             payment.status === 'Pending' ||
             payment.status === 'Created' ||
@@ -236,6 +242,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           await runPostPayment(deps(), payment.invoiceId);
         }
         const fresh = (await findPaymentByRef(app.db, 'paypal', ref))!;
+        const invoice = await findInvoiceById(app.db, fresh.invoiceId);
+        if (fresh.status !== 'Paid' && invoice && isExpiredCheckout(invoice)) {
+          return html(reply, 410, resultPage(fresh.language, 'expired', { status: 'Expired' }));
+        }
         if (fresh.status === 'Pending')
           return html(reply, 200, resultPage(fresh.language, 'processing', { status: 'Pending' }));
         if (fresh.status === 'Failed') {

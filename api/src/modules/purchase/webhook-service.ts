@@ -3,7 +3,7 @@
 // twice. Refused events (bad signature, unknown payment, wrong amount) are logged and answered 4xx.
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { cancelInvoice, findInvoiceById, setDraftPaymentStatus } from '../invoice';
+import { cancelInvoice, claimPayment, findInvoiceById, isExpiredCheckout, setDraftPaymentStatus } from '../invoice';
 import {
   findPaidPayment,
   findPaymentById,
@@ -47,11 +47,33 @@ function refuse(log: FastifyBaseLogger, provider: string, event: PaymentEvent | 
   log.warn({ provider, eventId: event?.eventId, type: event?.type, reason }, 'payment webhook refused');
 }
 
-/** Money received for `payment`: mark it paid (once) and run the post-payment process. */
-export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow): Promise<ProcessResult> {
-  await markPaymentPaid(deps.db, payment.id, new Date());
+/**
+ * Money received for `payment`: mark it paid (once) and run the post-payment process. Money for an expired checkout
+ * is recorded (the payment is Paid) but settles nothing: no license, no number; it is flagged for a refund (logged as
+ * an error) and answered null.
+ */
+export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow): Promise<ProcessResult | null> {
+  const paidAt = payment.paidAt ?? new Date();
+  const claim = await claimPayment(deps.db, payment.invoiceId, paidAt);
+  await markPaymentPaid(deps.db, payment.id, paidAt);
+  if (claim === 'expired') {
+    deps.log.error(
+      { invoiceId: payment.invoiceId, paymentId: payment.id, amountCents: payment.amountCents },
+      'payment received for an expired checkout: no license issued; refund due',
+    );
+    return null;
+  }
   await ensureSteps(deps.db, payment.invoiceId, payment.id);
   return runPostPayment(deps, payment.invoiceId);
+}
+
+/** An expired checkout is not captured: PayPal keeps no money for an order that is never captured. */
+async function checkoutExpired(deps: PostPaymentDeps, payment: PaymentRow): Promise<boolean> {
+  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
+  if (!invoice || !isExpiredCheckout(invoice)) return false;
+  deps.log.warn({ invoiceId: invoice.id, paymentId: payment.id }, 'approved payment of an expired checkout not captured');
+  await claimPayment(deps.db, invoice.id, new Date());
+  return true;
 }
 
 /**
@@ -60,6 +82,7 @@ export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow):
  */
 export async function captureOnReturn(deps: PostPaymentDeps, provider: PaymentProvider, payment: PaymentRow) {
   if (payment.status !== 'Pending' || !provider.capture) return;
+  if (await checkoutExpired(deps, payment)) return;
   const result = await provider.capture(payment.providerRef!, payment.invoiceId).catch((err: unknown) => {
     deps.log.error({ err }, 'PayPal capture failed');
     return null;
@@ -177,6 +200,7 @@ export async function handleWebhook(
   switch (event.kind) {
     case 'completed':
       process = await settleUnlessPaidElsewhere(deps, payment);
+      if (!process) await stopExpiredSubscription(deps, provider, payment);
       break;
     case 'approved':
       process = await captureApproved(deps, provider, payment);
@@ -212,6 +236,21 @@ async function refund(deps: PostPaymentDeps, payment: PaymentRow, event: Payment
   if (invoice?.invoiceNumber) await cancelInvoice(deps.db, invoice.id);
 }
 
+/**
+ * The first charge of a subscription whose checkout had expired: the provider's subscription is cancelled, so it
+ * charges no further period for a purchase the portal refused (the charge made is flagged for a refund).
+ */
+async function stopExpiredSubscription(deps: PostPaymentDeps, provider: PaymentProvider, payment: PaymentRow) {
+  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
+  if (invoice?.status !== 'Expired' || invoice.proceedType !== 'PaypalPaymentSubscriptionAutoPayment') return;
+  if (!payment.providerRef) return;
+  try {
+    await provider.cancelSubscription(payment.providerRef, 'The checkout expired before the payment arrived');
+  } catch (err) {
+    deps.log.error({ err, invoiceId: invoice.id }, 'the subscription of an expired checkout could not be cancelled');
+  }
+}
+
 /** A second checkout of an invoice that is already paid is not settled again (logged: refund by hand). */
 async function settleUnlessPaidElsewhere(deps: PostPaymentDeps, payment: PaymentRow): Promise<ProcessResult | null> {
   const paid = await findPaidPayment(deps.db, payment.invoiceId);
@@ -230,6 +269,7 @@ async function captureApproved(
 ): Promise<ProcessResult | null> {
   if (payment.status === 'Paid' || payment.status === 'Refunded') return settlePayment(deps, payment);
   if (!provider.capture || !payment.providerRef) return null;
+  if (await checkoutExpired(deps, payment)) return null;
   let result;
   try {
     result = await provider.capture(payment.providerRef, payment.invoiceId);

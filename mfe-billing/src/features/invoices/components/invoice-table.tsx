@@ -15,9 +15,17 @@ import {
   formatDateTime,
   formatMoney,
   invoiceStatusLabel,
+  type InvoiceStatusLabel,
   type InvoiceView,
 } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
+
+/** The status chip's text: an expired checkout (unpaid for 24 h, cannot be paid) reads Expired, not Not paid. */
+const STATUS_TEXT: Record<InvoiceStatusLabel, string> = {
+  Paid: 'invoices_status_paid',
+  'Not paid': 'invoices_status_not_paid',
+  Expired: 'invoices_status_expired',
+};
 
 interface Props {
   invoices: readonly InvoiceView[];
@@ -49,7 +57,8 @@ export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Pro
         <TableBody>
           {invoices.map((invoice) => {
             const name = invoice.invoice_number ?? invoice.id;
-            const paid = invoiceStatusLabel(invoice) === 'Paid';
+            const label = invoiceStatusLabel(invoice);
+            const paid = label === 'Paid';
             const cancellation = invoice.kind === 'cancellation';
             const downloading = downloadingId === invoice.id;
             return (
@@ -64,14 +73,8 @@ export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Pro
                   <Stack direction="row" spacing={1} alignItems="center">
                     <Chip
                       size="small"
-                      color={cancellation ? 'default' : paid ? 'success' : 'warning'}
-                      label={t(
-                        cancellation
-                          ? 'invoices_kind_cancellation'
-                          : paid
-                            ? 'invoices_status_paid'
-                            : 'invoices_status_not_paid',
-                      )}
+                      color={cancellation || label === 'Expired' ? 'default' : paid ? 'success' : 'warning'}
+                      label={t(cancellation ? 'invoices_kind_cancellation' : STATUS_TEXT[label])}
                     />
                     {canPayInvoice(invoice) && (
                       <Button

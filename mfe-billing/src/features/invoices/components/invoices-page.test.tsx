@@ -76,6 +76,29 @@ describe('InvoicesPage', () => {
     expect(within(row).getByRole('button', { name: 'PDF der Rechnung RE-2026-000124 herunterladen' })).toBeEnabled();
   });
 
+  it('lists an expired checkout as Expired / Abgelaufen, without a number and without Pay now', async () => {
+    const expired = invoiceFixture({
+      id: '9a8b7c6d-0000-4000-8000-000000000003',
+      invoice_number: null,
+      status: 'Expired',
+      payment_url: null,
+      has_pdf: false,
+    });
+    for (const [language, text, pay] of [
+      ['en', 'Expired', /Pay invoice/],
+      ['de', 'Abgelaufen', /bezahlen/],
+    ] as const) {
+      const view = renderPage({ language, http: { 'GET /invoice/list': invoiceList([expired]) } });
+      const table = await screen.findByRole('table', { name: language === 'en' ? 'Your invoices' : 'Ihre Rechnungen' });
+      const [, row] = within(table).getAllByRole('row');
+      expect(within(row).getByText(text)).toBeInTheDocument();
+      expect(within(row).getByText(expired.id)).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: pay })).toBeNull();
+      expect(within(row).queryByText(language === 'en' ? 'Not paid' : 'Nicht bezahlt')).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('pages with previous/next through limit and offset', async () => {
     const fakes = renderPage({
       http: {
