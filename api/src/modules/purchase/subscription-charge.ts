@@ -124,8 +124,8 @@ export async function settleRenewalCharge(
   deps: PostPaymentDeps,
   provider: PaymentProvider,
   event: PaymentEvent,
-  settle: (payment: PaymentRow) => Promise<ProcessResult>,
-): Promise<{ payment: PaymentRow; duplicate: boolean; process: ProcessResult }> {
+  settle: (payment: PaymentRow) => Promise<ProcessResult | null>,
+): Promise<{ payment: PaymentRow; duplicate: boolean; process: ProcessResult | null }> {
   let booked;
   try {
     booked = await bookSale(deps, provider, event);
