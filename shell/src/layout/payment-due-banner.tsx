@@ -7,6 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { usePaymentWindow, useSession } from '@portal/shared';
 import { formatDate, paymentsDue, type PaymentDue } from '@portal/shared/domain';
 
+/** Phones: the icon and the text side by side, the button on a line of its own below the text. */
+const ALERT_LAYOUT = {
+  flexWrap: { xs: 'wrap', sm: 'nowrap' },
+  '& .MuiAlert-message': { flex: '1 1 0', minWidth: 0 },
+  '& .MuiAlert-action': {
+    flexBasis: { xs: '100%', sm: 'auto' },
+    ml: { xs: 0, sm: 'auto' },
+    pl: { xs: 4.5, sm: 2 },
+    pt: 0,
+  },
+} as const;
+
 /**
  * Renewal payments that failed and are still open, on every signed-in page: while the payment grace runs the
  * license still works until its date (a warning), afterwards it has stopped (an error). "Pay now" opens the open
@@ -23,8 +35,9 @@ export function PaymentDueBanner() {
   if (due.length === 0) return null;
 
   const pay = (item: PaymentDue) => {
-    if (item.paymentUrl)
+    if (item.paymentUrl) {
       open(item.paymentUrl, { title: t('payment_due_attention'), message: t('payment_due_popup_blocked') });
+    }
   };
 
   return (
@@ -33,29 +46,21 @@ export function PaymentDueBanner() {
         const product = item.license.productName;
         const date = formatDate(item.graceUntil);
         const overdue = item.standing === 'overdue';
+        const payButton =
+          !session.isSubUser && item.paymentUrl ? (
+            <Button
+              color="inherit"
+              variant="outlined"
+              size="small"
+              sx={{ whiteSpace: 'nowrap' }}
+              aria-label={t('payment_due_pay_named', { product })}
+              onClick={() => pay(item)}
+            >
+              {t('payment_due_pay')}
+            </Button>
+          ) : undefined;
         return (
-          <Alert
-            key={item.license.id}
-            severity={overdue ? 'error' : 'warning'}
-            action={
-              !session.isSubUser && item.paymentUrl ? (
-                <Button
-                  color="inherit"
-                  variant="outlined"
-                  size="small"
-                  sx={{ whiteSpace: 'nowrap', alignSelf: 'center' }}
-                  aria-label={t('payment_due_pay_named', { product })}
-                  onClick={() => pay(item)}
-                >
-                  {t('payment_due_pay')}
-                </Button>
-              ) : undefined
-            }
-            sx={{
-              flexWrap: { xs: 'wrap', sm: 'nowrap' },
-              '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } },
-            }}
-          >
+          <Alert key={item.license.id} severity={overdue ? 'error' : 'warning'} action={payButton} sx={ALERT_LAYOUT}>
             <AlertTitle>{t(overdue ? 'payment_due_overdue_title' : 'payment_due_title', { product })}</AlertTitle>
             {overdue
               ? t('payment_due_overdue_text')
