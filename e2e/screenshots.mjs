@@ -47,6 +47,11 @@ const SIGNED_IN_SCREENS = [
   ['profile-first-time', '/profile?firstTime=true'],
   ['not-found', '/no-such-page'],
 ];
+/** The dashboard when a part of the session fails to load: [name, the api request answered with a server error]. */
+const FAILED_PART_SCREENS = [
+  ['dashboard-licenses-failed', /\/api\/license\/all\b/],
+  ['dashboard-profile-failed', /\/api\/user\/profile\/contact$/],
+];
 /** Screens that need a click after loading: [name, url, action(page, lang)]. Dialogs are shot in the viewport only. */
 const INTERACTIVE_SCREENS = [
   [
@@ -296,6 +301,19 @@ async function shoot(browser, baseUrl, { lang, theme, width }) {
       await page.goto(url);
       await settle(page);
       await save(name);
+    }
+    for (const [name, request] of FAILED_PART_SCREENS.filter(([name]) => wanted(name))) {
+      const fail = (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ slug: 'internal-error', message: 'Internal Server Error' }),
+        });
+      await page.route(request, fail);
+      await page.goto('/dashboard');
+      await settle(page);
+      await save(name);
+      await page.unroute(request, fail);
     }
     for (const [name, url, action] of INTERACTIVE_SCREENS.filter(([name]) => wanted(name))) {
       await page.goto(url);

@@ -102,8 +102,8 @@ async function seedDemoSubscription(
 }
 
 /**
- * GPSR is an internal-only card (registry audience 'internal'), so the account that can open /features/gpsr in the
- * demo is the staff account: it gets a valid gpsr license to show the GPSR records.
+ * The GPSR card is for staff (registry audience 'internal'); the staff account gets a valid gpsr license too, so it
+ * can open /features/gpsr and show the GPSR records like the licensed demo seller.
  */
 export async function seedDemoStaffGpsrLicense(app: FastifyInstance): Promise<void> {
   const staff = await findUserByEmail(app.db, DEMO_STAFF.email);
