@@ -44,7 +44,11 @@ export async function seedDemoInvoices(app: FastifyInstance): Promise<void> {
       licenseTypeDetails: [{ extraOptions: product.extraOptions }],
     } as unknown as Pick<Product, 'name' | 'priceNetto' | 'licenseTypeDetails'>;
     const selection = { extra_users_count: purchase.extraUsers, extra_email_blocks: 0 };
-    const quote = quotePurchase(priced, selection, taxBuyerOf({ country: buyer.country, vatID: buyer.vatId }));
+    const quote = quotePurchase(
+      priced,
+      selection,
+      taxBuyerOf({ country: buyer.country, vatID: buyer.vatId, vatVerification: null }),
+    );
     const { id } = await createDraftInvoice(app.db, {
       userId: seller.id,
       userEmail: seller.email,

@@ -196,11 +196,29 @@ describe('wording', () => {
 });
 
 describe('taxBuyerOf', () => {
-  it('takes country and VAT ID of the profile, and no VAT ID as confirmed without VIES proof', () => {
-    expect(taxBuyerOf({ country: 'AT', vatID: 'ATU13585627' })).toEqual({
+  const answer = (status: 'valid' | 'invalid' | 'unverified', vatId = 'ATU13585627') => ({
+    status,
+    vatId,
+    name: null,
+    address: null,
+    requestId: null,
+    checkedAt: '2026-11-27T10:00:00Z',
+    error: null,
+  });
+  it('counts a VAT ID as confirmed only with VIES’s valid answer about exactly that number', () => {
+    const at = { country: 'AT', vatID: 'ATU13585627' };
+    expect(taxBuyerOf({ ...at, vatVerification: null })).toEqual({
       country: 'AT',
       vatId: 'ATU13585627',
       vatIdVerified: false,
     });
+    expect(taxBuyerOf({ ...at, vatVerification: answer('valid') }).vatIdVerified).toBe(true);
+    expect(taxBuyerOf({ ...at, vatID: 'atu 13585627', vatVerification: answer('valid') }).vatIdVerified).toBe(true);
+    expect(taxBuyerOf({ ...at, vatVerification: answer('invalid') }).vatIdVerified).toBe(false);
+    expect(taxBuyerOf({ ...at, vatVerification: answer('unverified') }).vatIdVerified).toBe(false);
+    // an answer about the number saved before is no answer about this one
+    expect(taxBuyerOf({ ...at, vatVerification: answer('valid', 'ATU99999999') }).vatIdVerified).toBe(false);
+    expect(vatTreatment(taxBuyerOf({ ...at, vatVerification: answer('valid') })).kind).toBe('reverse_charge');
+    expect(vatTreatment(taxBuyerOf({ ...at, vatVerification: answer('unverified') })).kind).toBe('oss');
   });
 });

@@ -6,7 +6,7 @@ import { VAT_PERCENT } from './constants';
 import type { Language } from './enums';
 import type { ProfileContact } from './profile';
 import type { VatTreatment } from './purchase';
-import { isValidVatId, normalizeVatId } from './vat-id';
+import { isValidVatId, isVatIdVerified, normalizeVatId } from './vat-id';
 
 export const SELLER_COUNTRY = 'DE';
 
@@ -94,12 +94,17 @@ export interface TaxBuyer {
 }
 
 /**
- * The tax facts of a profile. VAT IDs count as confirmed only once the profile holds VIES's confirmation of exactly
- * that number; until the profile stores one, none is confirmed (an EU buyer pays their state's rate, never 0 % on a
- * checksum alone). Buy card, dialog and api all read a profile through this one function.
+ * The tax facts of a profile. A VAT ID counts as confirmed only while the profile holds VIES's confirmation of exactly
+ * that number (an EU buyer without one pays their state's rate, never 0 % on a checksum alone). Buy card, dialog and
+ * api all read a profile through this one function; the api passes a contact whose confirmation it renewed before
+ * the purchase (user/profile loadContactWithVatCheck).
  */
-export function taxBuyerOf(contact: Pick<ProfileContact, 'country' | 'vatID'>): TaxBuyer {
-  return { country: contact.country, vatId: contact.vatID, vatIdVerified: false };
+export function taxBuyerOf(contact: Pick<ProfileContact, 'country' | 'vatID' | 'vatVerification'>): TaxBuyer {
+  return {
+    country: contact.country,
+    vatId: contact.vatID,
+    vatIdVerified: isVatIdVerified(contact.vatID, contact.vatVerification),
+  };
 }
 
 export class TaxDecisionError extends Error {

@@ -43,16 +43,3 @@ export const vatVerificationSchema = z.object({
   error: z.string().nullable(),
 });
 export type VatVerification = z.infer<typeof vatVerificationSchema>;
-
-/**
- * Whether `verification` confirms exactly `vatId` (the tax decision's question). A confirmation of another number —
- * the profile's VAT ID changed since — confirms nothing.
- */
-export function isVatIdVerified(vatId: string, verification: VatVerification | null | undefined): boolean {
-  return (
-    !!verification &&
-    verification.status === 'valid' &&
-    normalizeVatId(vatId) !== '' &&
-    verification.vatId === normalizeVatId(vatId)
-  );
-}

@@ -34,7 +34,7 @@ import {
 import { lockOwnerRow } from '../license';
 import { findProduct, productNotFound, toProduct, type ProductRow } from '../license/product';
 import { findLiveSubscription } from '../subscription';
-import { loadContact } from '../user/profile';
+import { loadContactWithVatCheck, type VatCheckDeps } from '../user/profile';
 import { startCheckout } from './checkout';
 import type { PurchaseDeps } from './deps';
 
@@ -83,7 +83,7 @@ export interface PricedPurchase {
 export function quoteFor(
   row: ProductRow,
   selection: Pick<PurchaseJson, 'extra_users_count' | 'extra_email_blocks'>,
-  contact: Pick<ProfileContact, 'country' | 'vatID'>,
+  contact: Pick<ProfileContact, 'country' | 'vatID' | 'vatVerification'>,
 ): PurchaseQuote {
   try {
     return quotePurchase(toProduct(row), selection, taxBuyerOf(contact));
@@ -98,11 +98,11 @@ export function quoteFor(
  * sells) and prices it. Reads only: the quote route answers this without writing anything.
  */
 export async function pricePurchase(
-  db: Db,
+  deps: VatCheckDeps,
   user: UserRow,
   body: z.output<typeof purchaseRequestSchema>,
 ): Promise<PricedPurchase> {
-  const row = await findProduct(db, body.product_id);
+  const row = await findProduct(deps.db, body.product_id);
   if (!row) throw productNotFound();
   if (row.licenseType === 'free' || row.licenseType === 'trial' || row.priceAmount <= 0) {
     throw new HttpError(
@@ -116,7 +116,8 @@ export async function pricePurchase(
       auto_upgrade_consent: 'api_error_auto_upgrade_consent_required',
     });
   }
-  const contact = await loadContact(db, user);
+  // Reverse charge needs VIES's confirmation of the VAT ID now: renewed here, before any transaction waits on VIES.
+  const contact = await loadContactWithVatCheck(deps, user);
   if (!isProfileComplete(contact)) {
     throw new HttpError(400, 'profile-incomplete', 'Missing contact information or product price');
   }
@@ -147,23 +148,23 @@ const alreadySubscribed = (row: ProductRow) =>
  * row. A plan the seller already subscribes to answers 409, as buying it would.
  */
 export async function quoteProduct(
-  db: Db,
+  deps: VatCheckDeps,
   user: UserRow,
   body: z.output<typeof purchaseRequestSchema>,
 ): Promise<PurchaseQuote> {
-  const { row, quote, subscription } = await pricePurchase(db, user, body);
-  if (subscription && (await findLiveSubscription(db, user.id, row.id))) throw alreadySubscribed(row);
+  const { row, quote, subscription } = await pricePurchase(deps, user, body);
+  if (subscription && (await findLiveSubscription(deps.db, user.id, row.id))) throw alreadySubscribed(row);
   return quote;
 }
 
 export async function buyProduct(
-  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log'>,
+  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log' | 'vies'>,
   user: UserRow,
   body: z.output<typeof purchaseRequestSchema>,
   idempotencyKey: string | null = null,
 ): Promise<PurchaseOutcome> {
   const { db, provider, log } = deps;
-  const { row, quote, purchase, buyer, subscription } = await pricePurchase(db, user, body);
+  const { row, quote, purchase, buyer, subscription } = await pricePurchase(deps, user, body);
   const proceedType: ProceedType = subscription ? 'PaypalPaymentSubscriptionAutoPayment' : 'PaypalPayment';
 
   // One transaction under the seller's row lock: parallel requests of the seller run one after the other, so the

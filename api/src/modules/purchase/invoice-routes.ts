@@ -52,7 +52,7 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       forbidSubUser(user, 'buy a license');
       await refuseUnoffered(user.id, request.body.product_id);
-      return quoteProduct(app.db, user, request.body);
+      return quoteProduct(purchaseDeps(app), user, request.body);
     },
   );
 

@@ -159,12 +159,12 @@ describe('POST /invoice', () => {
         houseNumber: '1',
         postalCode: '1010',
         invoiceEmail: '',
-        vatID: 'ATU13585627',
+        vatID: 'ATU12345675',
       },
     });
     expect(put.statusCode).toBe(200);
     const bought = await buy(t.app, austrian, { product_id: 'gpsr-basic-monthly' });
-    // a valid checksum is no proof of the number: Austria's 20 %, not the reverse charge
+    // a right checksum that VIES does not know proves nothing: Austria's 20 %, not the reverse charge
     expect(bought.quote).toMatchObject({
       netCents: 990,
       vat: { kind: 'oss', ratePercent: 20, country: 'AT' },

@@ -113,7 +113,7 @@ describe('POST /invoice/quote', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('prices from the buyer\u2019s own invoice address: their member state\u2019s rate until VIES confirms the VAT ID', async () => {
+  it('prices the EU reverse charge from the buyer\u2019s own invoice address once VIES confirmed the VAT ID', async () => {
     const austrian = await registerUser(t.app);
     const put = await t.app.inject({
       method: 'PUT',
@@ -134,11 +134,6 @@ describe('POST /invoice/quote', () => {
     });
     expect(put.statusCode).toBe(200);
     const res = await quote(austrian, { product_id: 'gpsr-basic-monthly' });
-    expect(res.json()).toMatchObject({
-      netCents: 990,
-      vat: { kind: 'oss', ratePercent: 20, country: 'AT' },
-      vatCents: 198,
-      grossCents: 1188,
-    });
+    expect(res.json()).toMatchObject({ netCents: 990, vat: { kind: 'reverse_charge' }, vatCents: 0, grossCents: 990 });
   });
 });

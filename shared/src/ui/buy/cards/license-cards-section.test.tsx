@@ -88,6 +88,28 @@ describe('License cards', () => {
     expect(within(basic).getByText('39,80 €')).toBeInTheDocument(); // 20 % of 199,00 €
   });
 
+  it('shows 0 % and the reverse-charge wording once VIES confirmed the VAT ID', async () => {
+    const profile = demoProfile();
+    profile.contact = {
+      ...profile.contact,
+      country: 'AT',
+      vatID: 'ATU13585627',
+      vatVerification: {
+        status: 'valid',
+        vatId: 'ATU13585627',
+        name: 'Alpenblick Versandhandel GmbH',
+        address: null,
+        requestId: 'WAPIAAAAW',
+        checkedAt: '2026-11-27T10:00:00Z',
+        error: null,
+      },
+    };
+    renderCards('fresh_desk', { session: { profile } });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    expect(within(basic).getByText('VAT 0 % (reverse charge)')).toBeInTheDocument();
+    expect(within(basic).getByText(/Reverse charge\. VAT to be accounted for by the recipient/)).toBeInTheDocument();
+  });
+
   it('shows 0 % and why for a buyer outside the EU', async () => {
     const profile = demoProfile();
     profile.contact = { ...profile.contact, country: 'CH', vatID: 'CHE123456788' };
