@@ -4,6 +4,7 @@ import {
   isFreeProduct,
   isYearlyProduct,
   yearlyStruckPrice,
+  billingOf,
   type Product,
 } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
@@ -25,7 +26,7 @@ const get = (path: string, who: TestIdentity | null = user) =>
   t.app.inject({ url: `/api/license/product${path}`, headers: who?.headers });
 
 describe('catalogue', () => {
-  it('lists every plugin with Basic..Optimal monthly and yearly plans, yearly = 10 × monthly', async () => {
+  it('lists every plugin with Basic..Optimal monthly, half-yearly and yearly plans, yearly = 10 × monthly', async () => {
     const res = await get('/all');
     expect(res.statusCode).toBe(200);
     const list = res.json() as Product[];
@@ -36,11 +37,22 @@ describe('catalogue', () => {
       const paid = list.filter(
         (p) => p.pluginName === plugin && p.priceNetto.amount > 0 && p.licenseTypeDetails[0].type === 'subscription',
       );
-      const monthly = paid.filter((p) => !isYearlyProduct(p));
+      const monthly = paid.filter((p) => billingOf(p) === 'monthly');
+      const halfYear = paid.filter((p) => billingOf(p) === 'half_yearly');
       const yearly = paid.filter((p) => isYearlyProduct(p));
       expect(monthly.map((p) => p.tier)).toEqual([...PLAN_TIERS]);
+      expect(halfYear.map((p) => p.tier)).toEqual([...PLAN_TIERS]);
       expect(yearly.map((p) => p.tier)).toEqual([...PLAN_TIERS]);
       monthly.forEach((m, i) => {
+        // Six months for 5.5 monthly prices, extras priced per half-year.
+        expect(halfYear[i].priceNetto.amount).toBe(m.priceNetto.amount * 5.5);
+        expect(halfYear[i].licenseTypeDetails[0]).toMatchObject({
+          type: 'subscription',
+          licenseValidDuration: [{ unit: 'month', duration: 6 }],
+        });
+        expect(halfYear[i].licenseTypeDetails[0].extraOptions.extra_user_price_cents).toBe(
+          (m.licenseTypeDetails[0].extraOptions.extra_user_price_cents ?? 0) * 6 || undefined,
+        );
         expect(yearly[i].priceNetto.amount).toBe(m.priceNetto.amount * 10);
         // The struck-through yearly price is 12 monthly payments: the 17 % badge is true.
         expect(yearlyStruckPrice(yearly[i].priceNetto.amount)).toBe(m.priceNetto.amount * 12);
@@ -73,10 +85,11 @@ describe('catalogue', () => {
     expect(options.email_block_price_cents).toBeUndefined();
   });
 
-  it('carries the extra options (users, email blocks), mobile plans with growing max_users', async () => {
+  it('carries the extra options (users, email blocks), mobile plans with growing max_users and orders per day', async () => {
     const list = (await get('/plugin/mobile')).json() as Product[];
-    const monthly = list.filter((p) => p.pluginName === 'mobile' && p.tier && !isYearlyProduct(p));
+    const monthly = list.filter((p) => p.pluginName === 'mobile' && p.tier && billingOf(p) === 'monthly');
     expect(monthly.map((p) => p.licenseTypeDetails[0].extraOptions.max_users)).toEqual([1, 3, 5, 10]);
+    expect(monthly.map((p) => p.licenseTypeDetails[0].extraOptions.orders_per_day)).toEqual([50, 200, 1000, 5000]);
     const fd = (await get('/fresh_desk-basic-monthly')).json() as Product;
     expect(fd.licenseTypeDetails[0].extraOptions).toMatchObject({
       email_block_price_cents: 500,
@@ -109,7 +122,7 @@ describe('catalogue', () => {
 
   it('lists one plugin (mobile with mobile_default) and one product', async () => {
     const gpsr = (await get('/plugin/gpsr')).json() as Product[];
-    expect(gpsr.length).toBe(10);
+    expect(gpsr.length).toBe(14);
     expect(gpsr.every((p) => p.pluginName === 'gpsr')).toBe(true);
     const mobile = (await get('/plugin/mobile')).json() as Product[];
     expect(mobile.some((p) => p.pluginName === 'mobile_default')).toBe(true);

@@ -11,6 +11,8 @@ export const extraOptionsSchema = z.object({
   email_block_price_cents: z.number().optional(),
   extra_user_price_cents: z.number().optional(),
   email_quota_base: z.number().optional(),
+  /** mobile plans: orders per day the app follows ("up to {count} orders per day"). */
+  orders_per_day: z.number().optional(),
   extra_users_included: z.number().optional(),
   max_users: z.number().optional(),
   jtl_wawi_enabled: z.boolean().optional(),

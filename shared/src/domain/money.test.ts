@@ -5,6 +5,7 @@ import {
   isYearlyProduct,
   monthlyShare,
   productsForBilling,
+  monthsPerPrice,
   yearlyStruckPrice,
 } from './money';
 import { clampPage, hasNextPage, hasPreviousPage, offsetFor, pageRange, pageSlice, totalPages } from './pagination';
@@ -42,15 +43,18 @@ describe('VAT and prices', () => {
     expect(isYearlyProduct(product('y12', 1, { unit: 'month', duration: 12 }))).toBe(true);
     expect(isYearlyProduct(product('m', 1, { unit: 'month', duration: 1 }))).toBe(false);
   });
-  it('splits products for the monthly/yearly toggle', () => {
+  it('splits products for the monthly/half-yearly/yearly toggle', () => {
     const list = [
       product('free', 0, { unit: 'day', duration: 3 }),
       product('monthly', 990, { unit: 'month', duration: 1 }),
+      product('half', 5445, { unit: 'month', duration: 6 }),
       product('yearly', 9900, { unit: 'year', duration: 1 }),
       product('mobile', 500, { unit: 'month', duration: 1 }, 'mobile_default'),
     ];
     expect(productsForBilling(list, 'yearly').map((p) => p.name)).toEqual(['free', 'yearly', 'mobile']);
+    expect(productsForBilling(list, 'half_yearly').map((p) => p.name)).toEqual(['half', 'mobile']);
     expect(productsForBilling(list, 'monthly').map((p) => p.name)).toEqual(['free', 'monthly', 'mobile']);
+    expect(list.map((p) => monthsPerPrice(p))).toEqual([1, 1, 6, 12, 1]);
   });
 });
 

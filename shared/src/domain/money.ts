@@ -21,17 +21,37 @@ export function isYearlyProduct(product: Pick<Product, 'licenseTypeDetails'>): b
   return duration != null && (duration.unit === 'year' || duration.duration === 12);
 }
 
+/** Half-year product = six months. */
+export function isHalfYearProduct(product: Pick<Product, 'licenseTypeDetails'>): boolean {
+  const duration = product.licenseTypeDetails[0]?.licenseValidDuration?.[0];
+  return duration != null && duration.unit === 'month' && duration.duration === 6;
+}
+
+export type Billing = 'monthly' | 'half_yearly' | 'yearly';
+
+/** The billing period a product is listed under: yearly, half-yearly, or monthly (also free, trial, permanent). */
+export function billingOf(product: Pick<Product, 'licenseTypeDetails'>): Billing {
+  if (isYearlyProduct(product)) return 'yearly';
+  return isHalfYearProduct(product) ? 'half_yearly' : 'monthly';
+}
+
+/** Months one price of the product pays for (extras on yearly and half-year cards are shown per month). */
+export function monthsPerPrice(product: Pick<Product, 'licenseTypeDetails'>): number {
+  return { yearly: 12, half_yearly: 6, monthly: 1 }[billingOf(product)];
+}
+
 /**
- * Buy page Monthly/Yearly toggle: yearly lists yearly and free products, monthly the non-yearly ones;
- * mobile_default appears in both.
+ * Buy page Monthly/Half-yearly/Yearly toggle: each lists its own plans; free products are listed under yearly and
+ * monthly (not half-yearly: there is nothing to compare); mobile_default appears in all.
  */
 export function productsForBilling<T extends Pick<Product, 'priceNetto' | 'licenseTypeDetails' | 'pluginName'>>(
   products: readonly T[],
-  billing: 'monthly' | 'yearly',
+  billing: Billing,
 ): T[] {
   return products.filter((p) => {
     if (p.pluginName === 'mobile_default') return true;
-    return billing === 'yearly' ? isYearlyProduct(p) || isFreeProduct(p) : !isYearlyProduct(p);
+    if (billing === 'yearly') return isYearlyProduct(p) || isFreeProduct(p);
+    return billingOf(p) === billing;
   });
 }
 

@@ -61,6 +61,7 @@ const PLUGINS: PluginPlans[] = [
     options: (i) => ({
       extra_user_price_cents: 300,
       email_quota_base: 1000,
+      orders_per_day: [50, 200, 1000, 5000][i],
       extra_users_included: [0, 1, 2, 3][i],
       max_users: [1, 3, 5, 10][i],
       jtl_wawi_enabled: i >= 1,
@@ -121,6 +122,9 @@ const PLUGINS: PluginPlans[] = [
 
 const slug = (tier: string) => tier.toLowerCase();
 
+/** A half-year plan costs 5.5 monthly prices (kept doubled to stay in whole cents: every monthly price ends in 90). */
+const HALF_YEAR_PRICE_MONTHS_X2 = 11;
+
 function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[] {
   const base = pluginIndex * 100;
   const out: CatalogueProduct[] = [];
@@ -165,7 +169,24 @@ function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[]
       duration: { unit: 'month', duration: 1 },
       maxRegistrations,
       extraOptions: options,
-      sortOrder: base + 10 + i * 2,
+      sortOrder: base + 10 + i * 3,
+    });
+    out.push({
+      id: `${p.pluginName}-${slug(tier)}-half-yearly`,
+      name: `${p.label} ${tier} Half-yearly`,
+      pluginName: p.pluginName,
+      tier,
+      // Six months for the price of five and a half; extras are priced per half-year (the buy page shows them ÷ 6).
+      priceAmount: (p.monthlyCents[i] * HALF_YEAR_PRICE_MONTHS_X2) / 2,
+      licenseType: 'subscription',
+      duration: { unit: 'month', duration: 6 },
+      maxRegistrations,
+      extraOptions: {
+        ...options,
+        ...(options.email_block_price_cents ? { email_block_price_cents: options.email_block_price_cents * 6 } : {}),
+        ...(options.extra_user_price_cents ? { extra_user_price_cents: options.extra_user_price_cents * 6 } : {}),
+      },
+      sortOrder: base + 11 + i * 3,
     });
     out.push({
       id: `${p.pluginName}-${slug(tier)}-yearly`,
@@ -182,7 +203,7 @@ function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[]
         ...(options.email_block_price_cents ? { email_block_price_cents: options.email_block_price_cents * 12 } : {}),
         ...(options.extra_user_price_cents ? { extra_user_price_cents: options.extra_user_price_cents * 12 } : {}),
       },
-      sortOrder: base + 11 + i * 2,
+      sortOrder: base + 12 + i * 3,
     });
   });
   if (p.permanentCents) {
@@ -198,7 +219,7 @@ function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[]
       duration: null,
       maxRegistrations: 5,
       extraOptions: options,
-      sortOrder: base + 20,
+      sortOrder: base + 30,
     });
   }
   return out;

@@ -1,11 +1,11 @@
 // What one license card shows and does, derived from the product, the seller's licenses and the toggle.
 import { YEARLY_DISCOUNT_PERCENT } from '../../../domain/constants';
 import { isLicenseValid } from '../../../domain/license-validity';
-import { isFreeProduct, isYearlyProduct, monthlyShare, yearlyStruckPrice } from '../../../domain/money';
+import { isFreeProduct, isYearlyProduct, monthsPerPrice, yearlyStruckPrice, type Billing } from '../../../domain/money';
 import { extraPrices } from '../../../domain/pricing';
 import type { License, Product } from '../../../domain/types';
 
-export type Billing = 'monthly' | 'yearly';
+export type { Billing };
 
 /**
  * buy: paid product → purchase dialog; activate_free / start_trial: POST /license/product/free_or_trial, then
@@ -62,6 +62,7 @@ export function cardFeatures(product: Product): { main: FeatureLine[]; additiona
   if (details?.type === 'trial' && details.licenseValidDuration[0]?.unit === 'day') {
     main.push({ key: 'feature_trial_days', count: details.licenseValidDuration[0].duration });
   }
+  if (options.orders_per_day) main.push({ key: 'feature_orders_per_day', count: options.orders_per_day });
   if (product.pluginName !== 'mobile' && product.pluginName !== 'mobile_default' && options.email_quota_base) {
     main.push({ key: 'feature_email_quota', count: options.email_quota_base });
   }
@@ -80,13 +81,13 @@ export function cardFeatures(product: Product): { main: FeatureLine[]; additiona
   return { main, additional };
 }
 
-/** Counters a card offers, with the per-month display price (yearly prices ÷ 12, spec §9). */
+/** Counters a card offers, with the per-month display price (yearly prices ÷ 12, half-year prices ÷ 6). */
 export function cardCounters(product: Product): {
   users: { monthlyCents: number } | null;
   emails: { monthlyCents: number } | null;
 } {
   const prices = extraPrices(product);
-  const perMonth = (cents: number) => (isYearlyProduct(product) ? monthlyShare(cents) : cents);
+  const perMonth = (cents: number) => cents / monthsPerPrice(product);
   return {
     users: prices.extraUserCents == null ? null : { monthlyCents: perMonth(prices.extraUserCents) },
     emails: prices.emailBlockCents == null ? null : { monthlyCents: perMonth(prices.emailBlockCents) },

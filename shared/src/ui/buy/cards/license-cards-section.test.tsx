@@ -64,6 +64,32 @@ describe('License cards', () => {
     expect(screen.queryByRole('article', { name: 'Fresh Desk Basic Yearly' })).not.toBeInTheDocument();
   });
 
+  it('Half-yearly lists the six-month plans, priced per 6 months with extras shown per month', async () => {
+    const { user } = renderCards();
+    await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    await user.click(screen.getByRole('button', { name: 'Half-yearly' }));
+    const basic = card('Fresh Desk Basic Half-yearly');
+    expect(within(basic).getAllByText('109,45 €')).toHaveLength(2); // 5.5 × 19,90 €: price and net
+    expect(within(basic).getByText('per 6 months')).toBeInTheDocument();
+    expect(within(basic).getByText('3,00 € per user and month')).toBeInTheDocument();
+    expect(within(basic).queryByText('-17%')).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Fresh Desk Basic' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Fresh Desk Trial' })).not.toBeInTheDocument();
+  });
+
+  it('mobile plans say how many orders a day they follow (de/en)', async () => {
+    renderCards('mobile');
+    const basic = await screen.findByRole('article', { name: 'Mobile App Basic Yearly' });
+    expect(within(basic).getByText('Up to 50 orders per day')).toBeInTheDocument();
+    expect(within(card('Mobile App Optimal Yearly')).getByText('Up to 5000 orders per day')).toBeInTheDocument();
+  });
+
+  it('mobile plans say how many orders a day they follow, in German', async () => {
+    renderCards('mobile', { language: 'de' });
+    const basic = await screen.findByRole('article', { name: 'Mobile App Basic Yearly' });
+    expect(within(basic).getByText('Bis zu 50 Bestellungen pro Tag')).toBeInTheDocument();
+  });
+
   it('shows features, net price, 19 % VAT and the gross total that follows the counters', async () => {
     const { user } = renderCards();
     const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });

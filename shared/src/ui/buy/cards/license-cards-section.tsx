@@ -87,6 +87,7 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
           aria-label={t('billing_label')}
         >
           <ToggleButton value="monthly">{t('billing_monthly')}</ToggleButton>
+          <ToggleButton value="half_yearly">{t('billing_half_yearly')}</ToggleButton>
           <ToggleButton value="yearly">{t('billing_yearly')}</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
