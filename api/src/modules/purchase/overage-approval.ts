@@ -24,7 +24,7 @@ import {
   setOverageApprovalUrl,
   type BillingEventRow,
 } from '../subscription';
-import { loadContact } from '../user/profile';
+import { loadContact, loadContactWithVatCheck } from '../user/profile';
 import { startCheckout } from './checkout';
 import type { PurchaseDeps } from './deps';
 
@@ -86,11 +86,13 @@ async function currentBuyer(db: Db, user: UserRow): Promise<{ snapshot: BuyerSna
  * sub-users). Runs under the subscription's row lock, so a double click or two tabs get the same invoice.
  */
 export async function approveOverage(
-  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log'>,
+  deps: Pick<PurchaseDeps, 'db' | 'provider' | 'log' | 'vies'>,
   user: UserRow,
   id: string,
 ): Promise<{ approvalUrl: string }> {
   const { provider, log } = deps;
+  // VIES confirms the VAT ID before the transaction (it waits for VIES); the invoice below reads the stored answer.
+  await loadContactWithVatCheck(deps, user);
   return deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const sub = await lockOwnedSubscription(tx, user.id, id);

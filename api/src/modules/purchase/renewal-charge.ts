@@ -24,12 +24,15 @@ import {
   releaseRenewal,
   type DueRenewal,
 } from '../subscription';
-import { loadContact } from '../user/profile';
+import { loadContact, loadContactWithVatCheck } from '../user/profile';
 import { chargeAutomatically } from './auto-charge';
 import type { PurchaseDeps } from './deps';
 
 /** What charging a renewal uses: the database, the provider, the mail to the seller and the portal's address. */
-export type RenewalDeps = Pick<PurchaseDeps, 'db' | 'provider' | 'mail' | 'log' | 'portalUrl' | 'paymentGraceDays'>;
+export type RenewalDeps = Pick<
+  PurchaseDeps,
+  'db' | 'provider' | 'mail' | 'log' | 'portalUrl' | 'paymentGraceDays' | 'vies'
+>;
 
 export type RenewalOutcome = 'renewed' | 'payment-failed' | 'waiting-for-provider' | 'busy' | 'settled-before';
 
@@ -45,15 +48,21 @@ const numberOption = (options: Record<string, unknown>, key: string) => {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 };
 
-/** The draft renewal invoice: the seller's current invoice data, the catalogue price and the license's extras. */
+/**
+ * The draft renewal invoice: the seller's current invoice data, the catalogue price and the license's extras. With
+ * `vies` (the renewals job, outside any transaction) VIES confirms the VAT ID anew before reverse charge; without it
+ * (a provider's sale booked inside a transaction) the profile's stored confirmation decides.
+ */
 export async function createRenewalInvoice(
-  deps: Pick<RenewalDeps, 'db' | 'provider'>,
+  deps: Pick<RenewalDeps, 'db' | 'provider'> & Partial<Pick<RenewalDeps, 'vies'>>,
   due: DueRenewal,
 ): Promise<{ id: string; grossCents: number }> {
   const product = toProduct(due.product);
   const extraUsers = numberOption(due.licenseOptions, 'extra_users_count');
   const extraBlocks = Math.ceil(numberOption(due.licenseOptions, 'extra_email_count') / EMAIL_BLOCK_SIZE);
-  const contact = await loadContact(deps.db, due.user);
+  const contact = deps.vies
+    ? await loadContactWithVatCheck({ db: deps.db, vies: deps.vies }, due.user)
+    : await loadContact(deps.db, due.user);
   const quote = quotePurchase(
     product,
     { extra_users_count: extraUsers, extra_email_blocks: extraBlocks },
