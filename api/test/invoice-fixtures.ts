@@ -1,5 +1,5 @@
 // Drafts for invoice tests, made the way POST /invoice makes them (quotePurchase + createDraftInvoice).
-import { quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
+import { quotePlanChange, quotePurchase, type BuyerSnapshot, type Product } from '@portal/shared/domain';
 import type { Db } from '../src/db/client';
 import { createDraftInvoice } from '../src/modules/invoice/repository';
 
@@ -92,6 +92,51 @@ export async function createDraft(
     products: [{ productId: 'fresh_desk-basic-yearly', info: 'fresh_desk' }],
     proceedType: 'PaypalPayment',
     purchase: { product_id: 'fresh_desk-basic-yearly', auto_upgrade_consent: true, ...selection },
+    paymentProvider: 'sandbox',
+  });
+  return id;
+}
+
+/**
+ * A plan change draft as POST /invoice makes it: Basic yearly (paid 299,00 € net for the year) changed to a plan
+ * of 599,00 € a year with two extra users, half way through the year — the new plan for half a year less the
+ * credit for the unused half of what was paid.
+ */
+export async function createPlanChangeDraft(
+  db: Db,
+  owner: { uid: string; email: string },
+  buyer: BuyerSnapshot = DE_BUYER,
+): Promise<string> {
+  const start = new Date('2026-01-01T00:00:00Z');
+  const end = new Date(start.getTime() + YEAR_MS);
+  const next = {
+    ...YEARLY_PRODUCT,
+    name: 'Fresh Desk Optimal (yearly)',
+    priceNetto: { amount: 59900, currency: 'EUR' },
+  };
+  const vatBuyer = { country: buyer.country, vatId: buyer.vatId, vatIdVerified: false };
+  const change = quotePlanChange({
+    period: { start, end, paidNetCents: 29900 },
+    nextQuote: quotePurchase(next, { extra_users_count: 2 }, vatBuyer),
+    nextPeriodMs: YEAR_MS,
+    currentName: YEARLY_PRODUCT.name,
+    buyer: vatBuyer,
+    now: new Date(start.getTime() + YEAR_MS / 2),
+  });
+  const { id } = await createDraftInvoice(db, {
+    userId: owner.uid,
+    userEmail: owner.email,
+    language: buyer.language,
+    buyer,
+    quote: change.quote,
+    products: [{ productId: 'fresh_desk-optimal-yearly', info: 'fresh_desk' }],
+    proceedType: 'PaypalPayment',
+    purchase: {
+      product_id: 'fresh_desk-optimal-yearly',
+      auto_upgrade_consent: true,
+      extra_users_count: 2,
+      extra_email_blocks: 0,
+    },
     paymentProvider: 'sandbox',
   });
   return id;

@@ -24,6 +24,7 @@ function migrationsBefore(tag: string): string {
 it('ends the older of two live subscriptions of one seller and plan, and fills the plan from the license', async () => {
   const pg = new PGlite();
   const before = migrationsBefore('0014_one_purchase_in_flight');
+  const upTo0014 = migrationsBefore('0015_gpsr_outlives_account');
   try {
     await migrate(drizzle(pg), { migrationsFolder: before });
     await pg.exec(`
@@ -43,7 +44,7 @@ it('ends the older of two live subscriptions of one seller and plan, and fills t
         ('00000000-0000-4000-8000-000000000004', 'u2', '00000000-0000-4000-8000-0000000000b1', 'Active', '2026-01-01'),
         ('00000000-0000-4000-8000-000000000005', 'u2', '00000000-0000-4000-8000-0000000000b1', 'Expired', '2025-01-01');
     `);
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle(pg), { migrationsFolder: upTo0014 });
 
     const rows = await pg.query<{ id: string; product_id: string; status: string; cancel_at_period_end: boolean }>(
       'SELECT id, product_id, status, cancel_at_period_end FROM subscriptions ORDER BY id',
@@ -61,6 +62,48 @@ it('ends the older of two live subscriptions of one seller and plan, and fills t
     await expect(
       pg.exec(`INSERT INTO subscriptions (user_id, license_id, status)
         VALUES ('u2', '00000000-0000-4000-8000-0000000000b1', 'Active')`),
+    ).rejects.toMatchObject({ code: '23505' });
+  } finally {
+    await pg.close();
+    fs.rmSync(before, { recursive: true, force: true });
+    fs.rmSync(upTo0014, { recursive: true, force: true });
+  }
+});
+
+it('keeps the newest of two live subscriptions of one seller and plugin, and refuses a second one from then on', async () => {
+  const pg = new PGlite();
+  const before = migrationsBefore('0021_one_subscription_per_plugin');
+  try {
+    await migrate(drizzle(pg), { migrationsFolder: before });
+    await pg.exec(`
+      INSERT INTO users (id, email) VALUES ('u1', 'one@shop.test');
+      INSERT INTO products (id, name, plugin_name, price_amount, license_type) VALUES
+        ('g-basic', 'GPSR Basic', 'gpsr', 990, 'subscription'),
+        ('g-optimal', 'GPSR Optimal', 'gpsr', 4990, 'subscription'),
+        ('m-basic', 'Mobile Basic', 'mobile', 990, 'subscription');
+      INSERT INTO licenses (id, user_id, product_id, key) VALUES
+        ('00000000-0000-4000-8000-0000000000a1', 'u1', 'g-basic', 'K-A1'),
+        ('00000000-0000-4000-8000-0000000000a2', 'u1', 'g-optimal', 'K-A2'),
+        ('00000000-0000-4000-8000-0000000000a3', 'u1', 'm-basic', 'K-A3');
+      INSERT INTO subscriptions (id, user_id, license_id, status, created_at) VALUES
+        ('00000000-0000-4000-8000-000000000001', 'u1', '00000000-0000-4000-8000-0000000000a1', 'Active', '2026-01-01'),
+        ('00000000-0000-4000-8000-000000000002', 'u1', '00000000-0000-4000-8000-0000000000a2', 'Active', '2026-02-01'),
+        ('00000000-0000-4000-8000-000000000003', 'u1', '00000000-0000-4000-8000-0000000000a3', 'Active', '2026-01-01');
+    `);
+    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+
+    const rows = await pg.query<{ id: string; plugin_name: string; status: string }>(
+      'SELECT id, plugin_name, status FROM subscriptions ORDER BY id',
+    );
+    expect(rows.rows.map((r) => [r.id.slice(-1), r.plugin_name, r.status])).toEqual([
+      ['1', 'gpsr', 'Cancelled'], // the older plan of the plugin is ended
+      ['2', 'gpsr', 'Active'],
+      ['3', 'mobile', 'Active'], // another plugin is another subscription
+    ]);
+    // Another plan of the plugin cannot become a second live subscription (the plugin comes from the license).
+    await expect(
+      pg.exec(`INSERT INTO subscriptions (user_id, license_id, status)
+        VALUES ('u1', '00000000-0000-4000-8000-0000000000a1', 'Active')`),
     ).rejects.toMatchObject({ code: '23505' });
   } finally {
     await pg.close();

@@ -57,6 +57,14 @@ export type InvoiceRowJson = {
   unitPriceCents: number;
   amountCents: number;
 };
+/** A plan change scheduled for the period end: the new plan and the extras bought with it. */
+export type ScheduledPlanChangeJson = {
+  product_id: string;
+  extra_users_count: number;
+  extra_email_blocks: number;
+  auto_upgrade_consent: boolean;
+  requested_at: string;
+};
 export type BuyerSnapshotJson = {
   firstName: string;
   lastName: string;
@@ -396,6 +404,8 @@ export const subscriptions = pgTable(
      * license change, so the unique index below also holds for rows written without it.
      */
     productId: text('product_id').references(() => products.id),
+    /** The plan's plugin, copied from the product by the same trigger: one live subscription per plugin. */
+    pluginName: text('plugin_name'),
     status: text('status').$type<SubscriptionStatus>().notNull().default('Active'),
     providerRef: text('provider_ref'),
     periodUnit: text('period_unit').$type<DurationUnit>(),
@@ -407,6 +417,11 @@ export const subscriptions = pgTable(
     /** The seller cancelled: usable until current_period_end, then 'Cancelled' instead of renewed. */
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    /**
+     * A plan change that waits for the period end (a cheaper plan or fewer extras): the renewal at current_period_end
+     * switches the license to it and bills it. Null when none is scheduled.
+     */
+    scheduledChange: jsonb('scheduled_change').$type<ScheduledPlanChangeJson>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -414,9 +429,10 @@ export const subscriptions = pgTable(
     index('subscriptions_user_idx').on(t.userId),
     // By license: the license views read each license's newest subscription.
     index('subscriptions_license_idx').on(t.licenseId, t.createdAt.desc()),
-    // One live subscription per seller and plan: a second one would bill the same plan twice every period.
-    uniqueIndex('subscriptions_live_product_idx')
-      .on(t.userId, t.productId)
+    // One live subscription per seller and plugin: another tier or period of the plugin is a plan change of that
+    // subscription; a second one would bill the seller twice every period.
+    uniqueIndex('subscriptions_live_plugin_idx')
+      .on(t.userId, t.pluginName)
       .where(sql`${t.status} in ('Active', 'Inactive')`),
   ],
 );

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import {
-  monthsPerPeriod,
   planChangeTiming,
+  planPeriodMs,
   prorate,
   quotePlanChange,
+  remainingMs,
   unusedCredit,
   type PaidPeriod,
 } from './plan-change';
@@ -28,11 +29,14 @@ const product = (name: string, cents: number, months: number, extraUserCents = 3
     ],
   }) as unknown as Product;
 
+const MONTH = planPeriodMs({ unit: 'month', duration: 1 });
+const YEAR = planPeriodMs({ unit: 'year', duration: 1 });
+const monthsMs = (months: number) => (months === 12 ? YEAR : months * MONTH);
+
 const period = (paidNetCents: number, months: number, start = new Date('2026-11-01T00:00:00Z')): PaidPeriod => ({
   start,
-  end: new Date(start.getTime() + months * 30 * DAY),
+  end: new Date(start.getTime() + monthsMs(months)),
   paidNetCents,
-  months,
 });
 
 describe('prorate', () => {
@@ -41,14 +45,15 @@ describe('prorate', () => {
     expect(prorate(1000, 2, 3)).toBe(667);
     expect(prorate(1, 1, 2)).toBe(1);
     expect(prorate(1990, -5, 10)).toBe(0);
-    expect(prorate(1990, 20, 10)).toBe(1990);
+    expect(prorate(1990, 10, 10)).toBe(1990);
+    expect(prorate(1990, 20, 10)).toBe(3980);
   });
 
   it('is exact for amounts times milliseconds beyond 2^53', () => {
     expect(prorate(99_999_999, 365 * DAY - 1, 365 * DAY)).toBe(99_999_999);
   });
 
-  it('property: 0 ≤ share ≤ amount, monotone in the part, and the two shares of a split differ from the amount by at most one cent', () => {
+  it('property: 0 ≤ share ≤ amount for a part of the whole, monotone, and the two shares of a split add up within a cent', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 10_000_000 }),
@@ -69,14 +74,15 @@ describe('prorate', () => {
 });
 
 describe('planChangeTiming', () => {
-  it('is now when the new plan costs more per month than what was paid, at the period end otherwise', () => {
-    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 2990, months: 1 })).toBe('now');
-    expect(planChangeTiming({ paidNetCents: 2990, months: 1 }, { netCents: 1990, months: 1 })).toBe('period_end');
-    // monthly → yearly of the same tier is cheaper per month (10 × monthly for 12 months)
-    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 19900, months: 12 })).toBe('period_end');
-    // Basic monthly → Optimal yearly costs more per month
-    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 79900, months: 12 })).toBe('now');
-    expect(planChangeTiming({ paidNetCents: 1990, months: 1 }, { netCents: 1990, months: 1 })).toBe('period_end');
+  const m = (paidNetCents: number) => period(paidNetCents, 1);
+  it('is now when the new plan costs more per day than what was paid, at the period end otherwise', () => {
+    expect(planChangeTiming(m(1990), { netCents: 2990, periodMs: MONTH })).toBe('now');
+    expect(planChangeTiming(m(2990), { netCents: 1990, periodMs: MONTH })).toBe('period_end');
+    // monthly → yearly of the same tier is cheaper per day (10 × monthly for a year)
+    expect(planChangeTiming(m(1990), { netCents: 19900, periodMs: YEAR })).toBe('period_end');
+    // Basic monthly → Optimal yearly costs more per day
+    expect(planChangeTiming(m(1990), { netCents: 79900, periodMs: YEAR })).toBe('now');
+    expect(planChangeTiming(m(1990), { netCents: 1990, periodMs: MONTH })).toBe('period_end');
   });
 });
 
@@ -90,7 +96,7 @@ describe('quotePlanChange', () => {
     const change = quotePlanChange({
       period: p,
       nextQuote: quotePurchase(optimal, { extra_users_count: 2 }, DE),
-      nextMonths: 1,
+      nextPeriodMs: MONTH,
       currentName: basic.name,
       buyer: DE,
       now,
@@ -119,7 +125,7 @@ describe('quotePlanChange', () => {
     const change = quotePlanChange({
       period: p,
       nextQuote: quotePurchase(basic, {}, DE),
-      nextMonths: 1,
+      nextPeriodMs: MONTH,
       currentName: optimal.name,
       buyer: DE,
       now: new Date(p.start.getTime() + DAY),
@@ -147,14 +153,8 @@ describe('quotePlanChange', () => {
         const buyer = s.reverseCharge ? { country: 'AT', vatId: 'ATU13585627', vatIdVerified: true } : DE;
         const next = product('Next', s.nextCents, s.nextMonths);
         const nextQuote = quotePurchase(next, { extra_users_count: s.users, extra_email_blocks: s.blocks }, buyer);
-        const change = quotePlanChange({
-          period: p,
-          nextQuote,
-          nextMonths: s.nextMonths,
-          currentName: 'Now',
-          buyer,
-          now,
-        });
+        const nextPeriodMs = monthsMs(s.nextMonths);
+        const change = quotePlanChange({ period: p, nextQuote, nextPeriodMs, currentName: 'Now', buyer, now });
         const q = change.quote;
 
         expect(change.creditCents).toBeGreaterThanOrEqual(0);
@@ -172,11 +172,10 @@ describe('quotePlanChange', () => {
           const credit = q.rows.filter((r) => r.kind === 'plan_change_credit');
           expect(credit).toHaveLength(1);
           expect(credit[0].amountCents).toBe(-change.creditCents);
-          // the charge for the rest of the period never exceeds a whole period of the new plan
+          // the charge is the new plan's price for the rest of the current period (half a cent per unit at most)
           const charged = q.rows.filter((r) => r.amountCents > 0).reduce((sum, r) => sum + r.amountCents, 0);
-          expect(charged).toBeLessThanOrEqual(
-            Math.ceil((nextQuote.netCents * s.months) / s.nextMonths) + q.rows.length,
-          );
+          const exact = (nextQuote.netCents * remainingMs(p, now)) / nextPeriodMs;
+          expect(Math.abs(charged - exact)).toBeLessThanOrEqual((1 + s.users + s.blocks) / 2 + 1e-6);
         } else {
           expect(q.rows).toEqual([]);
           expect(change.effectiveAt).toEqual(p.end);
@@ -203,11 +202,9 @@ describe('quotePlanChange', () => {
   });
 });
 
-describe('monthsPerPeriod', () => {
-  it('counts months of monthly, half-yearly and yearly plans', () => {
-    expect(monthsPerPeriod({ unit: 'month', duration: 1 })).toBe(1);
-    expect(monthsPerPeriod({ unit: 'month', duration: 6 })).toBe(6);
-    expect(monthsPerPeriod({ unit: 'year', duration: 1 })).toBe(12);
-    expect(monthsPerPeriod({ unit: 'day', duration: 14 })).toBe(1);
+describe('planPeriodMs', () => {
+  it('is the length licenses are extended by', () => {
+    expect(planPeriodMs({ unit: 'month', duration: 6 })).toBe(180 * DAY);
+    expect(planPeriodMs({ unit: 'year', duration: 1 })).toBe(365 * DAY);
   });
 });

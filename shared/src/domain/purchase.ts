@@ -44,6 +44,21 @@ export const quoteRowSchema = z.object({
 export type QuoteRow = z.infer<typeof quoteRowSchema>;
 export type QuoteRowKind = QuoteRow['kind'];
 
+/**
+ * Set when the product is another plan of a plugin the seller subscribes to: a change of that subscription, not a
+ * second one. 'now': the quote charges the new plan for the rest of the current period less the credit for its
+ * unused part; 'period_end': nothing is charged now, the quote is what the renewal at effective_at will bill.
+ */
+export const planChangeInfoSchema = z.object({
+  timing: z.enum(['now', 'period_end']),
+  effective_at: z.string(),
+  credit_cents: z.number().int(),
+  subscription_id: z.string(),
+  from_product_id: z.string(),
+  from_product_name: z.string(),
+});
+export type PlanChangeInfo = z.infer<typeof planChangeInfoSchema>;
+
 export const purchaseQuoteSchema = z.object({
   currency: z.string(),
   rows: z.array(quoteRowSchema),
@@ -51,6 +66,7 @@ export const purchaseQuoteSchema = z.object({
   vat: vatTreatmentSchema,
   vatCents: z.number().int(),
   grossCents: z.number().int(),
+  plan_change: planChangeInfoSchema.optional(),
 });
 export type PurchaseQuote = z.infer<typeof purchaseQuoteSchema>;
 
@@ -77,3 +93,10 @@ export const purchaseResponseSchema = z.object({
   quote: purchaseQuoteSchema.describe('The amounts the invoice carries, computed by the api from the catalogue'),
 });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+
+/** POST /invoice of a plan change that waits for the period end: nothing to pay now, the change is recorded. */
+export const planChangeScheduledSchema = z.object({
+  scheduled: z.object({ product_id: z.string(), effective_at: z.string() }),
+  quote: purchaseQuoteSchema,
+});
+export type PlanChangeScheduled = z.infer<typeof planChangeScheduledSchema>;

@@ -11,6 +11,7 @@ export {
   findInvoiceDocument,
   findOpenPurchase,
   findOwnedInvoice,
+  findPaidPeriodInvoice,
   listDraftIds,
   setDraftCheckout,
   setDraftPaymentStatus,

@@ -37,6 +37,11 @@ export interface PurchaseJson {
   renewal_of_subscription_id?: string;
   /** An overage invoice: paid against this subscription's license, no new license. */
   overage_of_subscription_id?: string;
+  /**
+   * A plan change that takes effect at once: this subscription's license becomes a license of product_id with these
+   * extras; the invoice charges the rest of the current period and credits the unused part of the old plan.
+   */
+  plan_change_of_subscription_id?: string;
   /** The months of the overage invoice. */
   overage_periods?: string[];
 }
@@ -81,6 +86,27 @@ export async function findInvoiceByIdempotencyKey(db: Db, userId: string, key: s
     .select()
     .from(invoices)
     .where(and(eq(invoices.userId, userId), eq(invoices.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What paid the license's current period (the one ending at `periodEnd`): its newest paid invoice for that period
+ * (a purchase, a renewal or a plan change), with the service period it covers. Null when none is on record.
+ */
+export async function findPaidPeriodInvoice(db: Db, licenseId: string, periodEnd: Date): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.licenseId, licenseId),
+        eq(invoices.status, 'Paid'),
+        eq(invoices.kind, 'invoice'),
+        eq(invoices.servicePeriodEnd, periodEnd),
+      ),
+    )
+    .orderBy(desc(invoices.paidAt))
     .limit(1);
   return row ?? null;
 }

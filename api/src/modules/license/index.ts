@@ -4,6 +4,7 @@
 export { default } from './routes';
 export {
   accountLicensedPlugins,
+  changeLicensePlan,
   deactivateLicenses,
   extendLicense,
   startPaymentGrace,

@@ -233,6 +233,20 @@ export async function startPaymentGrace(db: Db, id: string, until: Date): Promis
     .where(and(eq(licenses.id, id), isNull(licenses.paymentGraceUntil)));
 }
 
+/**
+ * A plan change: the license becomes a license of `productId` with the extras bought with it (`extraOptions`
+ * replaces the license's own options), keeping its key, registrations and expiry. Its subscription's plan and plugin
+ * follow by the database's trigger.
+ */
+export async function changeLicensePlan(
+  db: Db,
+  id: string,
+  productId: string,
+  extraOptions: Record<string, unknown>,
+): Promise<void> {
+  await db.update(licenses).set({ productId, extraOptions, updatedAt: new Date() }).where(eq(licenses.id, id));
+}
+
 /** The licenses of subscriptions whose period ended unpaid or cancelled: inactive (the plugins' check says so). */
 export async function deactivateLicenses(db: Db, ids: string[]): Promise<void> {
   if (!ids.length) return;

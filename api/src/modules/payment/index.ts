@@ -24,6 +24,8 @@ export {
   type CheckoutRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type RevisionResult,
+  type SubscriptionRevision,
   type WebhookRequest,
 } from './provider';
 export { SandboxProvider, signSandboxBody } from './sandbox-provider';

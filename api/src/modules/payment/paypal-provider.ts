@@ -28,6 +28,8 @@ import {
   type PaymentEvent,
   type PaymentEventKind,
   type PaymentProvider,
+  type RevisionResult,
+  type SubscriptionRevision,
   type WebhookRequest,
 } from './provider';
 
@@ -226,34 +228,52 @@ export class PayPalProvider implements PaymentProvider {
     return { providerRef: result.id, paymentUrl: url };
   }
 
-  private async createSubscription(request: CheckoutRequest): Promise<Checkout> {
-    const sub = request.subscription!;
-    const unit = { day: IntervalUnit.Day, month: IntervalUnit.Month, year: IntervalUnit.Year }[sub.unit];
+  /** A billing plan billing `amountCents` every period, without end (PAYPAL_PRODUCT_ID's plan). */
+  private async createPlan(input: {
+    requestId: string;
+    description: string;
+    currency: string;
+    amountCents: number;
+    period: { unit: 'day' | 'month' | 'year'; duration: number };
+  }): Promise<string> {
+    if (!this.config.productId) throw new PaymentProviderError('PAYPAL_PRODUCT_ID is not set: no billing plans');
+    const unit = { day: IntervalUnit.Day, month: IntervalUnit.Month, year: IntervalUnit.Year }[input.period.unit];
     const { result: plan } = await this.subscriptions.createBillingPlan({
-      paypalRequestId: `plan-${request.invoiceId}`,
+      paypalRequestId: input.requestId,
       prefer: 'return=representation',
       body: {
-        productId: this.config.productId!,
-        name: request.description.slice(0, 127),
+        productId: this.config.productId,
+        name: input.description.slice(0, 127),
         billingCycles: [
           {
-            frequency: { intervalUnit: unit, intervalCount: sub.duration },
+            frequency: { intervalUnit: unit, intervalCount: input.period.duration },
             tenureType: TenureType.Regular,
             sequence: 1,
             totalCycles: 0,
-            pricingScheme: { fixedPrice: { currencyCode: request.currency, value: fromCents(request.amountCents) } },
+            pricingScheme: { fixedPrice: { currencyCode: input.currency, value: fromCents(input.amountCents) } },
           },
         ],
         paymentPreferences: { autoBillOutstanding: true, paymentFailureThreshold: 1 },
       },
     });
     if (!plan.id) throw new PaymentProviderError('PayPal billing plan without id');
+    return plan.id;
+  }
+
+  private async createSubscription(request: CheckoutRequest): Promise<Checkout> {
+    const planId = await this.createPlan({
+      requestId: `plan-${request.invoiceId}`,
+      description: request.description,
+      currency: request.currency,
+      amountCents: request.amountCents,
+      period: request.subscription!,
+    });
     const { returnUrl, cancelUrl } = this.urls(request.invoiceId);
     const { result } = await this.subscriptions.createSubscription({
       paypalRequestId: `subscription-${request.invoiceId}`,
       prefer: 'return=representation',
       body: {
-        planId: plan.id,
+        planId,
         customId: request.invoiceId,
         applicationContext: { returnUrl, cancelUrl, locale: request.language === 'en' ? 'en-DE' : 'de-DE' },
       },
@@ -378,6 +398,40 @@ export class PayPalProvider implements PaymentProvider {
         throw new PaymentProviderError(`the PayPal simulator's root certificate is not reachable: ${String(err)}`);
       });
     return [...tls.rootCertificates, await this.simulatorRoot];
+  }
+
+  /**
+   * A billing plan of the new price and period (as for a new subscription), then
+   * POST /v1/billing/subscriptions/{id}/revise to it: PayPal bills the new plan from the next billing cycle on. When
+   * PayPal wants the buyer to approve (a higher price), its answer carries an approve link.
+   */
+  async reviseSubscription(providerSubscriptionRef: string, revision: SubscriptionRevision): Promise<RevisionResult> {
+    try {
+      const planId = await this.createPlan({
+        requestId: `plan-change-${revision.changeId}`,
+        description: revision.description,
+        currency: revision.currency,
+        amountCents: revision.amountCents,
+        period: revision.period,
+      });
+      const { result } = await this.subscriptions.reviseSubscription({
+        id: providerSubscriptionRef,
+        body: {
+          planId,
+          applicationContext: {
+            ...this.urls(revision.changeId),
+            locale: revision.language === 'en' ? 'en-DE' : 'de-DE',
+          },
+        },
+      });
+      this.log.info({ subscriptionId: providerSubscriptionRef, planId }, 'PayPal subscription revised');
+      return { approvalUrl: approveLink(result.links) };
+    } catch (err) {
+      if (err instanceof PaymentProviderError) throw err;
+      throw new PaymentProviderError(`PayPal could not revise the subscription: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
   }
 
   async verifyWebhook(request: WebhookRequest): Promise<PaymentEvent> {

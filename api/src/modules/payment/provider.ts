@@ -122,6 +122,30 @@ export interface PaymentProvider {
    * provider cannot: the subscription was cancelled or expired there.
    */
   resumeSubscription(providerSubscriptionRef: string, reason: string): Promise<'active' | 'ended'>;
+  /**
+   * Changes the plan a subscription bills from its next billing cycle on (a plan change), so the provider's own
+   * renewals charge the new plan: the same subscription, never a second one. Throws PaymentProviderError when the
+   * provider refuses or cannot be reached.
+   */
+  reviseSubscription(providerSubscriptionRef: string, revision: SubscriptionRevision): Promise<RevisionResult>;
+}
+
+/** The plan a provider's subscription bills from its next cycle on (a plan change). */
+export interface SubscriptionRevision {
+  /** The plan change's own id (an invoice or subscription id), for the provider's idempotency key. */
+  changeId: string;
+  /** Gross amount per period, cents. */
+  amountCents: number;
+  currency: string;
+  /** Plan name (shown by the provider). */
+  description: string;
+  period: { unit: DurationUnit; duration: number };
+  language: Language;
+}
+
+export interface RevisionResult {
+  /** Where the buyer approves the revision when the provider asks for it (PayPal, for a higher price); else null. */
+  approvalUrl: string | null;
 }
 
 export const headerValue = (headers: WebhookRequest['headers'], name: string): string | null => {

@@ -12,6 +12,7 @@ import {
   type CheckoutRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type RevisionResult,
   type WebhookRequest,
 } from './provider';
 import type { PaymentRow } from './repository';
@@ -136,6 +137,14 @@ export class SandboxProvider implements PaymentProvider {
    * cancelled (or deleted) subscription row stops.
    */
   async cancelSubscription(): Promise<void> {}
+
+  /**
+   * Nothing to call either: the sandbox's renewals are invoiced by the api's renewal job from the license's plan, and
+   * a plan change has switched that plan (or scheduled it for the period end) before this is asked.
+   */
+  async reviseSubscription(): Promise<RevisionResult> {
+    return { approvalUrl: null };
+  }
 
   /** The sandbox bills only through the renewals job, which skips a subscription cancelled at period end. */
   async suspendSubscription(): Promise<void> {}

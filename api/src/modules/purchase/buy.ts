@@ -12,6 +12,8 @@ import {
   taxBuyerOf,
   type BuyerSnapshot,
   type purchaseRequestSchema,
+  type PlanChangeScheduled,
+  type TaxBuyer,
   type PurchaseQuote,
   type PurchaseResponse,
   type QuoteRow,
@@ -33,9 +35,9 @@ import {
 } from '../invoice';
 import { lockOwnerRow } from '../license';
 import { findProduct, productNotFound, toProduct, type ProductRow } from '../license/product';
-import { findLiveSubscription } from '../subscription';
 import { loadContactWithVatCheck, type VatCheckDeps } from '../user/profile';
 import { startCheckout } from './checkout';
+import { offerPlanChange, schedulePlanChange } from './plan-change';
 import type { PurchaseDeps } from './deps';
 
 /** fresh_desk paid plans need "I agree to automatic package upgrades if base limits are exceeded". */
@@ -60,11 +62,14 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return header;
 }
 
-export interface PurchaseOutcome {
-  /** true: this request's draft (201, also when its Idempotency-Key repeats it); false: the open draft (200). */
-  created: boolean;
-  response: PurchaseResponse;
-}
+export type PurchaseOutcome =
+  | {
+      /** true: this request's draft (201, also when its Idempotency-Key repeats it); false: the open draft (200). */
+      created: boolean;
+      response: PurchaseResponse;
+    }
+  /** A plan change that waits for the period end: recorded, nothing to pay now (202). */
+  | { scheduled: PlanChangeScheduled };
 
 /** A buy request checked and priced: what POST /invoice/quote answers and POST /invoice turns into a draft. */
 export interface PricedPurchase {
@@ -74,6 +79,8 @@ export interface PricedPurchase {
   buyer: BuyerSnapshot;
   /** Set for subscription products: the provider bills per this period. */
   subscription: { unit: DurationUnit; duration: number } | null;
+  /** The buyer as the tax decision sees them (country, VIES-confirmed VAT ID). */
+  taxBuyer: TaxBuyer;
 }
 
 /**
@@ -132,29 +139,30 @@ export async function pricePurchase(
     extra_email_blocks: body.extra_email_blocks,
     auto_upgrade_consent: body.auto_upgrade_consent,
   };
-  return { row, quote, purchase, buyer: buyerSnapshot(contact, user.language), subscription };
+  return {
+    row,
+    quote,
+    purchase,
+    buyer: buyerSnapshot(contact, user.language),
+    subscription,
+    taxBuyer: taxBuyerOf(contact),
+  };
 }
-
-const alreadySubscribed = (row: ProductRow) =>
-  new HttpError(
-    409,
-    'already-subscribed',
-    `You already have a subscription of ${row.name}; it renews by itself, there is nothing to buy`,
-    { product_id: 'api_error_already_subscribed' },
-  );
 
 /**
  * POST /invoice/quote: what buying would cost, computed exactly as POST /invoice would price it, without writing a
- * row. A plan the seller already subscribes to answers 409, as buying it would.
+ * row. Another plan of a plugin the seller subscribes to answers the plan change's quote (quote.plan_change); the
+ * plan the seller already has answers 409, as buying it would.
  */
 export async function quoteProduct(
   deps: VatCheckDeps,
   user: UserRow,
   body: z.output<typeof purchaseRequestSchema>,
 ): Promise<PurchaseQuote> {
-  const { row, quote, subscription } = await pricePurchase(deps, user, body);
-  if (subscription && (await findLiveSubscription(deps.db, user.id, row.id))) throw alreadySubscribed(row);
-  return quote;
+  const { row, quote, purchase, subscription, taxBuyer } = await pricePurchase(deps, user, body);
+  if (!subscription) return quote;
+  const offer = await offerPlanChange(deps.db, user.id, row, purchase, quote, taxBuyer);
+  return offer ? offer.quote : quote;
 }
 
 export async function buyProduct(
@@ -164,7 +172,8 @@ export async function buyProduct(
   idempotencyKey: string | null = null,
 ): Promise<PurchaseOutcome> {
   const { db, provider, log } = deps;
-  const { row, quote, purchase, buyer, subscription } = await pricePurchase(deps, user, body);
+  const { row, purchase, buyer, subscription, taxBuyer, ...priced } = await pricePurchase(deps, user, body);
+  let { quote } = priced;
   const proceedType: ProceedType = subscription ? 'PaypalPaymentSubscriptionAutoPayment' : 'PaypalPayment';
 
   // One transaction under the seller's row lock: parallel requests of the seller run one after the other, so the
@@ -195,7 +204,16 @@ export async function buyProduct(
       }
     }
 
-    if (subscription && (await findLiveSubscription(tx, user.id, row.id))) throw alreadySubscribed(row);
+    // Another plan of a plugin the seller subscribes to changes that subscription (the seller's row lock and the
+    // subscription's own lock keep two changes apart; subscriptions_live_plugin_idx keeps a second one out).
+    const offer = subscription ? await offerPlanChange(tx, user.id, row, purchase, quote, taxBuyer) : null;
+    if (offer?.change.timing === 'period_end') {
+      return { scheduled: await schedulePlanChange({ db: tx, provider, log }, offer, row, purchase, user.language) };
+    }
+    if (offer) {
+      quote = offer.quote;
+      purchase.plan_change_of_subscription_id = offer.live.subscription.id;
+    }
 
     // A checkout past its expiry is not the open purchase any more: it is marked Expired and a new one is made.
     await expireCheckouts(tx, new Date(), user.id);
@@ -231,7 +249,8 @@ export async function buyProduct(
         currency: quote.currency,
         description: row.name,
         language: user.language,
-        subscription,
+        // A plan change is paid once; the provider's subscription is revised when it is paid (post-payment).
+        subscription: offer ? null : subscription,
       },
     );
     return {

@@ -1,6 +1,7 @@
 import {
   paymentCheckResponseSchema,
   purchaseQuoteSchema,
+  planChangeScheduledSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
 } from '@portal/shared/domain';
@@ -73,11 +74,18 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           'already-subscribed; a key repeated with another choice answers 422 idempotency-key-reused, a key whose ' +
           'purchase expired unpaid (after 24 h) 409 checkout-expired. A product of a ' +
           "plugin whose dashboard card is not meant for the caller (the registry's audience) answers 403 " +
-          'plugin-not-available.',
+          'plugin-not-available.\n\n' +
+          'Another plan (tier, billing period or extras) of a plugin the seller subscribes to is a plan change of ' +
+          'that subscription: when it costs more per day than what was paid, the draft charges the new plan for the ' +
+          'rest of the current period less a credit line for its unused part (quote.plan_change.timing "now"; paid ' +
+          'in the payment window, it switches the license at once); otherwise it is scheduled for the period end ' +
+          'and answers 202 with nothing to pay. A subscription with an unpaid renewal answers 409 ' +
+          'renewal-payment-due, one cancelled at its period end 409 subscription-ending.',
         body: purchaseRequestSchema,
         response: {
           201: purchaseResponseSchema.describe('A new draft and checkout (or the one this Idempotency-Key made)'),
           200: purchaseResponseSchema.describe('The open draft of the same purchase and its checkout'),
+          202: planChangeScheduledSchema.describe('A plan change scheduled for the period end; nothing to pay now'),
           ...authErrors,
           409: errorBodySchema,
           422: errorBodySchema,
@@ -90,13 +98,9 @@ const purchaseInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       forbidSubUser(user, 'buy a license');
       await refuseUnoffered(user.id, request.body.product_id);
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
-      const { created, response } = await buyProduct(
-        { ...purchaseDeps(app), log: request.log },
-        user,
-        request.body,
-        key,
-      );
-      return reply.code(created ? 201 : 200).send(response);
+      const outcome = await buyProduct({ ...purchaseDeps(app), log: request.log }, user, request.body, key);
+      if ('scheduled' in outcome) return reply.code(202).send(outcome.scheduled);
+      return reply.code(outcome.created ? 201 : 200).send(outcome.response);
     },
   );
 

@@ -206,7 +206,7 @@ describe('webhook idempotency', () => {
 
     const other = await buy(t.app, seller, {
       ...FRESH_DESK_YEARLY,
-      product_id: 'fresh_desk-basic-monthly',
+      product_id: 'mobile-basic-monthly',
       extra_users_count: 0,
     });
     const otherResource = { ref: other.ref, amount_cents: other.quote.grossCents, currency: 'EUR' };

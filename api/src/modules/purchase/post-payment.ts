@@ -3,14 +3,15 @@
 // a crash leaves the step pending and the process is resumed on the next event or at api start. The steps ask the
 // module that owns each table: the license module issues or extends the license, the invoice module numbers the
 // invoice, the subscription module starts, extends or settles the subscription.
-import { EMAIL_BLOCK_SIZE, estimateExpiry, type ExtraOptions } from '@portal/shared/domain';
+import { EMAIL_BLOCK_SIZE, estimateExpiry, quotePurchase, type ExtraOptions } from '@portal/shared/domain';
 import type { Db } from '../../db/client';
 import type { PostPaymentStepName } from '../../db/schema';
 import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow, type PurchaseJson } from '../invoice';
-import { extendLicense, findLicenseRow, issueLicense } from '../license';
-import { findProductIncludingWithdrawn, type ProductRow } from '../license/product';
+import { changeLicensePlan, extendLicense, findLicenseRow, issueLicense } from '../license';
+import { findProductIncludingWithdrawn, toProduct, type ProductRow } from '../license/product';
 import { findPaymentById, type PaymentRow } from '../payment';
 import {
+  applyPlanToSubscription,
   createSubscriptionUnlessLive,
   extendSubscriptionPeriod,
   findLiveSubscription,
@@ -22,6 +23,7 @@ import { findUser } from '../user';
 import { purchaseConfirmation } from './confirmation-mail';
 import type { SellerConfig } from '../../config';
 import type { PurchaseDeps } from './deps';
+import { licenseOptionsOf } from './plan-change';
 import {
   completeStep,
   failStepAttempt,
@@ -34,8 +36,11 @@ import {
 /** After this many failed attempts a step is `failed` and waits for an operator (logged as an error). */
 export const MAX_STEP_ATTEMPTS = 5;
 
-/** What the process uses: the database, the mail to the buyer, the identity service and the log. */
-export type PostPaymentDeps = Pick<PurchaseDeps, 'db' | 'mail' | 'firebaseAuth' | 'log' | 'seller'>;
+/**
+ * What the process uses: the database, the mail to the buyer, the identity service, the log, and the payment
+ * provider (a paid plan change revises the provider's subscription).
+ */
+export type PostPaymentDeps = Pick<PurchaseDeps, 'db' | 'mail' | 'firebaseAuth' | 'log' | 'seller' | 'provider'>;
 
 type Output = Record<string, unknown>;
 
@@ -87,6 +92,9 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
   async CreateInvoiceInDb({ db, deps, invoice, payment }) {
     const { product, purchase } = await productOf(db, invoice);
     const paidAt = payment.paidAt ?? new Date();
+    if (purchase.plan_change_of_subscription_id) {
+      return settlePlanChange(db, invoice, product, purchase, purchase.plan_change_of_subscription_id, paidAt);
+    }
     const existingSubscription = purchase.renewal_of_subscription_id ?? purchase.overage_of_subscription_id;
     if (existingSubscription) {
       return settleOnSubscription(db, invoice, product, purchase, existingSubscription, paidAt, deps.seller);
@@ -139,6 +147,9 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
         renewedUntil: end.toISOString(),
         ...(!live && { reactivated: false, refundDue: true }),
       };
+    }
+    if (purchase.plan_change_of_subscription_id) {
+      return revisePlanChange(db, deps, invoice, product, purchase, purchase.plan_change_of_subscription_id);
     }
     if (purchase.overage_of_subscription_id) {
       // The approved overage is paid: its months are done and the banner stops listing it.
@@ -236,6 +247,73 @@ async function settleOnSubscription(
     seller,
   });
   return { licenseId: license.id, licenseKey: license.key, invoiceNumber, expiresAt: end?.toISOString() ?? null };
+}
+
+/**
+ * A paid plan change: the subscription's license becomes a license of the new plan with the extras bought with it,
+ * from now to the period end it already had; the invoice covers that part of the period.
+ */
+async function settlePlanChange(
+  db: Db,
+  invoice: InvoiceRow,
+  product: ProductRow,
+  purchase: PurchaseJson,
+  subscriptionId: string,
+  paidAt: Date,
+): Promise<Output> {
+  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
+  if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
+  const license = await findLicenseRow(db, sub.licenseId);
+  if (!license) throw new PermanentStepError(`license of subscription ${subscriptionId} not found`);
+  await changeLicensePlan(db, license.id, product.id, licenseOptionsOf(purchase));
+  const end = sub.currentPeriodEnd ?? license.expiresAt;
+  const { invoiceNumber } = await finalizeInvoice(db, invoice.id, {
+    paidAt,
+    servicePeriod: { start: paidAt, end: end ?? null },
+    licenseId: license.id,
+  });
+  return { licenseId: license.id, licenseKey: license.key, invoiceNumber, expiresAt: end?.toISOString() ?? null };
+}
+
+/**
+ * After a paid plan change the subscription bills the new plan from its next renewal: its period unit follows the
+ * plan, a change that waited for the period end is dropped (this one replaced it), and the provider's subscription
+ * is revised to the new plan's price (PayPal: from its next cycle). A provider that cannot be reached fails the step,
+ * which is tried again.
+ */
+async function revisePlanChange(
+  db: Db,
+  deps: PostPaymentDeps,
+  invoice: InvoiceRow,
+  product: ProductRow,
+  purchase: PurchaseJson,
+  subscriptionId: string,
+): Promise<Output> {
+  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
+  if (!sub) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
+  await applyPlanToSubscription(db, sub.id, product.durationUnit);
+  let approvalUrl: string | null = null;
+  if (sub.providerRef && product.durationUnit && product.duration) {
+    const buyer = invoice.buyer;
+    // The VAT of the renewal as this invoice decided it (reverse charge only with a VAT ID VIES confirmed).
+    const renewal = quotePurchase(toProduct(product), purchase, {
+      country: buyer.country,
+      vatId: buyer.vatId,
+      vatIdVerified: invoice.vatKind === 'reverse_charge',
+    });
+    ({ approvalUrl } = await deps.provider.reviseSubscription(sub.providerRef, {
+      changeId: invoice.id,
+      amountCents: renewal.grossCents,
+      currency: renewal.currency,
+      description: product.name,
+      period: { unit: product.durationUnit, duration: product.duration },
+      language: invoice.language,
+    }));
+    if (approvalUrl) {
+      deps.log.warn({ subscriptionId: sub.id, approvalUrl }, 'the provider asks the seller to approve the new plan');
+    }
+  }
+  return { subscription: sub.id, planChangedTo: product.id, ...(approvalUrl && { providerApprovalUrl: approvalUrl }) };
 }
 
 export interface ProcessResult {

@@ -176,15 +176,19 @@ describe('a plan the seller already subscribes to', () => {
       message: expect.stringContaining('You already have a subscription of Fresh Desk Basic Yearly'),
       fields: { product_id: 'api_error_already_subscribed' },
     });
-    // Another plan of the plugin is still for sale.
-    expect(
-      (await post(seller, { ...FRESH_DESK_YEARLY, product_id: 'fresh_desk-basic-monthly', extra_users_count: 0 }))
-        .statusCode,
-    ).toBe(201);
+    // Another plan of the plugin is a change of this subscription, not a second one: monthly costs less than the
+    // yearly plan paid, so it waits for the period end (202, nothing to pay).
+    const other = await post(seller, {
+      ...FRESH_DESK_YEARLY,
+      product_id: 'fresh_desk-basic-monthly',
+      extra_users_count: 0,
+    });
+    expect(other.statusCode).toBe(202);
+    expect(await liveSubscriptionsOf(seller)).toHaveLength(1);
   });
 });
 
-describe('the database keeps one live subscription per seller and plan', () => {
+describe('the database keeps one live subscription per seller and plugin', () => {
   async function licenseOf(who: TestIdentity, productId: string) {
     const [row] = await t.app.db
       .insert(licenses)
@@ -209,10 +213,14 @@ describe('the database keeps one live subscription per seller and plan', () => {
     await uniqueViolation(
       t.app.db.insert(subscriptions).values({ userId: seller.uid, licenseId: b.id, status: 'Inactive' }),
     );
-    // Ended ones do not count; another plan is another subscription.
+    // Ended ones do not count; another plan of the plugin is refused too; another plugin is another subscription.
     await t.app.db.insert(subscriptions).values({ userId: seller.uid, licenseId: b.id, status: 'Expired' });
     await t.app.db.insert(subscriptions).values({ userId: seller.uid, licenseId: b.id, status: 'Cancelled' });
-    const other = await licenseOf(seller, 'gpsr-basic-yearly');
+    const yearly = await licenseOf(seller, 'gpsr-basic-yearly');
+    await uniqueViolation(
+      t.app.db.insert(subscriptions).values({ userId: seller.uid, licenseId: yearly.id, status: 'Active' }),
+    );
+    const other = await licenseOf(seller, 'mobile-basic-yearly');
     await t.app.db.insert(subscriptions).values({ userId: seller.uid, licenseId: other.id, status: 'Active' });
     // Reactivating an ended one while another is live is refused too.
     const [ended] = await t.app.db

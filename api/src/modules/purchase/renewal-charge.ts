@@ -13,8 +13,12 @@ import {
   type Language,
 } from '@portal/shared/domain';
 import { buyerSnapshot, createDraftInvoice, deleteDrafts, findInvoiceById, type InvoiceRow } from '../invoice';
-import { toProduct } from '../license/product';
+import type { Db } from '../../db/client';
+import type { ScheduledPlanChangeJson } from '../../db/schema';
+import { changeLicensePlan } from '../license';
+import { findProductIncludingWithdrawn, toProduct } from '../license/product';
 import {
+  applyPlanToSubscription,
   attachRenewalInvoice,
   claimRenewal,
   findRenewalEvent,
@@ -27,6 +31,7 @@ import {
 import { loadContact, loadContactWithVatCheck } from '../user/profile';
 import { chargeAutomatically } from './auto-charge';
 import type { PurchaseDeps } from './deps';
+import { licenseOptionsOf } from './plan-change';
 
 /** What charging a renewal uses: the database, the provider, the mail to the seller and the portal's address. */
 export type RenewalDeps = Pick<
@@ -134,11 +139,14 @@ async function tellSeller(deps: RenewalDeps, due: DueRenewal, invoice: InvoiceRo
 /** The period's one renewal invoice: the one tied to its event, or a new draft tied now (a lost race uses the other). */
 export async function ensureRenewalInvoice(
   deps: RenewalDeps,
-  due: DueRenewal,
+  dueRenewal: DueRenewal,
   period: string,
   tied: string | null,
 ): Promise<string> {
   if (tied) return tied;
+  const due = dueRenewal.scheduledChange
+    ? await applyScheduledChange(deps, dueRenewal, dueRenewal.scheduledChange)
+    : dueRenewal;
   const draft = await createRenewalInvoice(deps, due);
   // Only one invoice per period: when a runner that lost its lease already tied one, use that one.
   if (await attachRenewalInvoice(deps.db, due.id, period, draft.id, draft.grossCents)) return draft.id;
@@ -171,6 +179,30 @@ export async function recordFailedRenewal(
     { invoiceId: invoice.id, declinedAt: new Date().toISOString() },
     graceUntil,
   );
+}
+
+/**
+ * The plan change that waited for this period end takes effect before the period is invoiced: the license becomes a
+ * license of the new plan with its extras, the subscription bills that plan, and the renewal is priced from it (the
+ * provider's subscription was revised when the change was scheduled).
+ */
+async function applyScheduledChange(
+  deps: RenewalDeps,
+  due: DueRenewal,
+  change: ScheduledPlanChangeJson,
+): Promise<DueRenewal> {
+  const product = await findProductIncludingWithdrawn(deps.db, change.product_id);
+  if (!product) {
+    deps.log.error({ subscriptionId: due.id, productId: change.product_id }, 'scheduled plan no longer exists');
+    return due;
+  }
+  const licenseOptions = licenseOptionsOf(change);
+  await deps.db.transaction(async (tx) => {
+    await changeLicensePlan(tx as unknown as Db, due.licenseId, product.id, licenseOptions);
+    await applyPlanToSubscription(tx as unknown as Db, due.id, product.durationUnit);
+  });
+  deps.log.info({ subscriptionId: due.id, productId: product.id }, 'scheduled plan change took effect');
+  return { ...due, product, licenseOptions, scheduledChange: null };
 }
 
 /**

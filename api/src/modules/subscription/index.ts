@@ -35,4 +35,10 @@ export {
   type BillingEventRow,
   type DueRenewal,
 } from './repository';
+export {
+  applyPlanToSubscription,
+  lockLiveSubscriptionOfPlugin,
+  setScheduledPlanChange,
+  type LiveSubscriptionOfPlugin,
+} from './plan-change-repository';
 export { cancelEndedAtProvider, cancelSubscriptionsAtProvider, SubscriptionCancelError } from './provider-cancel';

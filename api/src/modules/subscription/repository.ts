@@ -15,6 +15,7 @@ import {
   subscriptions,
   users,
   type ExtraOptionsJson,
+  type ScheduledPlanChangeJson,
 } from '../../db/schema';
 import { deactivateLicenses, startPaymentGrace } from '../license';
 
@@ -256,6 +257,8 @@ export interface DueRenewal {
   /** The license's own options: bought extras and the auto-upgrade consent. */
   licenseOptions: ExtraOptionsJson;
   user: typeof users.$inferSelect;
+  /** A plan change waiting for this period end: the renewal switches to it and bills it. */
+  scheduledChange: ScheduledPlanChangeJson | null;
 }
 
 const dueRenewalOf = ({
@@ -276,6 +279,7 @@ const dueRenewalOf = ({
   product,
   licenseOptions: license.extraOptions,
   user,
+  scheduledChange: sub.scheduledChange ?? null,
 });
 
 /**
@@ -326,6 +330,7 @@ export async function lockSubscriptionByProviderRef(db: Db, providerRef: string)
     product: row.product,
     licenseOptions: row.license.extraOptions,
     user: row.user,
+    scheduledChange: row.sub.scheduledChange ?? null,
   };
 }
 
@@ -587,18 +592,22 @@ export async function findOwnedSubscription(db: Db, id: string, userId: string) 
   return row;
 }
 
-/** 'Active', 'Inactive' as SQL literals (the predicate of subscriptions_live_product_idx). */
+/** 'Active', 'Inactive' as SQL literals (the predicate of subscriptions_live_plugin_idx). */
 const LIVE_STATUS_LIST = sql.raw(LIVE_SUBSCRIPTION_STATUSES.map((s) => `'${s}'`).join(', '));
 
-/** The seller's live subscription (Active or Inactive) of a plan, if any. */
+/** The plugin of a product, as SQL (a subscription is unique per seller and plugin). */
+const pluginOf = (productId: string) =>
+  sql`(select ${products.pluginName} from ${products} where ${products.id} = ${productId})`;
+
+/** The seller's live subscription (Active or Inactive) of the plugin of a plan, if any. */
 export async function findLiveSubscription(db: Db, userId: string, productId: string) {
   const [row] = await db
-    .select({ id: subscriptions.id, status: subscriptions.status })
+    .select({ id: subscriptions.id, status: subscriptions.status, productId: subscriptions.productId })
     .from(subscriptions)
     .where(
       and(
         eq(subscriptions.userId, userId),
-        eq(subscriptions.productId, productId),
+        sql`${subscriptions.pluginName} = ${pluginOf(productId)}`,
         inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
       ),
     )
@@ -607,8 +616,8 @@ export async function findLiveSubscription(db: Db, userId: string, productId: st
 }
 
 /**
- * A new live subscription, unless the seller already has a live one of the plan (the unique index
- * subscriptions_live_product_idx, also against a parallel insert): then nothing is inserted and the answer is null.
+ * A new live subscription, unless the seller already has a live one of the plan's plugin (the unique index
+ * subscriptions_live_plugin_idx, also against a parallel insert): then nothing is inserted and the answer is null.
  */
 export async function createSubscriptionUnlessLive(
   db: Db,
@@ -619,7 +628,7 @@ export async function createSubscriptionUnlessLive(
     .values(values)
     // The index's own predicate, so that PostgreSQL infers the partial index as the conflict target.
     .onConflictDoNothing({
-      target: [subscriptions.userId, subscriptions.productId],
+      target: [subscriptions.userId, subscriptions.pluginName],
       where: sql`status in (${LIVE_STATUS_LIST})`,
     })
     .returning({ id: subscriptions.id });
@@ -628,13 +637,13 @@ export async function createSubscriptionUnlessLive(
 
 /**
  * A paid renewal moves the period on: the new period end, and Active again, unless another subscription of the
- * seller's plan is live by now (bought after this one ended): that one stays the only live one and this one keeps
- * its ended status. Returns whether this subscription is live.
+ * plugin is live by now (bought after this one ended): that one stays the only live one and this one keeps its
+ * ended status. Returns whether this subscription is live.
  */
 export async function extendSubscriptionPeriod(db: Db, id: string, currentPeriodEnd: Date): Promise<boolean> {
   const other = sql`exists (
     select 1 from ${subscriptions} o
-    where o.user_id = ${subscriptions.userId} and o.product_id = ${subscriptions.productId}
+    where o.user_id = ${subscriptions.userId} and o.plugin_name = ${subscriptions.pluginName}
       and o.id <> ${subscriptions.id} and o.status in (${LIVE_STATUS_LIST}))`;
   const [row] = await db
     .update(subscriptions)

@@ -2,6 +2,7 @@
 // xmlbuilder2 from the same InvoiceDocumentData as the PDF, so both show the same totals.
 import {
   buyerDisplayName,
+  PLAN_CHANGE_CREDIT_KIND,
   countryName,
   VAT_CATEGORY_CODES,
   VAT_EXEMPTION_CODES,
@@ -9,7 +10,7 @@ import {
 } from '@portal/shared/domain';
 import { create } from 'xmlbuilder2';
 import type { InvoiceDocumentData } from './document-data';
-import { ciiDate, invoiceTexts } from './invoice-texts';
+import { ciiDate, invoiceTexts, rowDescription } from './invoice-texts';
 
 export const FACTUR_X_FILE_NAME = 'factur-x.xml';
 /** Guideline id of the Factur-X 1.0 / ZUGFeRD 2.x profile EN 16931 (COMFORT). */
@@ -78,9 +79,22 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
   if (notTaxable && buyer.vatId) notes.push({ 'ram:Content': `${texts.buyerTaxNumber}: ${buyer.vatId}` });
   if (data.cancelsNumber) notes.push({ 'ram:Content': `${texts.cancels} ${data.cancelsNumber}` });
 
-  const lines = data.rows.map((row, i) => ({
+  // A plan change's credit is a document level allowance (EN 16931 BG-20), not a line: a line's net price may not be
+  // negative (BR-27). The lines' total less the allowances is the tax basis, as on the PDF.
+  const lineRows = data.rows.filter((row) => row.kind !== PLAN_CHANGE_CREDIT_KIND);
+  const creditRows = data.rows.filter((row) => row.kind === PLAN_CHANGE_CREDIT_KIND);
+  const lineTotal = lineRows.reduce((sum, row) => sum + row.amountCents, 0);
+  const allowanceTotal = creditRows.reduce((sum, row) => sum + row.amountCents, 0);
+  const allowances = creditRows.map((row) => ({
+    'ram:ChargeIndicator': { 'udt:Indicator': 'false' },
+    'ram:ActualAmount': ciiAmount(row.amountCents),
+    'ram:Reason': rowDescription(texts, row),
+    'ram:CategoryTradeTax': lineTax,
+  }));
+
+  const lines = lineRows.map((row, i) => ({
     'ram:AssociatedDocumentLineDocument': { 'ram:LineID': String(i + 1) },
-    'ram:SpecifiedTradeProduct': { 'ram:Name': texts.rowKinds[row.kind] ?? row.description },
+    'ram:SpecifiedTradeProduct': { 'ram:Name': rowDescription(texts, row) },
     'ram:SpecifiedLineTradeAgreement': {
       'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': ciiAmount(row.unitPriceCents) },
     },
@@ -112,11 +126,13 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
           },
         }
       : {}),
+    ...(allowances.length ? { 'ram:SpecifiedTradeAllowanceCharge': allowances } : {}),
     ...(data.paidAt
       ? { 'ram:SpecifiedTradePaymentTerms': { 'ram:Description': texts.paid(ciiDate(data.paidAt)) } }
       : {}),
     'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
-      'ram:LineTotalAmount': ciiAmount(data.netCents),
+      'ram:LineTotalAmount': ciiAmount(lineTotal),
+      ...(allowances.length ? { 'ram:AllowanceTotalAmount': ciiAmount(allowanceTotal) } : {}),
       'ram:TaxBasisTotalAmount': ciiAmount(data.netCents),
       'ram:TaxTotalAmount': { '@currencyID': data.currency, '#': ciiAmount(data.vatCents) },
       'ram:GrandTotalAmount': ciiAmount(data.grossCents),

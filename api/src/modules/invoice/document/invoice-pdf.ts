@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import { API_ROOT } from '../../../lib/api-root';
 import type { InvoiceDocumentData } from './document-data';
 import { FACTUR_X_FILE_NAME } from './factur-x-xml';
-import { formatDocumentDate, invoiceTexts } from './invoice-texts';
+import { formatDocumentDate, invoiceTexts, rowDescription } from './invoice-texts';
 
 const FONT_DIR = path.join(API_ROOT, 'assets', 'fonts');
 const FONT_FILES = { regular: 'NotoSans_400Regular.ttf', bold: 'NotoSans_700Bold.ttf' };
@@ -159,7 +159,7 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
   y += 6;
   doc.font('regular').fontSize(9);
   data.rows.forEach((row, i) => {
-    const description = t.rowKinds[row.kind] ?? row.description;
+    const description = rowDescription(t, row);
     const height = doc.heightOfString(description, { width: 235 });
     line([String(i + 1), description, String(row.quantity), money(row.unitPriceCents), money(row.amountCents)]);
     y += Math.max(height, 12) + 6;

@@ -1,6 +1,6 @@
 // Printed words of the invoice PDF in German and English (the buyer's language at invoicing time). The words of the
 // tax treatment (VAT line, exemption reason, note) are the tax decision's own (VAT_WORDING in shared tax.ts).
-import type { Language } from '@portal/shared/domain';
+import { PLAN_CHANGE_CREDIT_KIND, type Language } from '@portal/shared/domain';
 
 export interface InvoiceTexts {
   title: string;
@@ -24,6 +24,8 @@ export interface InvoiceTexts {
   gross: string;
   paid: (date: string) => string;
   rowKinds: Record<string, string>;
+  /** The credit line of a plan change: the unused part of the plan the seller had. */
+  planChangeCredit: (plan: string) => string;
   bank: string;
   register: string;
   managingDirector: string;
@@ -51,6 +53,7 @@ const de: InvoiceTexts = {
   gross: 'Gesamtbetrag',
   paid: (date) => `Bezahlt am ${date}. Vielen Dank für Ihren Einkauf.`,
   rowKinds: { extra_users: 'Zusätzliche Benutzer', extra_email_blocks: 'Zusätzliche E-Mail-Pakete (je 1.000 E-Mails)' },
+  planChangeCredit: (plan) => `Gutschrift für die nicht genutzte Laufzeit von ${plan}`,
   bank: 'Bank',
   register: 'Handelsregister',
   managingDirector: 'Geschäftsführung',
@@ -78,6 +81,7 @@ const en: InvoiceTexts = {
   gross: 'Total',
   paid: (date) => `Paid on ${date}. Thank you for your purchase.`,
   rowKinds: { extra_users: 'Additional users', extra_email_blocks: 'Additional email blocks (1,000 emails each)' },
+  planChangeCredit: (plan) => `Credit for the unused period of ${plan}`,
   bank: 'Bank',
   register: 'Commercial register',
   managingDirector: 'Managing director',
@@ -85,6 +89,12 @@ const en: InvoiceTexts = {
 };
 
 export const invoiceTexts = (language: Language): InvoiceTexts => (language === 'en' ? en : de);
+
+/** The printed description of an invoice row: extras by kind, a plan change's credit with its plan, else as stored. */
+export function rowDescription(texts: InvoiceTexts, row: { kind: string; description: string }): string {
+  if (row.kind === PLAN_CHANGE_CREDIT_KIND) return texts.planChangeCredit(row.description);
+  return texts.rowKinds[row.kind] ?? row.description;
+}
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Berlin',

@@ -11,9 +11,12 @@ export type { Billing };
  * buy: paid product → purchase dialog; activate_free / start_trial: POST /license/product/free_or_trial, then
  * /dashboard; get_app: mobile_default (activates the free app license when missing, then scrolls to get-now,
  * active or not);
- * active: the seller already holds a valid license of this product.
+ * active: the seller already holds a valid license of this product;
+ * change_plan: another plan of a plugin the seller subscribes to (a change of that subscription, never a second one);
+ * current_plan: the plan of that subscription.
  */
-export type CardAction = 'buy' | 'activate_free' | 'start_trial' | 'get_app' | 'active';
+export type CardAction =
+  'buy' | 'activate_free' | 'start_trial' | 'get_app' | 'active' | 'change_plan' | 'current_plan';
 
 export type PeriodLabel =
   | { key: 'period_month' | 'period_year' | 'period_once' | 'period_forever' }
@@ -29,9 +32,34 @@ export function activeLicenseOf(product: Pick<Product, 'id'>, licenses: readonly
   return licenses.find((l) => l.productId === product.id && isLicenseValid(l)) ?? null;
 }
 
-export function cardAction(product: Product, activeLicense: License | null): CardAction {
+/**
+ * The seller's valid license of the product's plugin whose subscription is live (Active, or Inactive with its
+ * renewal unpaid): another plan of that plugin changes this subscription.
+ */
+export function subscribedLicenseOf(
+  product: Pick<Product, 'pluginName'>,
+  licenses: readonly License[],
+): License | null {
+  return (
+    licenses.find(
+      (l) =>
+        l.pluginName === product.pluginName &&
+        isLicenseValid(l) &&
+        (l.subscription?.status === 'Active' || l.subscription?.status === 'Inactive'),
+    ) ?? null
+  );
+}
+
+export function cardAction(
+  product: Product,
+  activeLicense: License | null,
+  subscribed: License | null = null,
+): CardAction {
   // The free app product always leads to the store links; its card shows the active state beside the button.
   if (product.pluginName === 'mobile_default') return 'get_app';
+  if (subscribed && product.licenseTypeDetails[0]?.type === 'subscription') {
+    return subscribed.productId === product.id ? 'current_plan' : 'change_plan';
+  }
   if (activeLicense) return 'active';
   if (isFreeProduct(product)) return product.licenseTypeDetails[0]?.type === 'trial' ? 'start_trial' : 'activate_free';
   return 'buy';

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_BLOCK_SIZE } from '../../../domain/constants';
 import { formatDate } from '../../../domain/format';
 import { formatMoney, isFreeProduct } from '../../../domain/money';
 import { QuoteError, quotePurchase } from '../../../domain/pricing';
@@ -65,6 +66,7 @@ export function LicenseCard({
   product,
   billing,
   activeLicense,
+  subscribedLicense = null,
   buyer,
   isSubUser,
   busy,
@@ -75,16 +77,23 @@ export function LicenseCard({
   const { t } = useTranslation('buy');
   const periodText = usePeriodText();
   const titleId = useId();
-  const action = cardAction(product, activeLicense);
+  const planAction = cardAction(product, activeLicense, subscribedLicense);
   const free = isFreeProduct(product);
   const period = periodText(periodLabel(product));
   const discount = yearlyDiscount(product, billing);
   const features = cardFeatures(product);
   const counters = cardCounters(product);
-  const [users, setUsers] = useState(0);
-  const [emails, setEmails] = useState(0);
+  // The current plan's counters start at the extras bought with it; other counts are a change of the plan.
+  const bought = planAction === 'current_plan' ? subscribedLicense?.licenseTypeDetails.extraOptions : undefined;
+  const boughtUsers = bought?.extra_users_count ?? 0;
+  const boughtBlocks = Math.ceil((bought?.extra_email_count ?? 0) / EMAIL_BLOCK_SIZE);
+  const [users, setUsers] = useState(boughtUsers);
+  const [emails, setEmails] = useState(boughtBlocks);
   const [consent, setConsent] = useState(false);
   const { shaking, shake } = useShake();
+  const action =
+    planAction === 'current_plan' && (users !== boughtUsers || emails !== boughtBlocks) ? 'change_plan' : planAction;
+  const buying = action === 'buy' || action === 'change_plan';
 
   const countersDisabled = action === 'active' || isSubUser;
   const selection: PurchaseSelection = {
@@ -111,6 +120,8 @@ export function LicenseCard({
 
   const onClick = {
     buy,
+    change_plan: buy,
+    current_plan: undefined,
     get_app: () => onGetApp(product),
     activate_free: () => onActivate(product),
     start_trial: () => onActivate(product),
@@ -132,8 +143,8 @@ export function LicenseCard({
         height: '100%',
         display: 'flex',
         flexDirection: 'column',
-        borderColor: action === 'active' ? 'success.main' : undefined,
-        borderWidth: action === 'active' ? 2 : 1,
+        borderColor: action === 'active' || planAction === 'current_plan' ? 'success.main' : undefined,
+        borderWidth: action === 'active' || planAction === 'current_plan' ? 2 : 1,
       }}
     >
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -207,23 +218,29 @@ export function LicenseCard({
             )}
           </Stack>
         )}
-        {quote && action === 'buy' && (
+        {quote && buying && (
           <>
             <Divider />
             <QuoteSummary quote={quote} periodText={period} dense />
           </>
         )}
-        {needsAutoUpgradeConsent(product) && action === 'buy' && (
+        {needsAutoUpgradeConsent(product) && buying && (
           <AutoUpgradeConsent checked={consent} onChange={setConsent} shaking={shaking} disabled={isSubUser} />
         )}
       </CardContent>
       <CardActions sx={{ p: 2, pt: 0 }}>
         <Button
           fullWidth
-          variant={action === 'active' ? 'outlined' : 'contained'}
-          disabled={action === 'active' || isSubUser || busy}
+          variant={action === 'active' || action === 'current_plan' ? 'outlined' : 'contained'}
+          disabled={action === 'active' || action === 'current_plan' || isSubUser || busy}
           onClick={onClick}
-          aria-label={action === 'buy' ? t('card_buy_named', { name: product.name }) : undefined}
+          aria-label={
+            action === 'buy'
+              ? t('card_buy_named', { name: product.name })
+              : action === 'change_plan'
+                ? t('card_change_plan_named', { name: product.name })
+                : undefined
+          }
         >
           {t(`card_${action}`)}
         </Button>

@@ -168,6 +168,47 @@ describe('License cards', () => {
     ).toBeEnabled();
   });
 
+  const subscribed = (productId: string, extraUsers = 0): License => ({
+    ...activeLicense(productId),
+    licenseTypeDetails: { type: 'subscription', extraOptions: { extra_users_count: extraUsers } },
+    subscription: {
+      id: 's1',
+      status: 'Active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2099-05-01T00:00:00.000Z',
+      renewalInvoice: null,
+    },
+  });
+
+  it('with a subscription of the plugin: "Current plan" on its plan, "Change plan" on the others', async () => {
+    renderCards('fresh_desk', { session: { licenses: [subscribed('fresh_desk-basic-yearly')] } });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    expect(within(basic).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    for (const name of ['Fresh Desk Economical Yearly', 'Fresh Desk Advanced Yearly', 'Fresh Desk Optimal Yearly']) {
+      expect(within(card(name)).getByRole('button', { name: `Change plan: ${name}` })).toBeEnabled();
+      expect(within(card(name)).queryByRole('button', { name: /^Buy now/ })).not.toBeInTheDocument();
+    }
+  });
+
+  it('more extra users on the current plan make its button "Change plan"', async () => {
+    const { user } = renderCards('fresh_desk', { session: { licenses: [subscribed('fresh_desk-basic-yearly', 1)] } });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    expect(within(basic).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await user.click(within(basic).getByRole('button', { name: 'Add one: Extra users' }));
+    expect(within(basic).getByRole('button', { name: 'Change plan: Fresh Desk Basic Yearly' })).toBeEnabled();
+  });
+
+  it('says "Aktueller Plan" and "Plan wechseln" in German', async () => {
+    renderCards('fresh_desk', { language: 'de', session: { licenses: [subscribed('fresh_desk-basic-yearly')] } });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    expect(within(basic).getByRole('button', { name: 'Aktueller Plan' })).toBeDisabled();
+    expect(
+      within(card('Fresh Desk Optimal Yearly')).getByRole('button', {
+        name: 'Plan wechseln: Fresh Desk Optimal Yearly',
+      }),
+    ).toBeEnabled();
+  });
+
   it('shakes the auto-upgrade checkbox for 500 ms and buys nothing while it is unticked', async () => {
     jest.useFakeTimers();
     try {

@@ -21,7 +21,7 @@ import { LoadingState } from '../../loading-state';
 import { useBusyTask } from '../../use-busy-task';
 import { GET_NOW_SECTION_ID, type BuyPlugin } from '../buy-plugins';
 import { usePurchaseFlow } from '../purchase/use-purchase-flow';
-import { activeLicenseOf, type Billing } from './card-model';
+import { activeLicenseOf, subscribedLicenseOf, type Billing } from './card-model';
 import { LicenseCard } from './license-card';
 import { usePluginProducts } from './use-plugin-products';
 
@@ -109,6 +109,7 @@ export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
               product={product}
               billing={billing}
               activeLicense={activeLicenseOf(product, session.licenses)}
+              subscribedLicense={subscribedLicenseOf(product, session.licenses)}
               buyer={buyer}
               isSubUser={session.isSubUser}
               busy={busy}

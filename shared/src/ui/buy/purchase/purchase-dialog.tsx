@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatDate } from '../../../domain/format';
 import { formatMoney } from '../../../domain/money';
 import type { PurchaseQuote, QuoteRow } from '../../../domain/purchase';
 import { QuoteSummary } from './quote-summary';
@@ -62,8 +63,8 @@ export default function PurchaseDialog({ state, onPay, onClose, onShowWindow }: 
           </Button>
         )}
         {state.kind === 'payment_pending' && <Button onClick={onShowWindow}>{t('dialog_reopen')}</Button>}
-        {state.kind === 'paid' || state.kind === 'missing_info' ? (
-          <Button onClick={onClose} variant={state.kind === 'paid' ? 'contained' : 'text'}>
+        {state.kind === 'paid' || state.kind === 'scheduled' || state.kind === 'missing_info' ? (
+          <Button onClick={onClose} variant={state.kind === 'missing_info' ? 'text' : 'contained'}>
             {t('dialog_close')}
           </Button>
         ) : (
@@ -71,7 +72,9 @@ export default function PurchaseDialog({ state, onPay, onClose, onShowWindow }: 
         )}
         {state.kind === 'confirm' && (
           <Button variant="contained" onClick={onPay}>
-            {t('dialog_pay', { amount: formatMoney(state.quote.grossCents, state.quote.currency) })}
+            {state.quote.plan_change?.timing === 'period_end'
+              ? t('dialog_schedule', { date: formatDate(state.quote.plan_change.effective_at) })
+              : t('dialog_pay', { amount: formatMoney(state.quote.grossCents, state.quote.currency) })}
           </Button>
         )}
         {state.kind === 'not_paid' && (
@@ -108,12 +111,26 @@ function Body({ state }: { state: PurchaseState }) {
       return alert('error', 'dialog_missing_info', 'dialog_missing_info_text');
     case 'loading':
       return <Busy text={t('dialog_loading')} />;
-    case 'confirm':
+    case 'confirm': {
+      const change = state.quote.plan_change;
+      const intro = !change
+        ? t('dialog_confirm_intro')
+        : change.timing === 'now'
+          ? t('dialog_change_now', { plan: change.from_product_name })
+          : t('dialog_change_later', { plan: change.from_product_name, date: formatDate(change.effective_at) });
       return (
         <>
-          <Typography sx={{ mb: 2 }}>{t('dialog_confirm_intro')}</Typography>
+          <Typography sx={{ mb: 2 }}>{intro}</Typography>
           <QuoteTable quote={state.quote} />
         </>
+      );
+    }
+    case 'scheduled':
+      return (
+        <Alert severity="success" role="status">
+          <AlertTitle>{t('dialog_scheduled_title')}</AlertTitle>
+          {t('dialog_scheduled_text', { date: formatDate(state.effectiveAt) })}
+        </Alert>
       );
     case 'ordering':
       return <Busy text={t('dialog_ordering')} />;
@@ -138,7 +155,11 @@ function Body({ state }: { state: PurchaseState }) {
 function QuoteTable({ quote }: { quote: PurchaseQuote }) {
   const { t } = useTranslation('buy');
   // The base row is the product's name; extras are named by kind.
-  const describe = (row: QuoteRow) => (row.kind === 'base' ? row.description : t(`row_${row.kind}`));
+  const describe = (row: QuoteRow) => {
+    if (row.kind === 'base') return row.description;
+    if (row.kind === 'plan_change_credit') return t('row_plan_change_credit', { plan: row.description });
+    return t(`row_${row.kind}`);
+  };
   return (
     <>
       <Table size="small" aria-label={t('dialog_table_label')} sx={{ mb: 2 }}>

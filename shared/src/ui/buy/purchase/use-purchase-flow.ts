@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_WINDOW } from '../../../domain/constants';
 import { isProfileComplete } from '../../../domain/completeness';
 import type { PaymentCheckResponse } from '../../../domain/invoice';
-import type { PurchaseQuote, PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
+import type { PlanChangeScheduled, PurchaseQuote, PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
 import { apiErrorKey } from '../../../i18n/api-error-key';
 import { ApiError, supportCodeOf } from '../../../services/api-error';
 import { useHttp, useNotify, useSession } from '../../../services/context';
@@ -25,7 +25,9 @@ export type PurchaseState =
   | { kind: 'payment_pending'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'checking'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'paid'; choice: BuyChoice; order: PurchaseResponse }
-  | { kind: 'not_paid'; choice: BuyChoice; order: PurchaseResponse; popupBlocked: boolean };
+  | { kind: 'not_paid'; choice: BuyChoice; order: PurchaseResponse; popupBlocked: boolean }
+  /** A plan change that waits for the period end was recorded: nothing to pay now. */
+  | { kind: 'scheduled'; choice: BuyChoice; effectiveAt: string };
 
 /** While the webhook is on its way the invoice may still be Created/Pending: ask a few times, a second apart. */
 const PAYMENT_CHECK_ATTEMPTS = 5;
@@ -179,9 +181,29 @@ export function usePurchaseFlow() {
     notify.warning({ title: t('popup_blocked_title'), message: t('license_popup_blocked') });
   }, [notify, t]);
 
+  /** Confirm of a plan change that waits for the period end: recorded by POST /invoice, no payment window. */
+  const schedule = useCallback(
+    async (choice: BuyChoice, quote: PurchaseQuote) => {
+      const id = run.current;
+      setState({ kind: 'ordering', choice, quote });
+      try {
+        const answer = await http.post<PlanChangeScheduled>('/invoice', requestOf(choice), {
+          headers: { 'Idempotency-Key': idempotencyKey.current },
+        });
+        if (id !== run.current) return;
+        setState({ kind: 'scheduled', choice, effectiveAt: answer.scheduled.effective_at });
+        void session.refresh('licenses');
+      } catch (error) {
+        if (id === run.current) failed(error, 'invoice_failed');
+      }
+    },
+    [failed, http, session],
+  );
+
   /** Confirm: make the invoice (once per dialog, by its Idempotency-Key) and show its payment page. */
   const order = useCallback(
     async (choice: BuyChoice, quote: PurchaseQuote) => {
+      if (quote.plan_change?.timing === 'period_end') return schedule(choice, quote);
       const id = run.current;
       // The window opens within the seller's click (a pop-up opened after an await is blocked), blank until the
       // invoice and its payment page exist.
@@ -209,7 +231,7 @@ export function usePurchaseFlow() {
       popup.location.href = new URL(created.payment_url, window.location.href).href;
       watch(popup, choice, created);
     },
-    [blocked, failed, http, watch],
+    [blocked, failed, http, schedule, watch],
   );
 
   const pay = useCallback(() => {

@@ -1,0 +1,63 @@
+// The subscription side of a plan change (this module alone writes subscriptions): the seller's live subscription
+// of a plugin, locked while a change is priced and recorded; a change scheduled for the period end; and the plan a
+// subscription bills once a change took effect.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  licenses,
+  LIVE_SUBSCRIPTION_STATUSES,
+  products,
+  subscriptions,
+  type ScheduledPlanChangeJson,
+} from '../../db/schema';
+
+/**
+ * The seller's live subscription of `pluginName` with its license and plan, locked FOR UPDATE until the transaction
+ * ends (two plan changes of one subscription run one after the other). Null when the seller has none.
+ */
+export async function lockLiveSubscriptionOfPlugin(db: Db, userId: string, pluginName: string) {
+  const [row] = await db
+    .select({ subscription: subscriptions, license: licenses, product: products })
+    .from(subscriptions)
+    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.pluginName, pluginName),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+      ),
+    )
+    .limit(1)
+    .for('update', { of: subscriptions });
+  return row ?? null;
+}
+
+export type LiveSubscriptionOfPlugin = NonNullable<Awaited<ReturnType<typeof lockLiveSubscriptionOfPlugin>>>;
+
+/** Records (or, with null, withdraws) the plan change that waits for the subscription's period end. */
+export async function setScheduledPlanChange(
+  db: Db,
+  id: string,
+  change: ScheduledPlanChangeJson | null,
+): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ scheduledChange: change, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
+
+/**
+ * A change took effect (the license is of the new plan by now): the subscription bills per the new plan's period
+ * from its next renewal, and no change waits any more.
+ */
+export async function applyPlanToSubscription(
+  db: Db,
+  id: string,
+  periodUnit: (typeof subscriptions.$inferInsert)['periodUnit'],
+): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ periodUnit, scheduledChange: null, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
