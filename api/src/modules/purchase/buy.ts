@@ -2,6 +2,7 @@
 // One purchase per seller and product is in flight at a time: a repeated request (same Idempotency-Key) gets its
 // draft back, another request for the same product and choice gets the open draft, and parallel requests cannot
 // make a second one (the seller's row lock here, and the unique index invoices_open_purchase_idx below it).
+import { isDeepStrictEqual } from 'node:util';
 import {
   isProfileComplete,
   type ProfileContact,
@@ -266,8 +267,11 @@ const samePurchase = (a: PurchaseJson, b: PurchaseJson) =>
   a.extra_email_blocks === b.extra_email_blocks &&
   a.auto_upgrade_consent === b.auto_upgrade_consent;
 
+/** As stored (jsonb): a nested value such as the VIES confirmation compares by content, not by object identity. */
+const asStored = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
 const sameBuyer = (a: BuyerSnapshot, b: BuyerSnapshot) =>
-  (Object.keys(b) as (keyof BuyerSnapshot)[]).every((key) => a[key] === b[key]);
+  (Object.keys(b) as (keyof BuyerSnapshot)[]).every((key) => isDeepStrictEqual(asStored(a[key]), asStored(b[key])));
 
 /**
  * The open draft answers a new request when it is what that request would make: the same product and extras at the

@@ -1,0 +1,551 @@
+// A model test of the whole subscription lifecycle through the sandbox provider: fast-check draws random sequences of
+// buying (quote, confirm), paying (signed webhook events, replayed and arriving late), the renewals job on a moved
+// clock, declined cycles, paying late, cancelling at period end and undoing it, full refunds and checkouts left to
+// expire, applies each to the api and to a small model of what should happen, and after every step checks the
+// invariants against the database and against the api as the seller sees it:
+// - what the seller paid (payments received, less refunds) equals the sum of the numbered invoices (a cancellation
+//   invoice counts negative), and equals what the model charged;
+// - at most one live subscription per seller and plugin;
+// - a license is valid (the shared rule, and the license check) exactly when the model says its period is paid or in
+//   its payment grace; a paid period running now means a working license;
+// - invoice numbers are gap-free in every series and year;
+// - nothing is charged that the model did not charge (a cancelled or expired subscription is never charged again).
+// The api's clock stays real (the emulator's tokens stay valid); the model's clock runs ahead of it by whole days,
+// and the jobs (renewals, checkout expiry) are run at the model's time, as tests of those jobs do.
+// FC_NUM_RUNS (default 25) and FC_SEED choose how many sequences run and which.
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { hasValidLicense, isLicenseValid, type License } from '@portal/shared/domain';
+import { invoices, jobRuns, licenses, payments, subscriptions } from '../src/db/schema';
+import { RENEWALS_JOB, runRenewals } from '../src/jobs/renewals';
+import { expireCheckouts } from '../src/modules/invoice';
+import { checkLicense } from '../src/modules/license/check/service';
+import { purchaseDeps } from '../src/modules/purchase';
+import { signSandboxBody, type SandboxEventBody } from '../src/modules/payment/sandbox-provider';
+import {
+  COMPLETE_CONTACT,
+  completeProfile,
+  createTestApp,
+  registerUser,
+  type TestApp,
+  type TestIdentity,
+} from './helpers';
+import { SANDBOX_SECRET } from './payment/purchase-helpers';
+
+const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 25);
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const PERIOD = 30 * DAY; // a monthly plan: estimateExpiry's month
+const GRACE_DAYS = 14;
+const LEAD = 3 * DAY; // RENEWAL_LEAD_DAYS
+const CHECKOUT_EXPIRY = 24 * HOUR;
+const PURCHASE = {
+  product_id: 'fresh_desk-basic-monthly',
+  extra_users_count: 1,
+  extra_email_blocks: 0,
+  auto_upgrade_consent: true,
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, PAYMENT_GRACE_DAYS: String(GRACE_DAYS) });
+  // The sandbox's automatic renewal charge delivers its signed event to the webhook over real HTTP.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  expect((t.app.server.address() as AddressInfo).port).toBeGreaterThan(0);
+}, 120_000);
+afterAll(async () => t?.close());
+
+// ---------------------------------------------------------------------------------------------------------------
+// The model
+
+type SubStatus = 'Active' | 'Inactive' | 'Expired' | 'Cancelled';
+
+interface ModelSub {
+  id: string;
+  licenseId: string;
+  status: SubStatus;
+  cancelAtPeriodEnd: boolean;
+  /** The end of the paid period (the license's expiry). */
+  periodEnd: number;
+  /** Set while a declined renewal is open: the license works until then. */
+  graceUntil: number | null;
+  /** The open (declined) renewal invoice. */
+  openRenewal: string | null;
+  /** false once the subscription ended at a cancellation (the license is deactivated). */
+  licenseActive: boolean;
+}
+
+interface ModelPayment {
+  ref: string;
+  invoiceId: string;
+  amount: number;
+  refunded: boolean;
+}
+
+interface Model {
+  /** How far the model's clock runs ahead of the real one. */
+  offset: number;
+  decline: boolean;
+  checkout: { invoiceId: string; ref: string; amount: number; createdAt: number } | null;
+  subs: ModelSub[];
+  /** Payments received (charges), in order. */
+  paid: ModelPayment[];
+  /** Events delivered, to replay. */
+  events: SandboxEventBody[];
+  /** The gross price of one period (the first purchase's quote; renewals are priced alike). */
+  price: number | null;
+}
+
+interface Real {
+  seller: TestIdentity;
+}
+
+const nowOf = (m: Model) => new Date(Date.now() + m.offset);
+const liveSub = (m: Model) => m.subs.find((s) => s.status === 'Active' || s.status === 'Inactive') ?? null;
+const charged = (m: Model) => m.paid.reduce((sum, p) => sum + (p.refunded ? 0 : p.amount), 0);
+const modelValid = (s: ModelSub, now: number) =>
+  s.licenseActive && (now < s.periodEnd || (s.graceUntil != null && now < s.graceUntil));
+
+// ---------------------------------------------------------------------------------------------------------------
+// Talking to the api
+
+function signed(body: SandboxEventBody) {
+  const raw = JSON.stringify(body);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payment/webhook/sandbox',
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': signSandboxBody(SANDBOX_SECRET, raw) },
+    payload: raw,
+  });
+}
+
+async function sendEvent(m: Model, type: SandboxEventBody['type'], ref: string, amount: number) {
+  const body: SandboxEventBody = {
+    id: `evt_${crypto.randomUUID()}`,
+    type,
+    created: new Date().toISOString(),
+    resource: { ref, amount_cents: amount, currency: 'EUR' },
+  };
+  const res = await signed(body);
+  expect({ status: res.statusCode, body: res.body }).toMatchObject({ status: 200 });
+  m.events.push(body);
+}
+
+const latestPayment = async (invoiceId: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, invoiceId))
+      .orderBy(sql`${payments.createdAt} desc`)
+      .limit(1)
+  )[0];
+
+const licensesShown = async (r: Real) => {
+  const res = await t.app.inject({ url: '/api/license/all', headers: r.seller.headers });
+  expect(res.statusCode).toBe(200);
+  return (res.json().items as License[]).filter((l) => l.pluginName === 'fresh_desk');
+};
+
+/** Runs the jobs at the model's time: the hourly checkout expiry and the daily renewals (once per model day). */
+async function runJobs(m: Model, r: Real) {
+  const now = nowOf(m);
+  await expireCheckouts(t.app.db, now, r.seller.uid);
+  // The model's days repeat across runs (each starts at the real clock): the day's lease of an earlier run is gone.
+  await t.app.db.delete(jobRuns).where(eq(jobRuns.job, RENEWALS_JOB));
+  const outcome = await runRenewals(purchaseDeps(t.app), now);
+  expect(outcome).toMatchObject({ ran: true });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invariants
+
+async function checkInvariants(m: Model, r: Real) {
+  const now = nowOf(m);
+  const uid = r.seller.uid;
+  const db = t.app.db;
+
+  // Money: received less refunded = the numbered invoices (cancellations negative) = what the model charged.
+  const pays = await db
+    .select()
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(eq(invoices.userId, uid));
+  const received = pays.filter((p) => p.payments.status === 'Paid').reduce((s, p) => s + p.payments.amountCents, 0);
+  const numbered = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.userId, uid), isNotNull(invoices.invoiceNumber)));
+  const invoiced = numbered.reduce((s, i) => s + i.amount, 0);
+  expect({ received, invoiced }).toEqual({ received: charged(m), invoiced: charged(m) });
+  expect(pays.filter((p) => ['Paid', 'Refunded'].includes(p.payments.status)).length).toBe(m.paid.length);
+
+  // At most one live subscription per seller and plugin.
+  const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, uid));
+  expect(subs.filter((s) => s.status === 'Active' || s.status === 'Inactive').length).toBeLessThanOrEqual(1);
+  expect(subs.length).toBe(m.subs.length);
+  for (const s of m.subs) {
+    const row = subs.find((x) => x.id === s.id)!;
+    expect({ id: s.id, status: row.status, cancelAtPeriodEnd: row.cancelAtPeriodEnd }).toEqual({
+      id: s.id,
+      status: s.status,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    });
+    expect(row.currentPeriodEnd?.getTime()).toBe(s.periodEnd);
+  }
+
+  // Validity: the shared rule on what the seller is shown, the license check, and the model agree.
+  const shown = await licensesShown(r);
+  expect(shown.length).toBe(m.subs.length);
+  for (const s of m.subs) {
+    const license = shown.find((l) => l.id === s.licenseId)!;
+    const expected = modelValid(s, now.getTime());
+    expect({ license: s.licenseId, valid: isLicenseValid(license, now) }).toEqual({
+      license: s.licenseId,
+      valid: expected,
+    });
+    const check = await checkLicense(
+      db,
+      { key: license.key, plugin: 'fresh_desk', identifier: { type: 'email', value: r.seller.email } },
+      now,
+    );
+    expect({ license: s.licenseId, check: check.valid }).toEqual({ license: s.licenseId, check: expected });
+  }
+
+  // A paid (not refunded) period running now means a working license.
+  const running = numbered.some(
+    (i) =>
+      i.kind === 'invoice' &&
+      !pays.some((p) => p.invoices.id === i.id && p.payments.status === 'Refunded') &&
+      i.servicePeriodStart != null &&
+      i.servicePeriodEnd != null &&
+      i.servicePeriodStart <= now &&
+      now < i.servicePeriodEnd,
+  );
+  if (running) expect(hasValidLicense(shown, 'fresh_desk', now)).toBe(true);
+
+  // Invoice numbers: 1..n in every series and year, across all sellers of the database.
+  const all = await db.select({ n: invoices.invoiceNumber }).from(invoices).where(isNotNull(invoices.invoiceNumber));
+  const bySeries = new Map<string, number[]>();
+  for (const { n } of all) {
+    const [, prefix, value] = /^(.*)-(\d+)$/.exec(n!)!;
+    bySeries.set(prefix, [...(bySeries.get(prefix) ?? []), Number(value)]);
+  }
+  for (const [prefix, values] of bySeries) {
+    const sorted = [...values].sort((a, b) => a - b);
+    expect({ prefix, values: sorted }).toEqual({ prefix, values: sorted.map((_v, i) => i + 1) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Commands
+
+type Cmd = fc.AsyncCommand<Model, Real>;
+
+const withChecks =
+  (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Model, r: Real) => Promise<void>) => (): Cmd => ({
+    check,
+    async run(m, r) {
+      await run(m, r);
+      await checkInvariants(m, r);
+    },
+    toString: () => name,
+  });
+
+/** Quote, then confirm: a new checkout, or the open one of the same purchase (a repeated confirm). */
+const buy = withChecks(
+  'buy',
+  () => true,
+  async (m, r) => {
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice/quote',
+      headers: r.seller.headers,
+      payload: PURCHASE,
+    });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice',
+      headers: r.seller.headers,
+      payload: PURCHASE,
+    });
+    if (liveSub(m)) {
+      expect([quote.statusCode, quote.json().slug]).toEqual([409, 'already-subscribed']);
+      expect([confirm.statusCode, confirm.json().slug]).toEqual([409, 'already-subscribed']);
+      return;
+    }
+    expect(quote.statusCode).toBe(200);
+    const gross = quote.json().grossCents as number;
+    m.price ??= gross;
+    expect(gross).toBe(m.price);
+    const open = m.checkout && nowOf(m).getTime() < m.checkout.createdAt + CHECKOUT_EXPIRY ? m.checkout : null;
+    expect(confirm.statusCode).toBe(open ? 200 : 201);
+    const body = confirm.json() as { invoice_id: string; payment_url: string };
+    if (open) {
+      expect(body.invoice_id).toBe(open.invoiceId);
+      return;
+    }
+    const [row] = await t.app.db.select().from(invoices).where(eq(invoices.id, body.invoice_id));
+    expect(row).toMatchObject({ amount: gross, invoiceNumber: null });
+    // The draft is dated at the model's time, so the checkout expiry counts its 24 h on the model's clock.
+    const createdAt = nowOf(m);
+    await t.app.db.update(invoices).set({ createdAt }).where(eq(invoices.id, row.id));
+    m.checkout = {
+      invoiceId: body.invoice_id,
+      ref: body.payment_url.split('/').pop()!,
+      amount: gross,
+      createdAt: createdAt.getTime(),
+    };
+  },
+);
+
+/** The seller pays the checkout: its signed PAYMENT.COMPLETED (an expired checkout's page sends nothing). */
+const pay = withChecks(
+  'pay',
+  (m) => m.checkout != null,
+  async (m, r) => {
+    const c = m.checkout!;
+    if (nowOf(m).getTime() >= c.createdAt + CHECKOUT_EXPIRY) {
+      const page = await t.app.inject({ method: 'POST', url: `/api/payment/sandbox/${c.ref}/pay` });
+      expect(page.statusCode).toBeLessThan(500);
+      return;
+    }
+    await sendEvent(m, 'PAYMENT.COMPLETED', c.ref, c.amount);
+    m.checkout = null;
+    m.paid.push({ ref: c.ref, invoiceId: c.invoiceId, amount: c.amount, refunded: false });
+    const [sub] = await t.app.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, r.seller.uid), inArray(subscriptions.status, ['Active', 'Inactive'])));
+    expect(sub).toBeDefined();
+    // The period starts with the payment (the real clock) and lasts one month.
+    const paidAt = (await latestPayment(c.invoiceId)).paidAt!.getTime();
+    expect(sub.currentPeriodEnd!.getTime()).toBe(paidAt + PERIOD);
+    m.subs.push({
+      id: sub.id,
+      licenseId: sub.licenseId!,
+      status: 'Active',
+      cancelAtPeriodEnd: false,
+      periodEnd: paidAt + PERIOD,
+      graceUntil: null,
+      openRenewal: null,
+      licenseActive: true,
+    });
+  },
+);
+
+/** A delivered event arrives again (a provider's retry, or late behind newer ones): nothing changes. */
+const replay = (pick: number) =>
+  withChecks(
+    `replay(${pick})`,
+    (m) => m.events.length > 0,
+    async (m) => {
+      const body = m.events[pick % m.events.length];
+      const res = await signed(body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ duplicate: true });
+    },
+  )();
+
+/** The payment page's Cancel arriving after the payment went through: a paid payment stays paid. */
+const lateCancel = (pick: number) =>
+  withChecks(
+    `lateCancel(${pick})`,
+    (m) => m.paid.length > 0,
+    async (m) => {
+      const p = m.paid[pick % m.paid.length];
+      await sendEvent(m, 'PAYMENT.CANCELLED', p.ref, p.amount);
+    },
+  )();
+
+/** The model's clock moves on by whole days (or a bit more than a day), and the jobs run at the new time. */
+const advance = (ms: number) =>
+  withChecks(
+    `advance(${ms / HOUR}h)`,
+    () => true,
+    async (m, r) => {
+      m.offset += ms;
+      const now = nowOf(m).getTime();
+      // The jobs' effects, in the renewals job's order.
+      for (const s of m.subs) {
+        if (s.status === 'Active' && s.cancelAtPeriodEnd && s.periodEnd <= now) {
+          s.status = 'Cancelled';
+          s.licenseActive = false;
+        }
+        if (s.status === 'Inactive' && (s.graceUntil ?? s.periodEnd) <= now) s.status = 'Expired';
+      }
+      const due = m.subs.find((s) => s.status === 'Active' && !s.cancelAtPeriodEnd && s.periodEnd <= now + LEAD);
+      await runJobs(m, r);
+      if (!due) return;
+      const [renewal] = await t.app.db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.userId, r.seller.uid),
+            sql`${invoices.purchase}->>'renewal_of_subscription_id' = ${due.id}`,
+            eq(invoices.servicePeriodStart, new Date(due.periodEnd)),
+          ),
+        );
+      const [failed] = m.decline
+        ? await t.app.db
+            .select()
+            .from(invoices)
+            .where(
+              and(
+                eq(invoices.userId, r.seller.uid),
+                sql`${invoices.purchase}->>'renewal_of_subscription_id' = ${due.id}`,
+                eq(invoices.status, 'Failed'),
+              ),
+            )
+        : [];
+      if (m.decline) {
+        expect(failed).toMatchObject({ invoiceNumber: null, amount: m.price });
+        due.status = 'Inactive';
+        due.graceUntil = due.periodEnd + GRACE_DAYS * DAY;
+        due.openRenewal = failed.id;
+        return;
+      }
+      expect(renewal).toMatchObject({ status: 'Paid', amount: m.price });
+      const payment = await latestPayment(renewal.id);
+      m.paid.push({ ref: payment.providerRef!, invoiceId: renewal.id, amount: renewal.amount, refunded: false });
+      due.periodEnd += PERIOD;
+    },
+  )();
+
+/** The seller's invoice address makes the sandbox decline (or charge again) the automatic renewal charge. */
+const setDecline = (decline: boolean) =>
+  withChecks(
+    `setDecline(${decline})`,
+    (m) => m.decline !== decline,
+    async (m, r) => {
+      const local = r.seller.email.split('@')[0].replace(/[^a-z0-9]/gi, '');
+      await completeProfile(t.app, r.seller, {
+        ...COMPLETE_CONTACT,
+        invoiceEmail: decline ? `${local}+decline@test.portal` : '',
+      });
+      m.decline = decline;
+    },
+  )();
+
+/** "Pay now" on a declined renewal, in its grace or after it: the license works again from the old period end. */
+const payLate = withChecks(
+  'payLate',
+  (m) => m.subs.some((s) => s.openRenewal != null),
+  async (m) => {
+    const s = m.subs.find((x) => x.openRenewal != null)!;
+    const payment = await latestPayment(s.openRenewal!);
+    await sendEvent(m, 'PAYMENT.COMPLETED', payment.providerRef!, payment.amountCents);
+    m.paid.push({ ref: payment.providerRef!, invoiceId: s.openRenewal!, amount: payment.amountCents, refunded: false });
+    s.openRenewal = null;
+    s.graceUntil = null;
+    s.periodEnd += PERIOD;
+    // The subscription runs again unless the seller has bought the plan anew meanwhile (refunded by hand then).
+    const other = m.subs.some((x) => x !== s && (x.status === 'Active' || x.status === 'Inactive'));
+    if (!other) s.status = 'Active';
+  },
+);
+
+const cancel = withChecks(
+  'cancel',
+  (m) => m.subs.length > 0,
+  async (m, r) => {
+    const s = m.subs[m.subs.length - 1];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscription/${s.id}/cancel`,
+      headers: r.seller.headers,
+    });
+    if (s.status !== 'Active') {
+      expect([res.statusCode, res.json().slug]).toEqual([409, 'subscription-not-active']);
+      return;
+    }
+    expect(res.statusCode).toBe(200);
+    s.cancelAtPeriodEnd = true;
+  },
+);
+
+const resume = withChecks(
+  'resume',
+  (m) => m.subs.length > 0,
+  async (m, r) => {
+    const s = m.subs[m.subs.length - 1];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscription/${s.id}/resume`,
+      headers: r.seller.headers,
+    });
+    if (s.status !== 'Active') {
+      expect([res.statusCode, res.json().slug]).toEqual([409, 'subscription-not-active']);
+      return;
+    }
+    expect(res.statusCode).toBe(200);
+    s.cancelAtPeriodEnd = false;
+  },
+);
+
+/** The provider refunds a payment in full: a cancellation invoice of its own number. */
+const refundFull = (pick: number) =>
+  withChecks(
+    `refundFull(${pick})`,
+    (m) => m.paid.some((p) => !p.refunded),
+    async (m) => {
+      const open = m.paid.filter((p) => !p.refunded);
+      const p = open[pick % open.length];
+      await sendEvent(m, 'PAYMENT.REFUNDED', p.ref, p.amount);
+      p.refunded = true;
+    },
+  )();
+
+// Paying and the clock are listed twice: sequences reach renewals, declines and late payments more often.
+const advances = fc.constantFrom(DAY, 2 * DAY, 25 * HOUR, 10 * DAY, 20 * DAY).map(advance);
+const commands = [
+  fc.constant(null).map(buy),
+  fc.constant(null).map(pay),
+  fc.constant(null).map(pay),
+  advances,
+  fc.nat().map(replay),
+  fc.nat().map(lateCancel),
+  advances,
+  fc.boolean().map(setDecline),
+  fc.constant(null).map(payLate),
+  fc.constant(null).map(cancel),
+  fc.constant(null).map(resume),
+  fc.nat().map(refundFull),
+];
+
+describe('subscription lifecycle model', () => {
+  it(
+    'random sequences of buying, paying, renewing, failing, cancelling and refunding keep money, licenses and numbers consistent',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: 'max' }), async (cmds) => {
+          const seller = await registerUser(t.app);
+          await completeProfile(t.app, seller);
+          const model: Model = {
+            offset: 0,
+            decline: false,
+            checkout: null,
+            subs: [],
+            paid: [],
+            events: [],
+            price: null,
+          };
+          const real: Real = { seller };
+          try {
+            await fc.asyncModelRun(() => ({ model, real }), cmds);
+          } finally {
+            // Later sequences start at the real clock again: this seller's subscriptions must not renew in them.
+            await t.app.db.update(subscriptions).set({ status: 'Expired' }).where(eq(subscriptions.userId, seller.uid));
+            await t.app.db.update(licenses).set({ status: 'inactive' }).where(eq(licenses.userId, seller.uid));
+          }
+        }),
+        { numRuns: NUM_RUNS, seed: SEED, endOnFailure: false },
+      );
+    },
+    30 * 60_000,
+  );
+});
