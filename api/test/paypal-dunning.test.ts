@@ -1,0 +1,86 @@
+// A failed PayPal cycle through the project's PayPal simulator over real HTTP: the simulator fails the next cycle
+// and sends BILLING.SUBSCRIPTION.PAYMENT.FAILED, signed with its certificate; the api leaves the period's renewal
+// invoice unpaid with a one-off order for "Pay now", mails the seller (German), and keeps the license working for the
+// payment grace. The seller approves that order on the simulator's page: the renewal is paid, the license extended by
+// one period and the grace cleared at once.
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { estimateExpiry, formatDateUtc } from '@portal/shared/domain';
+import { invoices, licenses, subscriptions } from '../src/db/schema';
+import { checkLicense } from '../src/modules/license/check/service';
+import { createTestApp, type TestApp } from './helpers';
+import { buy, buyer, decodeEml } from './payment/purchase-helpers';
+import { startSimulator, type Simulator } from './payment/paypal-simulator';
+
+let t: TestApp;
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startSimulator();
+  t = await createTestApp({ ...sim.apiEnv, PAYPAL_RETURN_BASE_URL: 'https://portal.example' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  sim.target.url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payment/webhook/paypal`;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await sim?.stop();
+});
+
+const DAY = 86_400_000;
+
+function outbox(to: string): string[] {
+  const dir = path.join(t.dataDir, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((f) => decodeEml(fs.readFileSync(path.join(dir, f), 'latin1')))
+    .filter((eml) => eml.includes(`To: ${to}`));
+}
+
+it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a PayPal order restores the license', async () => {
+  const seller = await buyer(t.app);
+  const bought = await buy(t.app, seller, { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true });
+  const back = new URL(await sim.decide(bought.payment_url, 'approve'));
+  const subscriptionId = back.searchParams.get('subscription_id')!;
+  await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  const [license] = await t.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
+  const periodEnd = license.expiresAt!;
+
+  const failed = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome: 'failure' });
+  expect(failed.status).toBe(200);
+  await sim.delivered('BILLING.SUBSCRIPTION.PAYMENT.FAILED', subscriptionId);
+
+  const rows = await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
+  const renewal = rows.find((i) => (i.purchase as { renewal_of_subscription_id?: string }).renewal_of_subscription_id)!;
+  expect(renewal).toMatchObject({ status: 'Failed', invoiceNumber: null, amount: 2368 });
+  expect(renewal.paymentUrl).toMatch(new RegExp(`^${sim.url}/checkoutnow\\?token=`));
+  const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, seller.uid));
+  expect(sub.status).toBe('Inactive');
+  const graceUntil = new Date(periodEnd.getTime() + 14 * DAY);
+  const [inGrace] = await t.app.db.select().from(licenses).where(eq(licenses.id, license.id));
+  expect(inGrace.paymentGraceUntil).toEqual(graceUntil);
+  const mails = outbox(seller.email).filter((m) => m.includes('Verlängerung nicht bezahlt'));
+  expect(mails).toHaveLength(1);
+  expect(mails[0]).toContain(`Die Lizenz funktioniert noch bis ${formatDateUtc(graceUntil)}`);
+  const identifier = { type: 'email' as const, value: seller.email };
+  const query = { key: license.key, plugin: 'fresh_desk' as const, identifier };
+  expect(await checkLicense(t.app.db, query, new Date(periodEnd.getTime() + DAY))).toMatchObject({ code: 'VALID' });
+  expect(await checkLicense(t.app.db, query, new Date(graceUntil.getTime() + DAY))).toMatchObject({
+    valid: false,
+    code: 'PAYMENT_OVERDUE',
+  });
+
+  // Pay now: the seller approves the order on PayPal's page; the return page captures it.
+  const paidBack = new URL(await sim.decide(renewal.paymentUrl!, 'approve'));
+  expect((await t.app.inject({ url: `${paidBack.pathname}${paidBack.search}` })).statusCode).toBe(200);
+  const [paid] = await t.app.db.select().from(invoices).where(eq(invoices.id, renewal.id));
+  expect(paid.status).toBe('Paid');
+  expect(paid.invoiceNumber).toMatch(/^RE-/);
+  const nextEnd = estimateExpiry({ unit: 'month', duration: 1 }, periodEnd)!;
+  const [restored] = await t.app.db.select().from(licenses).where(eq(licenses.id, license.id));
+  expect(restored).toMatchObject({ status: 'active', expiresAt: nextEnd, paymentGraceUntil: null });
+  const [active] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+  expect(active).toMatchObject({ status: 'Active', currentPeriodEnd: nextEnd });
+  expect(await checkLicense(t.app.db, query, new Date(graceUntil.getTime() + DAY))).toMatchObject({ code: 'VALID' });
+});
