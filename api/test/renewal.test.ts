@@ -187,6 +187,15 @@ describe('renewals job', () => {
       renewalInvoice: { id: renewal.id, paymentUrl: renewal.paymentUrl },
     });
 
+    // Another seller sees none of it; a bad page size is a 400, not a page.
+    const stranger = await registerUser(t.app);
+    expect((await t.app.inject({ url: '/api/license/all', headers: stranger.headers })).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    const bad = await t.app.inject({ url: '/api/license/all?pageSize=nope', headers: s.seller.headers });
+    expect(bad.statusCode).toBe(400);
+
     // The next day's run neither charges nor mails again.
     expect(await runRenewals(purchaseDeps(t.app), runDate(s, 1))).toMatchObject({
       ran: true,
