@@ -24,6 +24,9 @@ const staffLocales = {
 };
 const accountLocales = { de: readLocale('mfe-account', 'de'), en: readLocale('mfe-account', 'en') };
 const gpsrLocales = { de: readLocale('mfe-gpsr', 'de'), en: readLocale('mfe-gpsr', 'en') };
+const readBuyLocale = (lang) =>
+  JSON.parse(fs.readFileSync(path.join(here, `../shared/src/ui/buy/locales/${lang}.json`), 'utf8'));
+const buyLocales = { de: readBuyLocale('de'), en: readBuyLocale('en') };
 const ONLY = process.env.SHOT_ONLY ? new RegExp(process.env.SHOT_ONLY) : null;
 
 const PUBLIC_SCREENS = [
@@ -63,6 +66,17 @@ const INTERACTIVE_SCREENS = [
     'profile-avv-dialog',
     '/profile',
     (page, lang) => page.getByRole('button', { name: accountLocales[lang].avv_show_contract, exact: true }).click(),
+  ],
+  [
+    'licenses-buy-dialog',
+    '/licenses/buy?plugin=gpsr',
+    (page, lang) =>
+      page
+        .getByRole('main')
+        .getByRole('article', { name: 'GPSR Basic Yearly' })
+        .getByRole('button', { name: buyLocales[lang].card_buy_named.replace('{{name}}', 'GPSR Basic Yearly') })
+        .click()
+        .then(() => page.getByRole('dialog').getByRole('table').waitFor()),
   ],
   [
     'user-management-add',

@@ -30,10 +30,14 @@ test.describe('Invoices page', () => {
     const table = await openInvoices(page, 'en');
     await expect(table).toBeVisible();
     const rows = table.getByRole('row');
-    await expect(rows).toHaveCount(4); // header + 3 demo invoices
+    await expect(rows).toHaveCount(5); // header + 4 demo invoices
     await expect(table.getByText(billing('en', 'invoices_status_paid'), { exact: true })).toHaveCount(2);
     await expect(table.getByText(billing('en', 'invoices_status_not_paid'), { exact: true })).toHaveCount(1);
-    await expect(page.getByText('1–3 of 3')).toBeVisible();
+    // The expired checkout: no number, no Pay now.
+    const expired = table.getByRole('row').filter({ hasText: billing('en', 'invoices_status_expired') });
+    await expect(expired).toHaveCount(1);
+    await expect(expired.getByRole('button')).toHaveCount(0);
+    await expect(page.getByText('1–4 of 4')).toBeVisible();
 
     const numbers = (await table.getByRole('cell').allInnerTexts()).filter((cell) => NUMBER.test(cell.trim()));
     expect(numbers).toHaveLength(2);
@@ -57,6 +61,7 @@ test.describe('Invoices page', () => {
     await expect(page.getByRole('heading', { level: 1, name: billing('de', 'invoices_title') })).toBeVisible();
     await expect(table.getByText(billing('de', 'invoices_status_paid'), { exact: true })).toHaveCount(2);
     await expect(table.getByText(billing('de', 'invoices_status_not_paid'), { exact: true })).toHaveCount(1);
-    await expect(page.getByText('1–3 von 3')).toBeVisible();
+    await expect(table.getByText(billing('de', 'invoices_status_expired'), { exact: true })).toHaveCount(1);
+    await expect(page.getByText('1–4 von 4')).toBeVisible();
   });
 });

@@ -1,8 +1,15 @@
 // Demo seeder: the demo seller's invoices, made the way a purchase makes them (quotePurchase → draft →
-// finalizeInvoice), so /invoices shows real numbered invoices with their stored PDFs and one unpaid draft.
+// finalizeInvoice), so /invoices shows real numbered invoices with their stored PDFs, one unpaid draft and one expired
+// checkout.
 import { quotePurchase, taxBuyerOf, type BuyerSnapshot, type Product } from '@portal/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import { countOwnedInvoices, createDraftInvoice, finalizeInvoice } from '../modules/invoice';
+import {
+  CHECKOUT_EXPIRY_MS,
+  countOwnedInvoices,
+  createDraftInvoice,
+  expireCheckouts,
+  finalizeInvoice,
+} from '../modules/invoice';
 import { findOwnerLicenseRowByKey } from '../modules/license';
 import { findProduct } from '../modules/license/product';
 import { findUserByEmail } from '../modules/user';
@@ -13,6 +20,8 @@ const DEMO_PURCHASES = [
   { licenseKey: 'FD-DEMO-0001-ACTV', productId: 'fresh_desk-advanced-yearly', extraUsers: 2, paid: true },
   { licenseKey: 'GPSR-DEMO-0002-SOON', productId: 'gpsr-basic-monthly', extraUsers: 0, paid: true },
   { licenseKey: null, productId: 'mobile-economical-monthly', extraUsers: 0, paid: false },
+  // A checkout the seller never paid: shown Expired (the seeder expires it as if a day had passed).
+  { licenseKey: null, productId: 'lieferbar-basic-monthly', extraUsers: 0, paid: false, expired: true },
 ];
 
 /** Runs after the accounts and licenses seeders; does nothing once the demo seller has invoices. */
@@ -59,7 +68,12 @@ export async function seedDemoInvoices(app: FastifyInstance): Promise<void> {
       proceedType: 'PaypalPayment',
       purchase: { product_id: product.id, ...selection, auto_upgrade_consent: true },
       paymentProvider: 'sandbox',
+      ...('expired' in purchase && { purchaseProductId: product.id }),
     });
+    if ('expired' in purchase) {
+      await expireCheckouts(app.db, new Date(Date.now() + CHECKOUT_EXPIRY_MS), seller.id);
+      continue;
+    }
     if (!purchase.paid || !purchase.licenseKey) continue;
     const license = await findOwnerLicenseRowByKey(app.db, seller.id, purchase.licenseKey);
     if (!license) continue;
