@@ -38,23 +38,55 @@ const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 25);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const PERIOD = 30 * DAY; // a monthly plan: estimateExpiry's month
 const GRACE_DAYS = 14;
 const LEAD = 3 * DAY; // RENEWAL_LEAD_DAYS
 const CHECKOUT_EXPIRY = 24 * HOUR;
-const PURCHASE = {
-  product_id: 'fresh_desk-basic-monthly',
-  extra_users_count: 1,
+
+/** The plans a seller chooses from: one plugin, tiers, periods and extras (the first is what the seller buys). */
+const PLANS = [
+  { product_id: 'fresh_desk-basic-monthly', extra_users_count: 1, period: 30 * DAY },
+  { product_id: 'fresh_desk-basic-monthly', extra_users_count: 2, period: 30 * DAY },
+  { product_id: 'fresh_desk-economical-monthly', extra_users_count: 1, period: 30 * DAY },
+  { product_id: 'fresh_desk-basic-yearly', extra_users_count: 1, period: 365 * DAY },
+  { product_id: 'fresh_desk-basic-monthly', extra_users_count: 0, period: 30 * DAY },
+] as const;
+type Plan = number;
+const requestOf = (plan: Plan) => ({
+  product_id: PLANS[plan].product_id,
+  extra_users_count: PLANS[plan].extra_users_count,
   extra_email_blocks: 0,
   auto_upgrade_consent: true,
-};
+});
+/** Net and gross of a whole period of each plan, as the api quotes them to a seller without a subscription. */
+const prices: { net: number; gross: number }[] = [];
+/** Net per day: a plan dearer per day than the current one is an upgrade (at once), any other a change at period end. */
+const dailyNet = (plan: Plan) => prices[plan].net / PLANS[plan].period;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, PAYMENT_GRACE_DAYS: String(GRACE_DAYS) });
+  t = await createTestApp({
+    PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
+    PAYMENT_GRACE_DAYS: String(GRACE_DAYS),
+    // Every request comes from one address, faster than a person clicks.
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_STRICT_MAX: '1000000',
+    PAYMENT_WEBHOOK_MAX: '1000000',
+  });
   // The sandbox's automatic renewal charge delivers its signed event to the webhook over real HTTP.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   expect((t.app.server.address() as AddressInfo).port).toBeGreaterThan(0);
+  const pricer = await registerUser(t.app);
+  await completeProfile(t.app, pricer);
+  for (const plan of PLANS.keys()) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice/quote',
+      headers: pricer.headers,
+      payload: requestOf(plan),
+    });
+    expect(res.statusCode).toBe(200);
+    prices.push({ net: res.json().netCents, gross: res.json().grossCents });
+  }
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -66,6 +98,10 @@ type SubStatus = 'Active' | 'Inactive' | 'Expired' | 'Cancelled';
 interface ModelSub {
   id: string;
   licenseId: string;
+  /** The plan the license is of (and the next renewal bills, unless a change waits for the period end). */
+  plan: Plan;
+  /** A cheaper plan chosen to take effect at the period end. */
+  scheduled: Plan | null;
   status: SubStatus;
   cancelAtPeriodEnd: boolean;
   /** The end of the paid period (the license's expiry). */
@@ -89,14 +125,22 @@ interface Model {
   /** How far the model's clock runs ahead of the real one. */
   offset: number;
   decline: boolean;
-  checkout: { invoiceId: string; ref: string; amount: number; createdAt: number } | null;
+  /** The open checkout: a purchase of `plan`, or an upgrade of the live subscription to `plan`. */
+  checkout: {
+    kind: 'purchase' | 'change';
+    plan: Plan;
+    invoiceId: string;
+    ref: string;
+    amount: number;
+    createdAt: number;
+    /** The invoice address it was made for: another one makes a new checkout. */
+    decline: boolean;
+  } | null;
   subs: ModelSub[];
   /** Payments received (charges), in order. */
   paid: ModelPayment[];
   /** Events delivered, to replay. */
   events: SandboxEventBody[];
-  /** The gross price of one period (the first purchase's quote; renewals are priced alike). */
-  price: number | null;
 }
 
 interface Real {
@@ -202,6 +246,11 @@ async function checkInvariants(m: Model, r: Real) {
   expect(shown.length).toBe(m.subs.length);
   for (const s of m.subs) {
     const license = shown.find((l) => l.id === s.licenseId)!;
+    expect({ license: s.licenseId, product: license.productId }).toEqual({
+      license: s.licenseId,
+      product: PLANS[s.plan].product_id,
+    });
+    expect(license.licenseTypeDetails.extraOptions?.extra_users_count ?? 0).toBe(PLANS[s.plan].extra_users_count);
     const expected = modelValid(s, now.getTime());
     expect({ license: s.licenseId, valid: isLicenseValid(license, now) }).toEqual({
       license: s.licenseId,
@@ -255,52 +304,116 @@ const withChecks =
     toString: () => name,
   });
 
-/** Quote, then confirm: a new checkout, or the open one of the same purchase (a repeated confirm). */
+const quoteAndConfirm = async (r: Real, plan: Plan) => {
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/invoice/quote',
+    headers: r.seller.headers,
+    payload: requestOf(plan),
+  });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/invoice',
+    headers: r.seller.headers,
+    payload: requestOf(plan),
+  });
+  return { quote, confirm };
+};
+
+/** A new checkout's draft, dated at the model's time so the checkout expiry counts its 24 h on the model's clock. */
+async function openCheckout(
+  m: Model,
+  kind: 'purchase' | 'change',
+  plan: Plan,
+  body: { invoice_id: string; payment_url: string },
+) {
+  const [row] = await t.app.db.select().from(invoices).where(eq(invoices.id, body.invoice_id));
+  expect(row.invoiceNumber).toBeNull();
+  const createdAt = nowOf(m);
+  await t.app.db.update(invoices).set({ createdAt }).where(eq(invoices.id, row.id));
+  m.checkout = {
+    kind,
+    plan,
+    invoiceId: body.invoice_id,
+    ref: body.payment_url.split('/').pop()!,
+    amount: row.amount,
+    createdAt: createdAt.getTime(),
+    decline: m.decline,
+  };
+}
+
+const openCheckoutOf = (m: Model, kind: 'purchase' | 'change', plan: Plan) =>
+  m.checkout?.kind === kind &&
+  m.checkout.plan === plan &&
+  m.checkout.decline === m.decline &&
+  nowOf(m).getTime() < m.checkout.createdAt + CHECKOUT_EXPIRY
+    ? m.checkout
+    : null;
+
+/** Quote, then confirm the first plan without a live subscription: a new checkout, or the open one again. */
 const buy = withChecks(
   'buy',
-  () => true,
+  (m) => liveSub(m) == null,
   async (m, r) => {
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/api/invoice/quote',
-      headers: r.seller.headers,
-      payload: PURCHASE,
-    });
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/invoice',
-      headers: r.seller.headers,
-      payload: PURCHASE,
-    });
-    if (liveSub(m)) {
-      expect([quote.statusCode, quote.json().slug]).toEqual([409, 'already-subscribed']);
-      expect([confirm.statusCode, confirm.json().slug]).toEqual([409, 'already-subscribed']);
-      return;
-    }
+    const { quote, confirm } = await quoteAndConfirm(r, 0);
     expect(quote.statusCode).toBe(200);
-    const gross = quote.json().grossCents as number;
-    m.price ??= gross;
-    expect(gross).toBe(m.price);
-    const open = m.checkout && nowOf(m).getTime() < m.checkout.createdAt + CHECKOUT_EXPIRY ? m.checkout : null;
+    expect(quote.json()).toMatchObject({ grossCents: prices[0].gross, netCents: prices[0].net });
+    const open = openCheckoutOf(m, 'purchase', 0);
     expect(confirm.statusCode).toBe(open ? 200 : 201);
     const body = confirm.json() as { invoice_id: string; payment_url: string };
     if (open) {
       expect(body.invoice_id).toBe(open.invoiceId);
       return;
     }
-    const [row] = await t.app.db.select().from(invoices).where(eq(invoices.id, body.invoice_id));
-    expect(row).toMatchObject({ amount: gross, invoiceNumber: null });
-    // The draft is dated at the model's time, so the checkout expiry counts its 24 h on the model's clock.
-    const createdAt = nowOf(m);
-    await t.app.db.update(invoices).set({ createdAt }).where(eq(invoices.id, row.id));
-    m.checkout = {
-      invoiceId: body.invoice_id,
-      ref: body.payment_url.split('/').pop()!,
-      amount: gross,
-      createdAt: createdAt.getTime(),
-    };
+    expect(confirm.json().quote.grossCents).toBe(prices[0].gross);
+    await openCheckout(m, 'purchase', 0, body);
   },
 );
+
+/**
+ * Another plan of the subscribed plugin: an upgrade is a checkout of the prorated difference, any other change waits
+ * for the period end; the plan the seller has, an unpaid renewal or a subscription ending are refused.
+ */
+const choosePlan = (plan: Plan) =>
+  withChecks(
+    `choosePlan(${plan})`,
+    (m) => liveSub(m) != null,
+    async (m, r) => {
+      const s = liveSub(m)!;
+      const { quote, confirm } = await quoteAndConfirm(r, plan);
+      const refused =
+        plan === s.plan
+          ? 'already-subscribed'
+          : s.status !== 'Active'
+            ? 'renewal-payment-due'
+            : s.cancelAtPeriodEnd
+              ? 'subscription-ending'
+              : null;
+      if (refused) {
+        expect([quote.statusCode, quote.json().slug]).toEqual([409, refused]);
+        expect([confirm.statusCode, confirm.json().slug]).toEqual([409, refused]);
+        return;
+      }
+      expect(quote.statusCode).toBe(200);
+      const upgrade = dailyNet(plan) > dailyNet(s.plan);
+      expect(quote.json().plan_change).toMatchObject({
+        timing: upgrade ? 'now' : 'period_end',
+        subscription_id: s.id,
+        from_product_id: PLANS[s.plan].product_id,
+      });
+      if (!upgrade) {
+        expect(confirm.statusCode).toBe(202);
+        expect(confirm.json().scheduled).toMatchObject({ product_id: PLANS[plan].product_id });
+        s.scheduled = plan;
+        return;
+      }
+      const open = openCheckoutOf(m, 'change', plan);
+      expect(confirm.statusCode).toBe(open ? 200 : 201);
+      const body = confirm.json() as { invoice_id: string; payment_url: string };
+      if (open) expect(body.invoice_id).toBe(open.invoiceId);
+      else await openCheckout(m, 'change', plan, body);
+    },
+  )();
 
 /** The seller pays the checkout: its signed PAYMENT.COMPLETED (an expired checkout's page sends nothing). */
 const pay = withChecks(
@@ -316,6 +429,13 @@ const pay = withChecks(
     await sendEvent(m, 'PAYMENT.COMPLETED', c.ref, c.amount);
     m.checkout = null;
     m.paid.push({ ref: c.ref, invoiceId: c.invoiceId, amount: c.amount, refunded: false });
+    if (c.kind === 'change') {
+      // The same license becomes one of the new plan at once; the period end stays, a waiting change is dropped.
+      const s = liveSub(m)!;
+      s.plan = c.plan;
+      s.scheduled = null;
+      return;
+    }
     const [sub] = await t.app.db
       .select()
       .from(subscriptions)
@@ -323,13 +443,15 @@ const pay = withChecks(
     expect(sub).toBeDefined();
     // The period starts with the payment (the real clock) and lasts one month.
     const paidAt = (await latestPayment(c.invoiceId)).paidAt!.getTime();
-    expect(sub.currentPeriodEnd!.getTime()).toBe(paidAt + PERIOD);
+    expect(sub.currentPeriodEnd!.getTime()).toBe(paidAt + PLANS[c.plan].period);
     m.subs.push({
       id: sub.id,
       licenseId: sub.licenseId!,
       status: 'Active',
       cancelAtPeriodEnd: false,
-      periodEnd: paidAt + PERIOD,
+      plan: c.plan,
+      scheduled: null,
+      periodEnd: paidAt + PLANS[c.plan].period,
       graceUntil: null,
       openRenewal: null,
       licenseActive: true,
@@ -380,6 +502,11 @@ const advance = (ms: number) =>
       const due = m.subs.find((s) => s.status === 'Active' && !s.cancelAtPeriodEnd && s.periodEnd <= now + LEAD);
       await runJobs(m, r);
       if (!due) return;
+      // A change that waited for the period end takes effect with the renewal that bills it.
+      if (due.scheduled != null) {
+        due.plan = due.scheduled;
+        due.scheduled = null;
+      }
       const [renewal] = await t.app.db
         .select()
         .from(invoices)
@@ -403,16 +530,16 @@ const advance = (ms: number) =>
             )
         : [];
       if (m.decline) {
-        expect(failed).toMatchObject({ invoiceNumber: null, amount: m.price });
+        expect(failed).toMatchObject({ invoiceNumber: null, amount: prices[due.plan].gross });
         due.status = 'Inactive';
         due.graceUntil = due.periodEnd + GRACE_DAYS * DAY;
         due.openRenewal = failed.id;
         return;
       }
-      expect(renewal).toMatchObject({ status: 'Paid', amount: m.price });
+      expect(renewal).toMatchObject({ status: 'Paid', amount: prices[due.plan].gross });
       const payment = await latestPayment(renewal.id);
       m.paid.push({ ref: payment.providerRef!, invoiceId: renewal.id, amount: renewal.amount, refunded: false });
-      due.periodEnd += PERIOD;
+      due.periodEnd += PLANS[due.plan].period;
     },
   )();
 
@@ -442,7 +569,7 @@ const payLate = withChecks(
     m.paid.push({ ref: payment.providerRef!, invoiceId: s.openRenewal!, amount: payment.amountCents, refunded: false });
     s.openRenewal = null;
     s.graceUntil = null;
-    s.periodEnd += PERIOD;
+    s.periodEnd += PLANS[s.plan].period;
     // The subscription runs again unless the seller has bought the plan anew meanwhile (refunded by hand then).
     const other = m.subs.some((x) => x !== s && (x.status === 'Active' || x.status === 'Inactive'));
     if (!other) s.status = 'Active';
@@ -504,6 +631,7 @@ const refundFull = (pick: number) =>
 const advances = fc.constantFrom(DAY, 2 * DAY, 25 * HOUR, 10 * DAY, 20 * DAY).map(advance);
 const commands = [
   fc.constant(null).map(buy),
+  fc.integer({ min: 0, max: PLANS.length - 1 }).map(choosePlan),
   fc.constant(null).map(pay),
   fc.constant(null).map(pay),
   advances,
@@ -522,7 +650,8 @@ describe('subscription lifecycle model', () => {
     'random sequences of buying, paying, renewing, failing, cancelling and refunding keep money, licenses and numbers consistent',
     async () => {
       await fc.assert(
-        fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: 'max' }), async (cmds) => {
+        // Most sequences start as a subscriber (bought and paid), where most of the lifecycle happens.
+        fc.asyncProperty(fc.nat(3), fc.commands(commands, { maxCommands: 40, size: 'max' }), async (start, cmds) => {
           const seller = await registerUser(t.app);
           await completeProfile(t.app, seller);
           const model: Model = {
@@ -532,10 +661,10 @@ describe('subscription lifecycle model', () => {
             subs: [],
             paid: [],
             events: [],
-            price: null,
           };
           const real: Real = { seller };
           try {
+            if (start > 0) for (const cmd of [buy(), pay()]) await cmd.run(model, real);
             await fc.asyncModelRun(() => ({ model, real }), cmds);
           } finally {
             // Later sequences start at the real clock again: this seller's subscriptions must not renew in them.
