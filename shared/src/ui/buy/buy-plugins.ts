@@ -1,4 +1,4 @@
-// Which buy page a plugin gets (spec §2 Buy license): /licenses/buy?plugin=… and the feature pages of issue 11.
+// Which buy page a plugin gets: /licenses/buy?plugin=… and the plugins' feature pages.
 
 /**
  * Plugins with their own buy page, in the order the default page lists them; any other ?plugin= value gets the

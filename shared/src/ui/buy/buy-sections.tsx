@@ -14,9 +14,9 @@ export interface BuySectionsProps {
 }
 
 /**
- * Every buy section below the header of a plugin's page, in the order of spec §2: how-it-works, license cards, FAQ,
- * why-choose, work example, get-now, contact form. Used by /licenses/buy?plugin=… and the plugin feature pages
- * (issue 11); the default page has default-buy-sections.tsx.
+ * Every buy section below the header of a plugin's page, in this order: how-it-works, license cards, FAQ,
+ * why-choose, work example, get-now, contact form. Used by /licenses/buy?plugin=… and the plugin feature pages;
+ * the default page has default-buy-sections.tsx.
  */
 export default function BuySections({ page }: { page: BuyPlugin }) {
   const layout = BUY_PAGE_LAYOUT[page];

@@ -1,4 +1,4 @@
-// The buy sections (spec §2 Buy license), written once for /licenses/buy and the plugin feature pages.
+// The buy sections, written once for /licenses/buy and the plugin feature pages.
 // Only these small wrappers are in the main @portal/shared bundle; the sections (cards, dialog, QR codes,
 // illustrations) and their 'buy' texts load on first use, so /login and the other pages do not carry them.
 import { lazy, Suspense } from 'react';
@@ -12,7 +12,7 @@ export type { BuyHeaderProps } from './sections/buy-header';
 export type { BuySectionsProps } from './buy-sections';
 
 const LazyBuySections = lazy(() => import('./buy-sections'));
-// The default page (/licenses/buy) has a chunk of its own: it shows no cards (issue 13's route budget).
+// The default page (/licenses/buy) has a chunk of its own: it shows no cards (the route's JavaScript budget).
 const LazyDefaultBuySections = lazy(() => import('./default-buy-sections'));
 
 /** The buy page's h1 and pitch for a plugin (or 'default'). */

@@ -76,7 +76,7 @@ export function periodLabel(product: Product): PeriodLabel {
   return { key: 'period_year' };
 }
 
-/** '-17%' and the struck-through original on yearly paid products while Yearly is chosen (spec §2, §9). */
+/** '-17%' and the struck-through original on yearly paid products while Yearly is chosen. */
 export function yearlyDiscount(product: Product, billing: Billing): { percent: number; originalCents: number } | null {
   if (billing !== 'yearly' || !isYearlyProduct(product) || isFreeProduct(product)) return null;
   return { percent: YEARLY_DISCOUNT_PERCENT, originalCents: yearlyStruckPrice(product.priceNetto.amount) };

@@ -15,7 +15,7 @@ export interface ExtraCounterProps {
   disabled?: boolean;
 }
 
-/** − value + for extra users or email blocks (spec §9: 0 to 45 by the buttons). */
+/** − value + for extra users or email blocks (0 to 45 by the buttons). */
 export function ExtraCounter({ label, hint, value, onChange, disabled = false }: ExtraCounterProps) {
   const { t } = useTranslation('buy');
   const id = useId();

@@ -47,7 +47,7 @@ export interface LicenseCardProps {
   billing: Billing;
   activeLicense: License | null;
   buyer: TaxBuyer;
-  /** Sub-users cannot buy (spec §6): the button is disabled, the page shows the parent-only notice. */
+  /** Sub-users cannot buy: the button is disabled, the page shows the parent-only notice. */
   isSubUser: boolean;
   /** Another card's action is running. */
   busy: boolean;
@@ -61,7 +61,7 @@ export function usePeriodText() {
   return (label: PeriodLabel) => ('count' in label ? t(label.key, { count: label.count }) : t(label.key));
 }
 
-/** One plan: name, price with billing label, features, counters, VAT and gross, and its button (spec §2). */
+/** One plan: name, price with billing label, features, counters, VAT and gross, and its button. */
 export function LicenseCard({
   product,
   billing,

@@ -31,7 +31,7 @@ export interface LicenseCardsSectionProps {
   plugin: BuyPlugin;
 }
 
-/** Monthly/Yearly toggle and the plugin's plans (spec §2 Buy license, License cards). */
+/** The billing-period toggle and the plugin's plans. */
 export function LicenseCardsSection({ plugin }: LicenseCardsSectionProps) {
   const { t } = useTranslation('buy');
   const http = useHttp();

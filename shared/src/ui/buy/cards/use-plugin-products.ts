@@ -4,7 +4,7 @@ import { useHttp } from '../../../services/context';
 import { useLoad } from '../../../services/use-load';
 import type { BuyPlugin } from '../buy-plugins';
 
-/** GET /license/product/plugin/{plugin} (mobile includes mobile_default); "not found" reads as an empty list (spec §8). */
+/** GET /license/product/plugin/{plugin} (mobile includes mobile_default); "not found" reads as an empty list. */
 export function usePluginProducts(plugin: BuyPlugin) {
   const http = useHttp();
   return useLoad(

@@ -118,7 +118,7 @@ export function usePurchaseFlow() {
 
   const settle = useCallback(
     async (id: number, choice: BuyChoice, order: PurchaseResponse) => {
-      // Spec §4: licenses reload first; the invoice list reload (after PAYMENT_WINDOW.reloadDelayMs) belongs to
+      // The licenses reload first (the seller waits for the new one); the invoice list reload (after PAYMENT_WINDOW.reloadDelayMs) belongs to
       // the invoices page, which loads its own list whenever it is opened — the session holds no invoices.
       await session.refresh('licenses');
       await sleep(PAYMENT_WINDOW.reloadDelayMs);
@@ -146,7 +146,7 @@ export function usePurchaseFlow() {
         if (id !== run.current) return;
         setState({ kind: 'paid', choice, order });
       } else if (status === undefined) {
-        // The check itself failed: the licenses are reloaded, the dialog closes (spec §4).
+        // The check itself failed: the licenses are reloaded, the dialog closes.
         setState({ kind: 'idle' });
       } else {
         setState({ kind: 'not_paid', choice, order, popupBlocked: false });

@@ -8,7 +8,7 @@ export interface StoreQrCodeProps {
 }
 
 /**
- * A store link as a QR code (spec §9): 180 px, error correction M, the app logo centred. The logo is 25 % of the
+ * A store link as a QR code: 180 px, error correction M, the app logo centred. The logo is 25 % of the
  * code's width (QR_CODE.logoCoverage), which hides about 6 % of the modules — within what level M restores (15 %).
  * Loaded lazily: only the mobile buy page needs the QR library.
  */
