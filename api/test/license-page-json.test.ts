@@ -44,6 +44,13 @@ async function seed(owner: TestIdentity) {
       licenseId: subscribed.id,
       cancelAtPeriodEnd: true,
       currentPeriodEnd: new Date('2026-02-05T12:00:00.123Z'),
+      scheduledChange: {
+        product_id: 'fresh_desk-optimal-monthly',
+        extra_users_count: 0,
+        extra_email_blocks: 0,
+        auto_upgrade_consent: false,
+        requested_at: '2026-01-20T00:00:00.000Z',
+      },
     })
     .returning();
   return { product, subscription };
@@ -56,6 +63,7 @@ async function expectedPage(owner: TestIdentity, subscription: { id: string; lic
     .from(licenses)
     .innerJoin(products, eq(products.id, licenses.productId))
     .where(eq(licenses.userId, owner.uid));
+  const [optimal] = await t.app.db.select().from(products).where(eq(products.id, 'fresh_desk-optimal-monthly'));
   const items: License[] = rows
     .map((r) => ({
       ...toLicense(r.license, r.product),
@@ -67,6 +75,12 @@ async function expectedPage(owner: TestIdentity, subscription: { id: string; lic
               cancelAtPeriodEnd: true,
               currentPeriodEnd: '2026-02-05T12:00:00.123Z',
               renewalInvoice: null,
+              // the plan change waiting for the period end, named by its product
+              scheduledChange: {
+                productId: 'fresh_desk-optimal-monthly',
+                productName: optimal.name,
+                effectiveAt: '2026-02-05T12:00:00.123Z',
+              },
             }
           : null,
     }))

@@ -42,6 +42,14 @@ export const licenseSchema = z.object({
        * "Pay now" opens paymentUrl in the payment window; paying it makes the subscription Active again.
        */
       renewalInvoice: z.object({ id: z.string(), paymentUrl: z.string().nullable() }).nullable().optional(),
+      /**
+       * A plan change that waits for the period end (a cheaper plan, fewer extras): the renewal at effectiveAt
+       * switches the license to productId and bills it.
+       */
+      scheduledChange: z
+        .object({ productId: z.string(), productName: z.string(), effectiveAt: z.string() })
+        .nullable()
+        .optional(),
     })
     .nullable()
     .optional(),

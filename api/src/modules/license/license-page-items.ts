@@ -15,6 +15,7 @@ export const licenseItemColumnsSql = (effectiveStatus: SQL) => sql`
   p.price_amount, p.currency,
   s.id AS subscription_id, s.status AS subscription_status, s.cancel_at_period_end,
   floor(extract(epoch FROM s.current_period_end) * 1000)::float8 AS period_end_ms,
+  sp.id AS scheduled_product_id, sp.name AS scheduled_product_name,
   r.renewal_invoice_id, r.renewal_payment_url`;
 
 export interface LicenseItemRow {
@@ -37,6 +38,8 @@ export interface LicenseItemRow {
   subscription_status: SubscriptionStatus | null;
   cancel_at_period_end: boolean | null;
   period_end_ms: number | null;
+  scheduled_product_id: string | null;
+  scheduled_product_name: string | null;
   renewal_invoice_id: string | null;
   renewal_payment_url: string | null;
 }
@@ -83,6 +86,14 @@ export function licenseItem(row: LicenseItemRow): License {
               row.renewal_invoice_id == null
                 ? null
                 : { id: row.renewal_invoice_id, paymentUrl: row.renewal_payment_url },
+            scheduledChange:
+              row.scheduled_product_id == null || row.period_end_ms == null
+                ? null
+                : {
+                    productId: row.scheduled_product_id,
+                    productName: row.scheduled_product_name!,
+                    effectiveAt: iso(row.period_end_ms)!,
+                  },
           },
   } as License;
 }

@@ -25,12 +25,14 @@ const effectiveStatusSql = (now: Date) =>
 /**
  * The newest subscription of each license (payments create one per subscription license) and, for one whose renewal
  * payment failed (Inactive during the payment grace, Expired after it), its open renewal invoice: the declined
- * automatic charge the seller pays with "Pay now", which restores the license.
+ * automatic charge the seller pays with "Pay now", which restores the license. A plan change waiting for the period
+ * end names its product (sp).
  */
 const subscriptionJoin = sql`LEFT JOIN LATERAL (
-    SELECT id, status, cancel_at_period_end, current_period_end FROM subscriptions
-    WHERE license_id = l.id ORDER BY created_at DESC LIMIT 1
+    SELECT id, status, cancel_at_period_end, current_period_end, scheduled_change->>'product_id' AS scheduled_product_id
+    FROM subscriptions WHERE license_id = l.id ORDER BY created_at DESC LIMIT 1
   ) s ON true
+  LEFT JOIN products sp ON sp.id = s.scheduled_product_id
   LEFT JOIN LATERAL (
     SELECT i.id AS renewal_invoice_id, i.payment_url AS renewal_payment_url
     FROM billing_events be JOIN invoices i ON i.id = be.invoice_id

@@ -128,6 +128,13 @@ describe('a downgrade', () => {
     const [scheduled] = await liveSubscriptionsOf(seller);
     expect(scheduled.scheduledChange).toMatchObject({ product_id: 'fresh_desk-basic-monthly' });
     expect(scheduled.productId).toBe('fresh_desk-optimal-monthly');
+    // /licenses shows the waiting change on the subscription
+    const shown = (await t.app.inject({ url: '/api/license/all', headers: seller.headers })).json().items[0];
+    expect(shown.subscription.scheduledChange).toEqual({
+      productId: 'fresh_desk-basic-monthly',
+      productName: expect.any(String),
+      effectiveAt: sub.currentPeriodEnd!.toISOString(),
+    });
 
     // the period end: the renewal takes the change and bills Basic
     const [due] = (await listDueRenewals(t.app.db, new Date(sub.currentPeriodEnd!.getTime() + 1000))).filter(
@@ -137,6 +144,8 @@ describe('a downgrade', () => {
     expect(await invoiceAndChargeRenewal(purchaseDeps(t.app), due)).toBe('renewed');
     const [after] = await liveSubscriptionsOf(seller);
     expect(after).toMatchObject({ id: sub.id, productId: 'fresh_desk-basic-monthly', scheduledChange: null });
+    const renewed = (await t.app.inject({ url: '/api/license/all', headers: seller.headers })).json().items[0];
+    expect(renewed.subscription.scheduledChange).toBeNull();
     const renewal = await t.app.db
       .select()
       .from(invoices)

@@ -244,3 +244,44 @@ describe('/licenses on a 390 px screen', () => {
     }
   });
 });
+
+const downgraded = licenseFixture({
+  ...running,
+  id: 'lic-downgraded',
+  productName: 'Fresh Desk Optimal',
+  subscription: {
+    ...running.subscription!,
+    scheduledChange: {
+      productId: 'fresh_desk-basic-monthly',
+      productName: 'Fresh Desk Basic',
+      effectiveAt: '2026-04-01T12:00:00.000Z',
+    },
+  },
+});
+
+describe('a plan change waiting for the period end on /licenses', () => {
+  it('names the new plan and the date next to the renewal, and a subscription without one says nothing', async () => {
+    renderPage({ http: { 'GET /license/all': licensePage([downgraded, running]) } });
+    const table = await screen.findByRole('table', { name: 'Your licenses' });
+    const [, changing, plain] = within(table).getAllByRole('row');
+    expect(within(changing).getByText('Changes to Fresh Desk Basic on 01.04.2026')).toBeInTheDocument();
+    expect(within(changing).getByText('Renews on 01.04.2026')).toBeInTheDocument();
+    expect(
+      within(changing).getByRole('button', { name: 'Cancel the subscription of Fresh Desk Optimal' }),
+    ).toBeInTheDocument();
+    expect(within(plain).queryByText(/Changes to/)).not.toBeInTheDocument();
+  });
+
+  it('says it in German on the 390 px card', async () => {
+    const restore = asPhone();
+    try {
+      renderPage({ language: 'de', http: { 'GET /license/all': licensePage([downgraded]) } });
+      const list = await screen.findByRole('list', { name: 'Ihre Lizenzen' });
+      const [card] = within(list).getAllByRole('listitem');
+      expect(within(card).getByText('Wechsel zu Fresh Desk Basic am 01.04.2026')).toBeInTheDocument();
+      expect(within(card).getByText('Verlängert sich am 01.04.2026')).toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});

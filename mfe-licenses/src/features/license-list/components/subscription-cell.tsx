@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * Renews on / cancelled, usable until / payment failed with "Pay now" (the declined renewal, paid in the payment
+ * Renews on (and the plan change waiting for the period end) / cancelled, usable until / payment failed with "Pay now" (the declined renewal, paid in the payment
  * window; usable until the payment grace ends, "payment overdue" after it) / ended, and Cancel for a main user while
  * the subscription runs.
  */
@@ -63,7 +63,8 @@ export function SubscriptionCell({ license, now, canCancel, onCancel, onPay }: P
       </Typography>
     );
   }
-  return (
+  const change = sub.scheduledChange;
+  const renews = (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
       <Typography variant="body2">
         {date ? t('subscription_renews_on', { date }) : t('subscription_status_active')}
@@ -78,6 +79,16 @@ export function SubscriptionCell({ license, now, canCancel, onCancel, onPay }: P
           {t('subscription_cancel')}
         </Button>
       )}
+    </Stack>
+  );
+  if (!change) return renews;
+  // A cheaper plan waits for the period end: the renewal then switches the license and bills the new plan.
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      {renews}
+      <Typography variant="body2" sx={{ color: 'info.main', fontWeight: 500 }}>
+        {t('subscription_changes_to', { plan: change.productName, date: formatDate(change.effectiveAt) })}
+      </Typography>
     </Stack>
   );
 }

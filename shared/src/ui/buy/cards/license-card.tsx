@@ -46,6 +46,8 @@ export interface LicenseCardProps {
   product: Product;
   billing: Billing;
   activeLicense: License | null;
+  /** The license of the seller's live subscription of this plugin: its plan is "Current plan", the others a change. */
+  subscribedLicense?: License | null;
   buyer: TaxBuyer;
   /** Sub-users cannot buy: the button is disabled, the page shows the parent-only notice. */
   isSubUser: boolean;
