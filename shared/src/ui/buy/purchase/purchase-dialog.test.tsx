@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { quotePurchase } from '../../../domain/pricing';
-import type { PurchaseQuote, PurchaseResponse } from '../../../domain/purchase';
+import type { License } from '../../../domain/license';
+import type { PlanChangeScheduled, PurchaseQuote, PurchaseResponse } from '../../../domain/purchase';
 import type { PluginName } from '../../../domain/types';
 import { ApiError } from '../../../services/api-error';
 import { createHttpClient } from '../../../services/http-client';
@@ -324,5 +325,157 @@ describe('Purchase dialog', () => {
     expect(within(dialog).getByText('Umsatzsteuer 19 %')).toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: /^322,49\s€ bezahlen$/ }));
     expect(await within(dialog).findByText('Wir warten auf Ihre Zahlung')).toBeInTheDocument();
+  });
+});
+
+/** The seller's live yearly subscription of a fresh_desk plan, renewing on 01.05.2099. */
+const subscribedTo = (productId: string): License => ({
+  id: 'l1',
+  productId,
+  productName: products.find((p) => p.id === productId)!.name,
+  pluginName: 'fresh_desk',
+  key: 'K',
+  status: 'active',
+  licenseCreated: '2026-01-01T00:00:00.000Z',
+  licenseExpired: '2099-05-01T00:00:00.000Z',
+  licenseTypeDetails: { type: 'subscription', extraOptions: { extra_users_count: 0 } },
+  licenseUser: [],
+  priceNetto: { amount: 19900, currency: 'EUR' },
+  subscription: {
+    id: 's1',
+    status: 'Active',
+    cancelAtPeriodEnd: false,
+    currentPeriodEnd: '2099-05-01T00:00:00.000Z',
+    renewalInvoice: null,
+  },
+});
+const changeInfo = (timing: 'now' | 'period_end', creditCents: number) => ({
+  timing,
+  effective_at: timing === 'now' ? '2099-01-01T00:00:00.000Z' : '2099-05-01T00:00:00.000Z',
+  credit_cents: creditCents,
+  subscription_id: 's1',
+  from_product_id: 'fresh_desk-optimal-yearly',
+  from_product_name: 'Fresh Desk Optimal Yearly',
+});
+
+describe('Purchase dialog for a plan change', () => {
+  let open: jest.SpyInstance;
+  beforeEach(() => {
+    open = jest
+      .spyOn(window, 'open')
+      .mockImplementation(
+        () => ({ closed: false, focus: jest.fn(), close: jest.fn(), location: { href: '' } }) as unknown as Window,
+      );
+  });
+  afterEach(() => open.mockRestore());
+
+  /** POST /invoice/quote of a cheaper plan: nothing now, the quote is what the renewal on 01.05.2099 bills. */
+  const laterQuote = (req: FakeRequest): PurchaseQuote => ({
+    ...quoteRoute(req),
+    plan_change: changeInfo('period_end', 0),
+  });
+
+  it('a cheaper plan is scheduled for the period end: no payment window, the dialog says when it takes effect', async () => {
+    const { user, http, session } = renderFlow({
+      session: { licenses: [subscribedTo('fresh_desk-optimal-yearly')] },
+      http: {
+        'POST /invoice/quote': laterQuote,
+        'POST /invoice': (req: FakeRequest): PlanChangeScheduled => ({
+          scheduled: { product_id: 'fresh_desk-basic-yearly', effective_at: '2099-05-01T00:00:00.000Z' },
+          quote: laterQuote(req),
+        }),
+      },
+    });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    // fresh_desk plans need the automatic upgrade consent
+    await user.click(within(basic).getByRole('checkbox'));
+    await user.click(within(basic).getByRole('button', { name: 'Change plan: Fresh Desk Basic Yearly' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    expect(
+      await within(dialog).findByText(
+        /^You change from Fresh Desk Optimal Yearly on 01\.05\.2099\. Nothing is charged now/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Change on 01.05.2099' }));
+
+    const done = await within(dialog).findByRole('status');
+    expect(done).toHaveTextContent('Plan change scheduled');
+    expect(done).toHaveTextContent('Your plan changes on 01.05.2099. Until then you keep your current plan.');
+    expect(open).not.toHaveBeenCalled();
+    expect(http.callsTo('POST /invoice')).toHaveLength(1);
+    expect(http.callsTo('GET /invoice/:id/payment-check')).toHaveLength(0);
+    await waitFor(() => expect(session.refreshed).toContain('licenses'));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says it in German', async () => {
+    const { user } = renderFlow({
+      language: 'de',
+      session: { licenses: [subscribedTo('fresh_desk-optimal-yearly')] },
+      http: {
+        'POST /invoice/quote': laterQuote,
+        'POST /invoice': (req: FakeRequest): PlanChangeScheduled => ({
+          scheduled: { product_id: 'fresh_desk-basic-yearly', effective_at: '2099-05-01T00:00:00.000Z' },
+          quote: laterQuote(req),
+        }),
+      },
+    });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    // fresh_desk plans need the automatic upgrade consent
+    await user.click(within(basic).getByRole('checkbox'));
+    await user.click(within(basic).getByRole('button', { name: 'Plan wechseln: Fresh Desk Basic Yearly' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ihre Bestellung' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Am 01.05.2099 wechseln' }));
+    const done = await within(dialog).findByRole('status');
+    expect(done).toHaveTextContent('Planwechsel vorgemerkt');
+    expect(done).toHaveTextContent('Ihr Plan wechselt am 01.05.2099.');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('an upgrade shows the credit for the unused part as its own negative row and pays the difference', async () => {
+    const { user, http } = renderFlow({
+      session: { licenses: [subscribedTo('fresh_desk-basic-yearly')] },
+      http: {
+        'POST /invoice/quote': (): PurchaseQuote => ({
+          currency: 'EUR',
+          rows: [
+            {
+              kind: 'base',
+              description: 'Fresh Desk Optimal Yearly',
+              quantity: 1,
+              unitPriceCents: 30000,
+              amountCents: 30000,
+            },
+            {
+              kind: 'plan_change_credit',
+              description: 'Fresh Desk Basic Yearly',
+              quantity: 1,
+              unitPriceCents: -10000,
+              amountCents: -10000,
+            },
+          ],
+          netCents: 20000,
+          vat: { kind: 'standard', ratePercent: 19 },
+          vatCents: 3800,
+          grossCents: 23800,
+          plan_change: { ...changeInfo('now', 10000), from_product_name: 'Fresh Desk Basic Yearly' },
+        }),
+      },
+    });
+    const optimal = await screen.findByRole('article', { name: 'Fresh Desk Optimal Yearly' });
+    // fresh_desk plans need the automatic upgrade consent
+    await user.click(within(optimal).getByRole('checkbox'));
+    await user.click(within(optimal).getByRole('button', { name: 'Change plan: Fresh Desk Optimal Yearly' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    const table = await within(dialog).findByRole('table', { name: 'Order items' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent(/^Credit for the unused period of Fresh Desk Basic Yearly1-100,00\s€$/);
+    expect(within(dialog).getByText(/^You change from Fresh Desk Basic Yearly now\./)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /^Pay 238,00\s€$/ }));
+    expect(open).toHaveBeenCalled();
+    expect(http.callsTo('POST /invoice')).toHaveLength(1);
+    expect(await within(dialog).findByText('Waiting for your payment')).toBeInTheDocument();
   });
 });
