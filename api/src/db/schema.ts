@@ -3,6 +3,7 @@
 import type {
   AuditAction,
   DurationUnit,
+  InvoiceKind,
   Language,
   LicenseType,
   RegistryAudience,
@@ -41,7 +42,7 @@ export type ProceedType =
 export type DbEngine = 'mssql' | 'mysql' | 'postgres';
 export type LicenseUserEntry = { type: 'email' | 'domain' | 'ip' | 'deviceInfo'; value: string };
 export type ExtraOptionsJson = Record<string, unknown>;
-export type InvoiceKind = 'invoice' | 'cancellation';
+export type { InvoiceKind };
 /**
  * Subscription statuses that still bill the seller: Active, and Inactive (a declined renewal whose invoice can still
  * be paid). Expired and Cancelled have ended. Keep in step with subscriptions_live_product_idx below.

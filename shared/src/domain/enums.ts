@@ -13,6 +13,13 @@ export type LicenseType = (typeof LICENSE_TYPES)[number];
 export const STATUSES = ['active', 'inactive', 'deleted', 'validate'] as const;
 export type Status = (typeof STATUSES)[number];
 
+/**
+ * What a numbered invoice is: an `invoice`; a `cancellation` that negates a whole invoice (a full refund); a
+ * `correction` that reduces one by a part of its amount (a partial refund). Both point at the invoice they correct.
+ */
+export const INVOICE_KINDS = ['invoice', 'cancellation', 'correction'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
 export const DURATION_UNITS = ['day', 'month', 'year'] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 

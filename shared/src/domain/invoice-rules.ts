@@ -6,7 +6,7 @@
 interface InvoiceFacts {
   id: string;
   invoice_number: string | null;
-  kind: 'invoice' | 'cancellation';
+  kind: 'invoice' | 'cancellation' | 'correction';
   payment_url: string | null;
   status: string;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { normalizedEmailSchema } from './email';
 import { DEFAULT_CURRENCY, INVOICE_PAGE_SIZE } from './constants';
 import { wholeNumber } from './license';
-import { LANGUAGES } from './enums';
+import { INVOICE_KINDS, LANGUAGES } from './enums';
 import { vatVerificationSchema } from './vat-verification';
 
 /** Expired: a checkout invoice left unpaid for CHECKOUT_EXPIRY_HOURS (no number, cannot be paid). */
@@ -63,7 +63,7 @@ export const invoiceViewSchema = z.object({
   id: z.string(),
   /** NULL while the invoice is a draft (not paid). */
   invoice_number: z.string().nullable(),
-  kind: z.enum(['invoice', 'cancellation']),
+  kind: z.enum(INVOICE_KINDS),
   cancels_invoice_id: z.string().nullable(),
   invoice_date: z.string(),
   /** Same as invoice_date; the invoices table's date column reads this one. */

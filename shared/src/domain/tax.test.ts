@@ -5,6 +5,7 @@ import {
   EU_COUNTRY_CODES,
   EU_STANDARD_VAT_RATES,
   formatVatRate,
+  splitGross,
   storedVatTreatment,
   TaxDecisionError,
   taxBuyerOf,
@@ -220,5 +221,33 @@ describe('taxBuyerOf', () => {
     expect(taxBuyerOf({ ...at, vatVerification: answer('valid', 'ATU99999999') }).vatIdVerified).toBe(false);
     expect(vatTreatment(taxBuyerOf({ ...at, vatVerification: answer('valid') })).kind).toBe('reverse_charge');
     expect(vatTreatment(taxBuyerOf({ ...at, vatVerification: answer('unverified') })).kind).toBe('oss');
+  });
+});
+
+describe('splitGross', () => {
+  const rates = [0, 19, 20, 25.5, 8.1, 17, 27];
+  it('splits any gross into net + VAT that add up to it, VAT at most a cent above the net’s VAT', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.constantFrom(...rates), (gross, rate) => {
+        const { netCents, vatCents } = splitGross(gross, rate);
+        expect(netCents + vatCents).toBe(gross);
+        const exact = vatAmount(Math.abs(netCents), rate);
+        expect(Math.abs(vatCents) - exact).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(vatCents) - exact).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('gives back the net of a quote whose VAT was rounded from it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.constantFrom(...rates), (net, rate) => {
+        const gross = net + vatAmount(net, rate);
+        const split = splitGross(gross, rate);
+        expect(split.netCents + vatAmount(split.netCents, rate)).toBe(gross);
+      }),
+    );
+    expect(splitGross(32249, 19)).toEqual({ netCents: 27100, vatCents: 5149 });
+    expect(splitGross(-11900, 19)).toEqual({ netCents: -10000, vatCents: -1900 });
+    expect(splitGross(5000, 0)).toEqual({ netCents: 5000, vatCents: 0 });
   });
 });

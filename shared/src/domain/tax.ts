@@ -167,6 +167,26 @@ export function vatAmount(netCents: number, ratePercent: number): number {
   return Math.round((netCents * Math.round(ratePercent * 100)) / 10_000);
 }
 
+/**
+ * A gross amount (money paid or refunded, which is exact) split into net and VAT at a rate, so that net + VAT is the
+ * gross: the net whose vatAmount() adds up to it, the largest such when two do. Net + rounded VAT skips some gross
+ * amounts (it grows by two cents at a time now and then); for those the VAT is the gross less the net, one cent
+ * above vatAmount(net) (within EN 16931's rounding of the VAT breakdown).
+ */
+export function splitGross(grossCents: number, ratePercent: number): { netCents: number; vatCents: number } {
+  const sign = grossCents < 0 ? -1 : 1;
+  const gross = Math.abs(grossCents);
+  const estimate = Math.floor((gross * 10_000) / (10_000 + Math.round(ratePercent * 100)));
+  let net = estimate;
+  for (const candidate of [estimate + 1, estimate, estimate - 1]) {
+    if (candidate >= 0 && candidate + vatAmount(candidate, ratePercent) === gross) {
+      net = candidate;
+      break;
+    }
+  }
+  return { netCents: sign * net, vatCents: sign * (gross - net) };
+}
+
 /** A rate as printed: "19", "25,5" (German) or "25.5" (English). */
 export function formatVatRate(ratePercent: number, language: Language): string {
   const text = String(ratePercent);

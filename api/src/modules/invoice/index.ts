@@ -19,7 +19,7 @@ export {
   type InvoiceRow,
   type PurchaseJson,
 } from './repository';
-export { cancelInvoice, finalizeInvoice, type FinalizeOptions } from './finalize';
+export { cancelInvoice, finalizeInvoice, refundInvoice, type FinalizeOptions, type RefundBooking } from './finalize';
 export { buyerSnapshot } from './buyer-snapshot';
 export {
   CHECKOUT_EXPIRY_MS,

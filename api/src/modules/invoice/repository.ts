@@ -285,6 +285,15 @@ export async function findCancellationOf(tx: Db, originalId: string) {
   return row;
 }
 
+/** The cancellation and correction invoices of a finalized invoice (amounts negative), oldest first. */
+export async function listCorrectionsOf(tx: Db, originalId: string) {
+  return tx
+    .select({ id: invoices.id, kind: invoices.kind, amount: invoices.amount, paymentRef: invoices.paymentRef })
+    .from(invoices)
+    .where(and(eq(invoices.cancelsInvoiceId, originalId), inArray(invoices.kind, ['cancellation', 'correction'])))
+    .orderBy(invoices.createdAt);
+}
+
 /** `last_value + 1` of the counter row of series and year (locked until the transaction ends); null without one. */
 export async function incrementInvoiceCounter(tx: Db, series: string, year: number): Promise<number | null> {
   const result = await tx.execute(sql`

@@ -3,6 +3,7 @@
 // knows nothing of invoices, licenses or subscriptions: the purchase module above it does.
 export {
   erasePaymentEventsOfInvoices,
+  findChargePaymentId,
   findEventPaymentId,
   findLatestPayment,
   findPaidPayment,

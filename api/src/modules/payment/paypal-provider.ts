@@ -99,6 +99,8 @@ interface WebhookBody {
   resource?: {
     id?: string;
     billing_agreement_id?: string;
+    sale_id?: string;
+    invoice_id?: string;
     amount?: { value?: string; currency_code?: string; total?: string; currency?: string };
     purchase_units?: { amount?: { value?: string; currency_code?: string } }[];
     supplementary_data?: { related_ids?: { order_id?: string } };
@@ -118,6 +120,10 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
     providerRef = r.id ?? null;
     const a = r.purchase_units?.[0]?.amount;
     amount = a ? { value: a.value, currency: a.currency_code } : null;
+  } else if (type === 'PAYMENT.CAPTURE.REFUNDED') {
+    // The resource is the refund: it names the invoice (invoice_id, set on the order) and links up to its capture.
+    providerRef = r.supplementary_data?.related_ids?.order_id ?? null;
+    amount = r.amount ? { value: r.amount.value, currency: r.amount.currency_code } : null;
   } else if (type.startsWith('PAYMENT.CAPTURE.')) {
     providerRef = r.supplementary_data?.related_ids?.order_id ?? null;
     amount = r.amount ? { value: r.amount.value, currency: r.amount.currency_code } : null;
@@ -133,6 +139,7 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
     amount = failed ? { value: failed.value, currency: failed.currency_code } : null;
   }
   const sale = type === 'PAYMENT.SALE.COMPLETED' && r.billing_agreement_id && r.id;
+  const refund = kind === 'refunded' && r.id;
   return {
     eventId: String(body.id ?? ''),
     type,
@@ -141,6 +148,12 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
     amountCents: amount ? toCents(amount.value) : null,
     currency: amount?.currency ?? null,
     ...(sale && { subscriptionRef: r.billing_agreement_id, chargeRef: r.id }),
+    ...(refund && {
+      refundRef: r.id,
+      invoiceRef: r.invoice_id ?? null,
+      chargeRef: r.sale_id ?? null,
+      subscriptionRef: r.billing_agreement_id ?? null,
+    }),
   };
 }
 

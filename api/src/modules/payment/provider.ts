@@ -64,6 +64,13 @@ export interface PaymentEvent {
    */
   subscriptionRef?: string | null;
   chargeRef?: string | null;
+  /**
+   * A refund: the provider's id of this refund (one refund may be delivered in several events) and, where the event
+   * names it, the invoice whose payment it refunds (PayPal capture refunds: invoice_id) and the charge (PayPal sale
+   * refunds: sale_id in chargeRef, the subscription in subscriptionRef). amountCents is this refund's amount.
+   */
+  refundRef?: string | null;
+  invoiceRef?: string | null;
   payload: unknown;
 }
 

@@ -1,6 +1,6 @@
 // Drizzle of the payment module, the only writer of its two tables: payments (one per checkout) and webhook events
 // (once per provider and event id).
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Language } from '@portal/shared/domain';
 import type { Db } from '../../db/client';
 import { paymentEvents, payments, type PaymentEventOutcome } from '../../db/schema';
@@ -151,6 +151,28 @@ export async function findEventPaymentId(db: Db, provider: string, eventId: stri
     .select({ paymentId: paymentEvents.paymentId })
     .from(paymentEvents)
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+    .limit(1);
+  return row?.paymentId ?? null;
+}
+
+/**
+ * The payment a provider's charge paid, found through the processed event that booked it (its resource id is the
+ * charge id: a PayPal sale). The first sale of a subscription pays the purchase's payment, whose ref is the
+ * subscription; later sales have payments of their own ref.
+ */
+export async function findChargePaymentId(db: Db, provider: string, chargeRef: string): Promise<string | null> {
+  const [row] = await db
+    .select({ paymentId: paymentEvents.paymentId })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.provider, provider),
+        eq(paymentEvents.outcome, 'processed'),
+        eq(paymentEvents.type, 'PAYMENT.SALE.COMPLETED'),
+        sql`${paymentEvents.payload} -> 'resource' ->> 'id' = ${chargeRef}`,
+        isNotNull(paymentEvents.paymentId),
+      ),
+    )
     .limit(1);
   return row?.paymentId ?? null;
 }

@@ -27,7 +27,8 @@ export interface SandboxEventBody {
   id: string;
   type: SandboxEventType;
   created: string;
-  resource: { ref: string; amount_cents: number; currency: string };
+  /** refund_id (PAYMENT.REFUNDED): the refund's own id; a refund delivered twice books once. Default: the event id. */
+  resource: { ref: string; amount_cents: number; currency: string; refund_id?: string };
 }
 
 const KIND = {
@@ -128,6 +129,9 @@ export class SandboxProvider implements PaymentProvider {
       providerRef: body.resource.ref,
       amountCents: Number.isInteger(body.resource.amount_cents) ? body.resource.amount_cents : null,
       currency: typeof body.resource.currency === 'string' ? body.resource.currency : null,
+      ...(body.type === 'PAYMENT.REFUNDED' && {
+        refundRef: typeof body.resource.refund_id === 'string' ? body.resource.refund_id : body.id,
+      }),
       payload: body,
     };
   }

@@ -1,9 +1,10 @@
 // What a webhook does: verify it, store it once per (provider, event id), and move the payment on. A completed
-// payment starts (or resumes) the post-payment process; duplicates, replays and out-of-order events change nothing
-// twice. Refused events (bad signature, unknown payment, wrong amount) are logged and answered 4xx.
+// payment starts (or resumes) the post-payment process, a refund is booked (refund.ts); duplicates, replays and
+// out-of-order events change nothing twice. Refused events (bad signature, unknown payment, wrong amount) are
+// logged and answered 4xx.
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { cancelInvoice, claimPayment, findInvoiceById, isExpiredCheckout, setDraftPaymentStatus } from '../invoice';
+import { claimPayment, findInvoiceById, isExpiredCheckout, setDraftPaymentStatus } from '../invoice';
 import {
   findPaidPayment,
   findPaymentById,
@@ -11,7 +12,6 @@ import {
   markEventProcessed,
   markPaymentFailed,
   markPaymentPaid,
-  markPaymentRefunded,
   PaymentProviderError,
   recordEvent,
   WebhookSignatureError,
@@ -21,6 +21,7 @@ import {
   type WebhookRequest,
 } from '../payment';
 import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post-payment';
+import { bookRefund, findRefundedPayment } from './refund';
 import type { RenewalDeps } from './renewal-charge';
 import { failProviderCycle } from './renewal-failure';
 import { ensureSteps } from './repository';
@@ -117,7 +118,12 @@ export async function handleWebhook(
     throw err;
   }
 
-  const payment = event.providerRef ? await findPaymentByRef(db, provider.name, event.providerRef) : null;
+  const payment =
+    event.kind === 'refunded'
+      ? await findRefundedPayment(db, provider, event)
+      : event.providerRef
+        ? await findPaymentByRef(db, provider.name, event.providerRef)
+        : null;
   const base = { provider: provider.name, eventId: event.eventId, type: event.type, payload: event.payload };
 
   if (event.kind === 'ignored') {
@@ -210,30 +216,11 @@ export async function handleWebhook(
       await failPayment(db, payment);
       break;
     case 'refunded':
-      await refund(deps, payment, event);
+      await bookRefund(deps, provider, payment, event);
       break;
   }
   const after = (await findPaymentById(db, payment.id))!;
   return { received: true, duplicate, kind: event.kind, status: after.status, process };
-}
-
-/**
- * A full refund cancels the paid invoice with a cancellation invoice of its own number (every row negated, the
- * original untouched); a repeated event finishes what a failed one began. A partial refund is left to be corrected
- * by hand (logged). The license stays as it is.
- */
-async function refund(deps: PostPaymentDeps, payment: PaymentRow, event: PaymentEvent): Promise<void> {
-  if (event.amountCents != null && event.amountCents < payment.amountCents) {
-    deps.log.warn(
-      { invoiceId: payment.invoiceId, refundedCents: event.amountCents },
-      'partial refund: correct by hand',
-    );
-    return;
-  }
-  // Refunded now, or before by an event whose cancellation failed; never from a payment that was not paid.
-  if (!(await markPaymentRefunded(deps.db, payment.id)) && payment.status !== 'Refunded') return;
-  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
-  if (invoice?.invoiceNumber) await cancelInvoice(deps.db, invoice.id);
 }
 
 /**

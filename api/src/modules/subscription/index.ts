@@ -9,6 +9,7 @@ export {
   createSubscription,
   createSubscriptionUnlessLive,
   endCancelledSubscriptions,
+  endRefundedSubscription,
   ensureRenewalEvent,
   expireUnpaidSubscriptions,
   extendSubscriptionPeriod,

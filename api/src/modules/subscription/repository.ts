@@ -676,3 +676,28 @@ export async function createSubscription(db: Db, values: typeof subscriptions.$i
 export async function setSubscriptionPeriodEnd(db: Db, id: string, currentPeriodEnd: Date | null): Promise<void> {
   await db.update(subscriptions).set({ currentPeriodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, id));
 }
+
+/**
+ * A full refund ends the subscription of a license at once: Cancelled (never renewed, nothing left to undo) with
+ * its period ending now. Returns its provider reference, also for one ended before (a repeated refund event asks
+ * the provider again, which answers an ended subscription as cancelled); null without a subscription at a provider.
+ */
+export async function endRefundedSubscription(db: Db, licenseId: string, now = new Date()): Promise<string | null> {
+  await db
+    .update(subscriptions)
+    .set({
+      status: 'Cancelled',
+      cancelAtPeriodEnd: true,
+      cancelRequestedAt: sql`coalesce(${subscriptions.cancelRequestedAt}, ${now})`,
+      currentPeriodEnd: sql`least(coalesce(${subscriptions.currentPeriodEnd}, ${now}), ${now})`,
+      updatedAt: now,
+    })
+    .where(and(eq(subscriptions.licenseId, licenseId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])));
+  const [row] = await db
+    .select({ providerRef: subscriptions.providerRef })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.licenseId, licenseId), isNotNull(subscriptions.providerRef)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row?.providerRef ?? null;
+}

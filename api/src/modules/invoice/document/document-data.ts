@@ -3,12 +3,15 @@
 import { storedVatTreatment, type BuyerSnapshot } from '@portal/shared/domain';
 import type { InvoiceRow } from '../repository';
 
+/** The one row of a correction invoice: the refunded part of the invoice it corrects. */
+export const REFUND_ROW_KIND = 'refund';
+
 export function documentDataOf(row: InvoiceRow, cancelsNumber: string | null = null) {
   if (!row.invoiceNumber || !row.seller) throw new Error(`invoice ${row.id} is not finalized`);
   return {
     number: row.invoiceNumber,
     kind: row.kind,
-    /** Number of the invoice a cancellation cancels. */
+    /** Number of the invoice a cancellation cancels or a correction corrects (BT-25). */
     cancelsNumber,
     issueDate: row.invoiceDate,
     paidAt: row.paidAt,

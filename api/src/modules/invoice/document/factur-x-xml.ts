@@ -23,7 +23,7 @@ const NS = {
   udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
 };
 
-/** Cents as a CII amount ("1234.50"); cancellation invoices (type 381) carry positive amounts. */
+/** Cents as a CII amount ("1234.50"); cancellation and correction invoices (type 381) carry positive amounts. */
 export const ciiAmount = (cents: number) => (Math.abs(cents) / 100).toFixed(2);
 
 const dateTime = (date: Date) => ({ 'udt:DateTimeString': { '@format': '102', '#': ciiDate(date) } });
@@ -77,7 +77,10 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
   if (note) notes.push({ 'ram:Content': wording.reason ? `${wording.reason}. ${note}` : note });
   // A sale outside the scope of German VAT carries no VAT identifiers (BR-O-02): the buyer's number is a note.
   if (notTaxable && buyer.vatId) notes.push({ 'ram:Content': `${texts.buyerTaxNumber}: ${buyer.vatId}` });
-  if (data.cancelsNumber) notes.push({ 'ram:Content': `${texts.cancels} ${data.cancelsNumber}` });
+  const correction = data.kind === 'correction';
+  if (data.cancelsNumber) {
+    notes.push({ 'ram:Content': `${correction ? texts.corrects : texts.cancels} ${data.cancelsNumber}` });
+  }
 
   // A plan change's credit is a document level allowance (EN 16931 BG-20), not a line: a line's net price may not be
   // negative (BR-27). The lines' total less the allowances is the tax basis, as on the PDF.
@@ -153,7 +156,8 @@ export function buildFacturXml(data: InvoiceDocumentData): string {
       },
       'rsm:ExchangedDocument': {
         'ram:ID': data.number,
-        'ram:TypeCode': data.kind === 'cancellation' ? '381' : '380',
+        // A cancellation or correction gives money back: a credit note (UNTDID 1001 code 381), amounts positive.
+        'ram:TypeCode': data.kind === 'invoice' ? '380' : '381',
         'ram:IssueDateTime': dateTime(data.issueDate),
         ...(notes.length ? { 'ram:IncludedNote': notes } : {}),
       },

@@ -71,7 +71,8 @@ const GREY = '#555555';
 export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): Promise<Buffer> {
   const t = invoiceTexts(data.language);
   const money = (cents: number) => formatMoney(cents, data.currency);
-  const title = data.kind === 'cancellation' ? t.cancellationTitle : t.title;
+  const titles = { invoice: t.title, cancellation: t.cancellationTitle, correction: t.correctionTitle };
+  const title = titles[data.kind];
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -118,7 +119,7 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
         : `${t.servicePeriodOpen} ${formatDocumentDate(start)}`,
     ]);
   }
-  if (data.cancelsNumber) facts.push([t.cancels, data.cancelsNumber]);
+  if (data.cancelsNumber) facts.push([data.kind === 'correction' ? t.corrects : t.cancels, data.cancelsNumber]);
   const notTaxable = data.vat.kind === 'not_taxable';
   if (buyer.vatId) facts.push([notTaxable ? t.buyerTaxNumber : t.buyerVatId, buyer.vatId]);
   let y = 134;

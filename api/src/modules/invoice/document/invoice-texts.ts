@@ -5,9 +5,12 @@ import { PLAN_CHANGE_CREDIT_KIND, type Language } from '@portal/shared/domain';
 export interface InvoiceTexts {
   title: string;
   cancellationTitle: string;
+  /** A correction invoice (a partial refund): credit note of a part of the invoice. */
+  correctionTitle: string;
   number: string;
   date: string;
   cancels: string;
+  corrects: string;
   servicePeriod: string;
   servicePeriodOpen: string;
   buyerVatId: string;
@@ -35,9 +38,11 @@ export interface InvoiceTexts {
 const de: InvoiceTexts = {
   title: 'Rechnung',
   cancellationTitle: 'Stornorechnung',
+  correctionTitle: 'Rechnungskorrektur',
   number: 'Rechnungsnummer',
   date: 'Rechnungsdatum',
   cancels: 'Storniert Rechnung',
+  corrects: 'Korrigiert Rechnung',
   servicePeriod: 'Leistungszeitraum',
   servicePeriodOpen: 'unbefristet ab',
   buyerVatId: 'USt-IdNr. des Leistungsempfängers',
@@ -52,7 +57,11 @@ const de: InvoiceTexts = {
   net: 'Nettobetrag',
   gross: 'Gesamtbetrag',
   paid: (date) => `Bezahlt am ${date}. Vielen Dank für Ihren Einkauf.`,
-  rowKinds: { extra_users: 'Zusätzliche Benutzer', extra_email_blocks: 'Zusätzliche E-Mail-Pakete (je 1.000 E-Mails)' },
+  rowKinds: {
+    refund: 'Erstattung (Teilbetrag)',
+    extra_users: 'Zusätzliche Benutzer',
+    extra_email_blocks: 'Zusätzliche E-Mail-Pakete (je 1.000 E-Mails)',
+  },
   planChangeCredit: (plan) => `Gutschrift für die nicht genutzte Laufzeit von ${plan}`,
   bank: 'Bank',
   register: 'Handelsregister',
@@ -63,9 +72,11 @@ const de: InvoiceTexts = {
 const en: InvoiceTexts = {
   title: 'Invoice',
   cancellationTitle: 'Cancellation invoice',
+  correctionTitle: 'Correction invoice',
   number: 'Invoice number',
   date: 'Invoice date',
   cancels: 'Cancels invoice',
+  corrects: 'Corrects invoice',
   servicePeriod: 'Service period',
   servicePeriodOpen: 'unlimited from',
   buyerVatId: "Customer's VAT ID",
@@ -80,7 +91,11 @@ const en: InvoiceTexts = {
   net: 'Net amount',
   gross: 'Total',
   paid: (date) => `Paid on ${date}. Thank you for your purchase.`,
-  rowKinds: { extra_users: 'Additional users', extra_email_blocks: 'Additional email blocks (1,000 emails each)' },
+  rowKinds: {
+    refund: 'Refund (part of the amount)',
+    extra_users: 'Additional users',
+    extra_email_blocks: 'Additional email blocks (1,000 emails each)',
+  },
   planChangeCredit: (plan) => `Credit for the unused period of ${plan}`,
   bank: 'Bank',
   register: 'Commercial register',

@@ -65,7 +65,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: strictRateLimit },
       schema: {
         tags: ['profile'],
-        summary: "Ask VIES again about the profile's VAT ID (the Retry of \"not verified yet\"); returns its answer",
+        summary: 'Ask VIES again about the profile\'s VAT ID (the Retry of "not verified yet"); returns its answer',
         response: { 200: vatVerificationSchema, ...authErrors },
       },
     },

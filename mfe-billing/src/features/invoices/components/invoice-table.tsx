@@ -37,7 +37,8 @@ interface Props {
 
 /**
  * The invoice list's columns: number (or id), plugin (first product's info or a dash), date, total with VAT,
- * status, PDF. A cancellation invoice (a refund) is marked as such instead of paid or not.
+ * status, PDF. A cancellation invoice (a full refund) or a correction invoice (a partial refund) is marked as such
+ * instead of paid or not.
  */
 export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Props) {
   const { t } = useTranslation('billing');
@@ -59,7 +60,7 @@ export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Pro
             const name = invoice.invoice_number ?? invoice.id;
             const label = invoiceStatusLabel(invoice);
             const paid = label === 'Paid';
-            const cancellation = invoice.kind === 'cancellation';
+            const correctionKind = invoice.kind === 'invoice' ? null : invoice.kind;
             const downloading = downloadingId === invoice.id;
             return (
               <TableRow key={invoice.id}>
@@ -73,8 +74,8 @@ export function InvoiceTable({ invoices, downloadingId, onDownload, onPay }: Pro
                   <Stack direction="row" spacing={1} alignItems="center">
                     <Chip
                       size="small"
-                      color={cancellation || label === 'Expired' ? 'default' : paid ? 'success' : 'warning'}
-                      label={t(cancellation ? 'invoices_kind_cancellation' : STATUS_TEXT[label])}
+                      color={correctionKind || label === 'Expired' ? 'default' : paid ? 'success' : 'warning'}
+                      label={t(correctionKind ? `invoices_kind_${correctionKind}` : STATUS_TEXT[label])}
                     />
                     {canPayInvoice(invoice) && (
                       <Button

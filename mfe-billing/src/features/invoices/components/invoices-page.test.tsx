@@ -99,6 +99,30 @@ describe('InvoicesPage', () => {
     }
   });
 
+  it('marks a correction invoice (a partial refund) in both languages, with its negative total and its PDF', async () => {
+    const correction = invoiceFixture({
+      id: '9a8b7c6d-0000-4000-8000-000000000004',
+      invoice_number: 'RE-2026-000125',
+      kind: 'correction',
+      cancels_invoice_id: invoiceFixture().id,
+      status: 'Refunded',
+      amount_with_vat: -5000,
+    });
+    for (const [language, label, pdf] of [
+      ['de', 'Rechnungskorrektur', 'PDF der Rechnung RE-2026-000125 herunterladen'],
+      ['en', 'Correction invoice', /RE-2026-000125/],
+    ] as const) {
+      const view = renderPage({ language, http: { 'GET /invoice/list': invoiceList([invoiceFixture(), correction]) } });
+      const table = await screen.findByRole('table');
+      const [, , row] = within(table).getAllByRole('row');
+      expect(within(row).getByText(label)).toBeInTheDocument();
+      expect(within(row).getByText(/-50[,.]00 €|-€50\.00/)).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: /bezahlen|pay/i })).toBeNull();
+      expect(within(row).getByRole('button', { name: pdf })).toBeEnabled();
+      view.unmount();
+    }
+  });
+
   it('pages with previous/next through limit and offset', async () => {
     const fakes = renderPage({
       http: {
