@@ -570,6 +570,7 @@ const payLate = withChecks(
     s.openRenewal = null;
     s.graceUntil = null;
     s.periodEnd += PLANS[s.plan].period;
+    s.licenseActive = true; // a paid renewal makes the license active again
     // The subscription runs again unless the seller has bought the plan anew meanwhile (refunded by hand then).
     const other = m.subs.some((x) => x !== s && (x.status === 'Active' || x.status === 'Inactive'));
     if (!other) s.status = 'Active';
@@ -614,7 +615,7 @@ const resume = withChecks(
   },
 );
 
-/** The provider refunds a payment in full: a cancellation invoice of its own number. */
+/** The provider refunds a payment in full: a cancellation invoice of its own number, and what it paid ends. */
 const refundFull = (pick: number) =>
   withChecks(
     `refundFull(${pick})`,
@@ -624,6 +625,19 @@ const refundFull = (pick: number) =>
       const p = open[pick % open.length];
       await sendEvent(m, 'PAYMENT.REFUNDED', p.ref, p.amount);
       p.refunded = true;
+      // What the refunded invoice paid ends: its license is deactivated, its subscription (if live) Cancelled.
+      const [paidFor] = await t.app.db
+        .select({ licenseId: invoices.licenseId })
+        .from(invoices)
+        .where(eq(invoices.id, p.invoiceId));
+      const s = m.subs.find((x) => paidFor?.licenseId != null && x.licenseId === paidFor.licenseId);
+      if (s) {
+        s.licenseActive = false;
+        if (s.status === 'Active' || s.status === 'Inactive') {
+          s.status = 'Cancelled';
+          s.cancelAtPeriodEnd = true;
+        }
+      }
     },
   )();
 

@@ -54,10 +54,15 @@ export async function bookRefund(
   payment: PaymentRow,
   event: PaymentEvent,
 ): Promise<RefundBooking> {
-  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
-  if (!invoice?.invoiceNumber || (payment.status !== 'Paid' && payment.status !== 'Refunded')) {
+  if (payment.status !== 'Paid' && payment.status !== 'Refunded') {
     deps.log.warn({ paymentId: payment.id, status: payment.status }, 'refund of a payment that was not paid');
     throw notPaid();
+  }
+  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
+  if (!invoice?.invoiceNumber) {
+    // Money that settled nothing (a checkout that had expired): no invoice to correct, nothing was delivered.
+    await markPaymentRefunded(deps.db, payment.id);
+    return { issued: null, refundedCents: payment.amountCents, full: true };
   }
   const booking = await refundInvoice(deps.db, invoice.id, {
     ref: event.refundRef ?? event.eventId,

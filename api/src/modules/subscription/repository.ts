@@ -678,8 +678,8 @@ export async function setSubscriptionPeriodEnd(db: Db, id: string, currentPeriod
 }
 
 /**
- * A full refund ends the subscription of a license at once: Cancelled (never renewed, nothing left to undo) with
- * its period ending now. Returns its provider reference, also for one ended before (a repeated refund event asks
+ * A full refund ends the subscription of a license at once: Cancelled (never renewed, nothing left to undo; its
+ * license is deactivated by the caller). Returns its provider reference, also for one ended before (a repeated refund event asks
  * the provider again, which answers an ended subscription as cancelled); null without a subscription at a provider.
  */
 export async function endRefundedSubscription(db: Db, licenseId: string, now = new Date()): Promise<string | null> {
@@ -689,7 +689,6 @@ export async function endRefundedSubscription(db: Db, licenseId: string, now = n
       status: 'Cancelled',
       cancelAtPeriodEnd: true,
       cancelRequestedAt: sql`coalesce(${subscriptions.cancelRequestedAt}, ${now})`,
-      currentPeriodEnd: sql`least(coalesce(${subscriptions.currentPeriodEnd}, ${now}), ${now})`,
       updatedAt: now,
     })
     .where(and(eq(subscriptions.licenseId, licenseId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])));
