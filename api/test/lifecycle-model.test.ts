@@ -15,7 +15,7 @@
 // FC_NUM_RUNS (default 25) and FC_SEED choose how many sequences run and which.
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { hasValidLicense, isLicenseValid, type License } from '@portal/shared/domain';
 import { invoices, jobRuns, licenses, payments, subscriptions } from '../src/db/schema';
@@ -631,7 +631,21 @@ const refundFull = (pick: number) =>
         .from(invoices)
         .where(eq(invoices.id, p.invoiceId));
       const s = m.subs.find((x) => paidFor?.licenseId != null && x.licenseId === paidFor.licenseId);
-      if (s) {
+      // ... unless another invoice of the license, not refunded, pays a period still to come (a renewal, a change).
+      const [later] = await t.app.db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.licenseId, paidFor?.licenseId ?? '00000000-0000-4000-8000-000000000000'),
+            eq(invoices.kind, 'invoice'),
+            isNotNull(invoices.invoiceNumber),
+            gt(invoices.servicePeriodEnd, new Date()), // the api's clock, which the webhook runs on
+            sql`${invoices.id} <> ${p.invoiceId}`,
+            sql`${invoices.id} IN (SELECT invoice_id FROM payments WHERE status = 'Paid')`,
+          ),
+        );
+      if (s && !later) {
         s.licenseActive = false;
         if (s.status === 'Active' || s.status === 'Inactive') {
           s.status = 'Cancelled';

@@ -12,6 +12,7 @@ export {
   findOpenPurchase,
   findOwnedInvoice,
   findPaidPeriodInvoice,
+  licensePaidBeyond,
   listDraftIds,
   setDraftCheckout,
   setDraftPaymentStatus,

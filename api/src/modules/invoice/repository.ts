@@ -294,6 +294,21 @@ export async function listCorrectionsOf(tx: Db, originalId: string) {
     .orderBy(invoices.createdAt);
 }
 
+/**
+ * Whether another issued invoice of the license, not refunded in full, pays a period that has not ended at `now` (or
+ * one without an end): a renewal or a plan change paid after the invoice that was refunded.
+ */
+export async function licensePaidBeyond(db: Db, licenseId: string, exceptInvoiceId: string, now: Date) {
+  const result = await db.execute(sql`
+    SELECT 1 FROM invoices i
+    WHERE i.license_id = ${licenseId} AND i.id <> ${exceptInvoiceId} AND i.kind = 'invoice'
+      AND i.invoice_number IS NOT NULL AND i.amount > 0
+      AND (i.service_period_end IS NULL OR i.service_period_end > ${now})
+      AND i.amount + coalesce((SELECT sum(c.amount) FROM invoices c WHERE c.cancels_invoice_id = i.id), 0) > 0
+    LIMIT 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 /** `last_value + 1` of the counter row of series and year (locked until the transaction ends); null without one. */
 export async function incrementInvoiceCounter(tx: Db, series: string, year: number): Promise<number | null> {
   const result = await tx.execute(sql`

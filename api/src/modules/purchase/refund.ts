@@ -4,7 +4,14 @@
 // Refunded and the service it paid ends: the license is deactivated and its subscription ended, at the provider too,
 // so a seller whose money went back is neither served nor charged again. Repeated or reordered events end the same.
 import { HttpError } from '../../lib/http-error';
-import { findInvoiceById, refundInvoice, type InvoiceRow, type PurchaseJson, type RefundBooking } from '../invoice';
+import {
+  findInvoiceById,
+  licensePaidBeyond,
+  refundInvoice,
+  type InvoiceRow,
+  type PurchaseJson,
+  type RefundBooking,
+} from '../invoice';
 import { deactivateLicenses } from '../license';
 import {
   findChargePaymentId,
@@ -79,7 +86,8 @@ export async function bookRefund(
 
 /**
  * The whole invoice went back: its payment is Refunded, and what it paid ends (not an overage invoice: its usage was
- * had, the license it was billed on stays). Every step is idempotent, so a repeated event finishes a failed one.
+ * had, the license it was billed on stays; nor a license that a later invoice, not refunded, still pays). Every step
+ * is idempotent, so a repeated event finishes a failed one.
  */
 async function endRefundedService(
   deps: PostPaymentDeps,
@@ -91,6 +99,8 @@ async function endRefundedService(
   const purchase = invoice.purchase as unknown as PurchaseJson;
   if (!invoice.licenseId || purchase.overage_of_subscription_id) return;
   const licenseId = invoice.licenseId;
+  // A later invoice of the license (a renewal, a plan change) still pays a period: the license runs on that.
+  if (await licensePaidBeyond(deps.db, licenseId, invoice.id, new Date())) return;
   const providerRef = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await deactivateLicenses(db, [licenseId]);
