@@ -118,7 +118,10 @@ interface ModelPayment {
   ref: string;
   invoiceId: string;
   amount: number;
+  /** Refunded in full (its service ended). */
   refunded: boolean;
+  /** Given back so far (partial refunds, or all of it). */
+  refundedCents: number;
 }
 
 interface Model {
@@ -149,7 +152,10 @@ interface Real {
 
 const nowOf = (m: Model) => new Date(Date.now() + m.offset);
 const liveSub = (m: Model) => m.subs.find((s) => s.status === 'Active' || s.status === 'Inactive') ?? null;
-const charged = (m: Model) => m.paid.reduce((sum, p) => sum + (p.refunded ? 0 : p.amount), 0);
+/** What the seller paid and kept paid: payments received less what went back. */
+const charged = (m: Model) => m.paid.reduce((sum, p) => sum + p.amount - p.refundedCents, 0);
+/** Payments not refunded in full (status Paid; a partial refund leaves the payment paid). */
+const received = (m: Model) => m.paid.reduce((sum, p) => sum + (p.refunded ? 0 : p.amount), 0);
 const modelValid = (s: ModelSub, now: number) =>
   s.licenseActive && (now < s.periodEnd || (s.graceUntil != null && now < s.graceUntil));
 
@@ -212,19 +218,20 @@ async function checkInvariants(m: Model, r: Real) {
   const uid = r.seller.uid;
   const db = t.app.db;
 
-  // Money: received less refunded = the numbered invoices (cancellations negative) = what the model charged.
+  // Money: payments received = the model's; received less refunded = the numbered invoices (cancellation and
+  // correction invoices negative) = what the model charged.
   const pays = await db
     .select()
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(eq(invoices.userId, uid));
-  const received = pays.filter((p) => p.payments.status === 'Paid').reduce((s, p) => s + p.payments.amountCents, 0);
+  const paidIn = pays.filter((p) => p.payments.status === 'Paid').reduce((s, p) => s + p.payments.amountCents, 0);
   const numbered = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.userId, uid), isNotNull(invoices.invoiceNumber)));
   const invoiced = numbered.reduce((s, i) => s + i.amount, 0);
-  expect({ received, invoiced }).toEqual({ received: charged(m), invoiced: charged(m) });
+  expect({ received: paidIn, invoiced }).toEqual({ received: received(m), invoiced: charged(m) });
   expect(pays.filter((p) => ['Paid', 'Refunded'].includes(p.payments.status)).length).toBe(m.paid.length);
 
   // At most one live subscription per seller and plugin.
@@ -428,7 +435,7 @@ const pay = withChecks(
     }
     await sendEvent(m, 'PAYMENT.COMPLETED', c.ref, c.amount);
     m.checkout = null;
-    m.paid.push({ ref: c.ref, invoiceId: c.invoiceId, amount: c.amount, refunded: false });
+    m.paid.push({ ref: c.ref, invoiceId: c.invoiceId, amount: c.amount, refunded: false, refundedCents: 0 });
     if (c.kind === 'change') {
       // The same license becomes one of the new plan at once; the period end stays, a waiting change is dropped.
       const s = liveSub(m)!;
@@ -538,7 +545,13 @@ const advance = (ms: number) =>
       }
       expect(renewal).toMatchObject({ status: 'Paid', amount: prices[due.plan].gross });
       const payment = await latestPayment(renewal.id);
-      m.paid.push({ ref: payment.providerRef!, invoiceId: renewal.id, amount: renewal.amount, refunded: false });
+      m.paid.push({
+        ref: payment.providerRef!,
+        invoiceId: renewal.id,
+        amount: renewal.amount,
+        refunded: false,
+        refundedCents: 0,
+      });
       due.periodEnd += PLANS[due.plan].period;
     },
   )();
@@ -566,7 +579,13 @@ const payLate = withChecks(
     const s = m.subs.find((x) => x.openRenewal != null)!;
     const payment = await latestPayment(s.openRenewal!);
     await sendEvent(m, 'PAYMENT.COMPLETED', payment.providerRef!, payment.amountCents);
-    m.paid.push({ ref: payment.providerRef!, invoiceId: s.openRenewal!, amount: payment.amountCents, refunded: false });
+    m.paid.push({
+      ref: payment.providerRef!,
+      invoiceId: s.openRenewal!,
+      amount: payment.amountCents,
+      refunded: false,
+      refundedCents: 0,
+    });
     s.openRenewal = null;
     s.graceUntil = null;
     s.periodEnd += PLANS[s.plan].period;
@@ -615,7 +634,10 @@ const resume = withChecks(
   },
 );
 
-/** The provider refunds a payment in full: a cancellation invoice of its own number, and what it paid ends. */
+/**
+ * The provider refunds what is left of a payment: a cancellation invoice of its own number (a correction invoice
+ * when parts went back before), and what it paid ends.
+ */
 const refundFull = (pick: number) =>
   withChecks(
     `refundFull(${pick})`,
@@ -623,8 +645,9 @@ const refundFull = (pick: number) =>
     async (m) => {
       const open = m.paid.filter((p) => !p.refunded);
       const p = open[pick % open.length];
-      await sendEvent(m, 'PAYMENT.REFUNDED', p.ref, p.amount);
+      await sendEvent(m, 'PAYMENT.REFUNDED', p.ref, p.amount - p.refundedCents);
       p.refunded = true;
+      p.refundedCents = p.amount;
       // What the refunded invoice paid ends: its license is deactivated, its subscription (if live) Cancelled.
       const [paidFor] = await t.app.db
         .select({ licenseId: invoices.licenseId })
@@ -655,6 +678,21 @@ const refundFull = (pick: number) =>
     },
   )();
 
+/** The provider refunds a part of a payment: a correction invoice for that part; the license stays. */
+const refundPart = (pick: number, share: number) =>
+  withChecks(
+    `refundPart(${pick}, ${share}%)`,
+    (m) => m.paid.some((p) => p.amount - p.refundedCents >= 2),
+    async (m) => {
+      const open = m.paid.filter((p) => p.amount - p.refundedCents >= 2);
+      const p = open[pick % open.length];
+      const left = p.amount - p.refundedCents;
+      const part = Math.min(left - 1, Math.max(1, Math.round((left * share) / 100)));
+      await sendEvent(m, 'PAYMENT.REFUNDED', p.ref, part);
+      p.refundedCents += part;
+    },
+  )();
+
 // Paying and the clock are listed twice: sequences reach renewals, declines and late payments more often.
 const advances = fc.constantFrom(DAY, 2 * DAY, 25 * HOUR, 10 * DAY, 20 * DAY).map(advance);
 const commands = [
@@ -671,6 +709,7 @@ const commands = [
   fc.constant(null).map(cancel),
   fc.constant(null).map(resume),
   fc.nat().map(refundFull),
+  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 99 })).map(([pick, share]) => refundPart(pick, share)),
 ];
 
 describe('subscription lifecycle model', () => {
