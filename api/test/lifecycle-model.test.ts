@@ -12,7 +12,7 @@
 // - nothing is charged that the model did not charge (a cancelled or expired subscription is never charged again).
 // The api's clock stays real (the emulator's tokens stay valid); the model's clock runs ahead of it by whole days,
 // and the jobs (renewals, checkout expiry) are run at the model's time, as tests of those jobs do.
-// FC_NUM_RUNS (default 25) and FC_SEED choose how many sequences run and which.
+// FC_NUM_RUNS (default 20) and FC_SEED choose how many sequences run and which.
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -34,7 +34,7 @@ import {
 } from './helpers';
 import { SANDBOX_SECRET } from './payment/purchase-helpers';
 
-const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 25);
+const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 20);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
