@@ -641,7 +641,8 @@ const resume = withChecks(
 const refundFull = (pick: number) =>
   withChecks(
     `refundFull(${pick})`,
-    (m) => m.paid.some((p) => !p.refunded),
+    // Not while a plan change's checkout is open: paying it after its subscription ended is not decided yet.
+    (m) => m.paid.some((p) => !p.refunded) && m.checkout?.kind !== 'change',
     async (m) => {
       const open = m.paid.filter((p) => !p.refunded);
       const p = open[pick % open.length];
