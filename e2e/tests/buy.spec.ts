@@ -151,9 +151,16 @@ test.describe.serial('Buy and pay', () => {
       .getByRole('button', { name: buy('dialog_close') })
       .click();
 
-    // The card now shows the active state and no longer sells the plan.
+    // The card now shows the active state and no longer sells the plan: it is the subscription's current plan, and
+    // the plugin's other plans offer a change of that subscription instead of a second one.
     const plan = licenseCard(page, 'Fresh Desk Basic Yearly');
-    await expect(plan.getByRole('button', { name: whole(buy('card_active')) })).toBeDisabled();
+    await expect(plan.getByText(whole(buy('card_active')))).toBeVisible();
+    await expect(plan.getByRole('button', { name: whole(buy('card_current_plan')) })).toBeDisabled();
+    await expect(
+      licenseCard(page, 'Fresh Desk Advanced Yearly').getByRole('button', {
+        name: buy('card_change_plan_named', { name: 'Fresh Desk Advanced Yearly' }),
+      }),
+    ).toBeEnabled();
 
     await page.goto('/licenses');
     const table = page.getByRole('table', { name: lic(lang, 'list_table_label') });
