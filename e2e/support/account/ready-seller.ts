@@ -43,19 +43,22 @@ export interface SellerContact {
 
 /**
  * A main user with a verified email, a complete German profile, the AVV accepted and a working data source (the
- * PostgreSQL server the e2e stack allows). Answers a fresh ID token of the seller.
+ * PostgreSQL server the e2e stack allows). Answers a fresh ID token of the seller. `portalUrl` sets the portal
+ * whose api is asked (a journey's own stack); the e2e stack's portal otherwise.
  */
 export async function createReadySeller(
   seller: { email: string; password: string },
   contact: SellerContact,
+  { portalUrl = BASE_URL }: { portalUrl?: string } = {},
 ): Promise<string> {
+  const api = (urlPath: string) => `${portalUrl}/api${urlPath}`;
   const signUp = await apiCall<{ idToken: string; localId: string }>(
     'POST',
     `${IDENTITY}/accounts:signUp?key=${API_KEY}`,
     null,
     { email: seller.email, password: seller.password, returnSecureToken: true },
   );
-  await apiCall('POST', '/user', signUp.idToken, { Id: signUp.localId, Email: seller.email });
+  await apiCall('POST', api('/user'), signUp.idToken, { Id: signUp.localId, Email: seller.email });
   await apiCall('POST', `${IDENTITY}/accounts:sendOobCode?key=${API_KEY}`, null, {
     requestType: 'VERIFY_EMAIL',
     idToken: signUp.idToken,
@@ -63,7 +66,7 @@ export async function createReadySeller(
   const { oobCode } = await waitForOobCode(seller.email, 'VERIFY_EMAIL');
   await apiCall('POST', `${IDENTITY}/accounts:update?key=${API_KEY}`, null, { oobCode });
   const token = await idTokenFor(seller.email, seller.password);
-  await apiCall('PUT', '/user/profile/contact', token, {
+  await apiCall('PUT', api('/user/profile/contact'), token, {
     city: 'Hamburg',
     street: 'Große Elbstraße',
     houseNumber: '14',
@@ -73,8 +76,8 @@ export async function createReadySeller(
     invoiceEmail: '',
     vatID: '',
   });
-  await apiCall('POST', '/user/profile/avv-accepted-date', token);
-  await apiCall('POST', '/user/ds', token, {
+  await apiCall('POST', api('/user/profile/avv-accepted-date'), token);
+  await apiCall('POST', api('/user/ds'), token, {
     engine: 'postgres',
     host: '127.0.0.1',
     port: 5432,
