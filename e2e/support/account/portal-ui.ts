@@ -79,10 +79,13 @@ export async function fillAndSaveProfile(page: Page, lang: Lang, contact: Contac
   await field('profile_last_name').fill(contact.lastName);
   await field('profile_company_name').fill(contact.companyName);
   const country = form.getByRole('combobox', { name: whole(acc(lang, 'profile_country')) });
-  // Clear first: typing the value the field already shows would not open the list.
-  await country.fill('');
-  await country.fill(contact.countryLabel);
-  await page.getByRole('option', { name: contact.countryLabel, exact: true }).click();
+  // Clear first: typing the value the field already shows would not open the list. On a busy machine the profile
+  // can arrive between typing and choosing and put the saved country back, closing the list: then type again.
+  await expect(async () => {
+    await country.fill('');
+    await country.fill(contact.countryLabel);
+    await page.getByRole('option', { name: contact.countryLabel, exact: true }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
   await expect(country).toHaveValue(contact.countryLabel);
   await field('profile_street').fill(contact.street);
   await field('profile_house_number').fill(contact.houseNumber);
