@@ -82,6 +82,8 @@ async function shoot(page: Page) {
 test('upgrade of a monthly subscription: credit in the dialog → paid in the sandbox → invoice with the credit → one subscription of the new plan', async ({
   page,
 }) => {
+  // Eight screenshots (each a fresh buy page and quote) need more than a journey's time.
+  if (process.env.PLAN_CHANGE_SHOTS === '1') test.setTimeout(300_000);
   const lang: Lang = 'en';
   const token = await createReadySeller(seller, { firstName: 'Uwe', lastName: 'Upgrade', companyName: 'Upgrade KG' });
   const bought = await apiCall<{ payment_url: string }>('POST', '/invoice', token, {
