@@ -16,8 +16,9 @@ describe('billing remote', () => {
   });
 
   it('mounts the invoices page with its empty state', async () => {
+    // The remote's page is a lazily loaded chunk: on a busy machine it takes longer than findBy's default second.
     renderRemote(remote, { route: '/invoices', http: { 'GET /invoice/list': { invoice_list: [], total: 0 } } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(await screen.findByText('No invoices yet')).toBeInTheDocument();
   });
 });

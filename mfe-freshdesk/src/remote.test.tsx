@@ -19,7 +19,7 @@ describe('freshdesk remote', () => {
       session: { licenses: demoLicenses() },
       http: { 'GET /user/freshdesk-api-key': { api_key: 'fdk_demo' } },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Freshdesk' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Freshdesk' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'API-Schlüssel' })).toHaveValue('fdk_demo');
   });
 });
