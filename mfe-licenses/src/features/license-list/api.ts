@@ -22,3 +22,11 @@ export function cancelSubscription(
 ): Promise<{ currentPeriodEnd: string | null }> {
   return http.post(`/subscription/${encodeURIComponent(subscriptionId)}/cancel`);
 }
+
+/** Undoes "cancel at period end" while the period lasts: the subscription renews again. */
+export function resumeSubscription(
+  http: HttpClient,
+  subscriptionId: string,
+): Promise<{ currentPeriodEnd: string | null }> {
+  return http.post(`/subscription/${encodeURIComponent(subscriptionId)}/resume`);
+}

@@ -19,6 +19,7 @@ import { RegistrationsDialog } from './registrations-dialog';
 import { SubscriptionCell } from './subscription-cell';
 import { useCancelSubscription } from '../hooks/use-cancel-subscription';
 import { usePayRenewal } from '../hooks/use-pay-renewal';
+import { useResumeSubscription } from '../hooks/use-resume-subscription';
 
 interface Props {
   licenses: readonly License[];
@@ -47,6 +48,7 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
   const open = licenses.find((l) => l.id === openId) ?? null;
   const [cancelling, setCancelling] = useState<License | null>(null);
   const { cancel, busy } = useCancelSubscription(() => onChanged?.());
+  const { resume, busy: resuming } = useResumeSubscription(() => onChanged?.());
   const pay = usePayRenewal(() => onChanged?.());
   const cancellingEnd = cancelling?.subscription?.currentPeriodEnd;
 
@@ -69,7 +71,15 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
         </Button>
       ),
       subscription: (
-        <SubscriptionCell license={license} now={now} canCancel={canRelease} onCancel={setCancelling} onPay={pay} />
+        <SubscriptionCell
+          license={license}
+          now={now}
+          canCancel={canRelease}
+          onCancel={setCancelling}
+          onResume={(l) => l.subscription && void resume(l.subscription.id)}
+          busy={busy || resuming}
+          onPay={pay}
+        />
       ),
     };
   };

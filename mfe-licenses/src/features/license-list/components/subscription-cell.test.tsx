@@ -50,6 +50,40 @@ describe('subscriptions on /licenses', () => {
     await waitFor(() => expect(http.callsTo('GET /license/all')).toHaveLength(2));
   });
 
+  it('takes a cancellation back while the period lasts, and says so in German', async () => {
+    const user = userEvent.setup();
+    const cancelled = { ...running, subscription: { ...running.subscription!, cancelAtPeriodEnd: true } };
+    const { http, notify } = renderPage({
+      language: 'de',
+      http: {
+        'GET /license/all': licensePage([cancelled, free]),
+        'POST /subscription/:id/resume': { currentPeriodEnd: '2026-04-01T12:00:00.000Z', cancelAtPeriodEnd: false },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Ihre Lizenzen' });
+    expect(within(table).getByText('Gekündigt, nutzbar bis 01.04.2026')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Kündigung von Fresh Desk Basic zurücknehmen' }));
+    await waitFor(() => expect(http.callsTo('POST /subscription/:id/resume')).toHaveLength(1));
+    expect(http.callsTo('POST /subscription/:id/resume')[0].path).toBe('/subscription/sub-1/resume');
+    expect(notify.last('success')?.title).toBe('Kündigung zurückgenommen');
+    await waitFor(() => expect(http.callsTo('GET /license/all')).toHaveLength(2));
+  });
+
+  it('tells the seller when the cancellation could not be taken back', async () => {
+    const user = userEvent.setup();
+    const cancelled = { ...running, subscription: { ...running.subscription!, cancelAtPeriodEnd: true } };
+    const { notify } = renderPage({
+      http: {
+        'GET /license/all': licensePage([cancelled, free]),
+        'POST /subscription/:id/resume': () => {
+          throw new ApiError(409, 'subscription-not-active', 'over');
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Undo the cancellation of Fresh Desk Basic' }));
+    await waitFor(() => expect(notify.last('error')?.title).toBe('The cancellation could not be taken back'));
+  });
+
   it('keeps the subscription when the seller changes their mind, and explains a refusal in German', async () => {
     const user = userEvent.setup();
     const { http, notify } = renderPage({

@@ -18,15 +18,19 @@ interface Props {
   /** Main users cancel and pay; sub-users only see the state. */
   canCancel: boolean;
   onCancel: (license: License) => void;
+  /** Takes back "cancel at period end" while the period lasts. */
+  onResume: (license: License) => void;
+  /** A cancel or undo of this page is running. */
+  busy?: boolean;
   onPay: (license: License) => void;
 }
 
 /**
  * Renews on (and the plan change waiting for the period end) / cancelled, usable until / payment failed with "Pay now" (the declined renewal, paid in the payment
  * window; usable until the payment grace ends, "payment overdue" after it) / ended, and Cancel for a main user while
- * the subscription runs.
+ * the subscription runs (Undo cancellation while a cancelled one's period lasts).
  */
-export function SubscriptionCell({ license, now, canCancel, onCancel, onPay }: Props) {
+export function SubscriptionCell({ license, now, canCancel, onCancel, onResume, busy = false, onPay }: Props) {
   const { t } = useTranslation('licenses');
   const sub = license.subscription;
   if (!sub) return <Typography variant="body2">{t('subscription_none')}</Typography>;
@@ -58,9 +62,21 @@ export function SubscriptionCell({ license, now, canCancel, onCancel, onPay }: P
   if (sub.status !== 'Active') return <Typography variant="body2">{t(STATUS_KEYS[sub.status])}</Typography>;
   if (sub.cancelAtPeriodEnd) {
     return (
-      <Typography variant="body2" sx={{ color: 'warning.main' }}>
-        {date ? t('subscription_ends_on', { date }) : t('subscription_cancelled')}
-      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+        <Typography variant="body2" sx={{ color: 'warning.main' }}>
+          {date ? t('subscription_ends_on', { date }) : t('subscription_cancelled')}
+        </Typography>
+        {canCancel && (
+          <Button
+            size="small"
+            disabled={busy}
+            onClick={() => onResume(license)}
+            aria-label={t('subscription_resume_named', { product: license.productName })}
+          >
+            {t('subscription_resume')}
+          </Button>
+        )}
+      </Stack>
     );
   }
   const change = sub.scheduledChange;
