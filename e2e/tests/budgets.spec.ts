@@ -66,9 +66,10 @@ const LOGIN_JS_BUDGET = 160 * KB;
 // module (five remotes for the demo seller), and the invoices page's rules without zod (routes 302.1–342.7 KB before):
 // /dashboard 267.3, /user-management 287.4–288.3, /licenses 286.0, /licenses/buy 316.1, /invoices 283.4, /profile
 // 315.0–316.0, /features/freshdesk 276.6 (308.4 in a run on an earlier build of the day), /features/mobile-app 309.0 KB.
+// 27 Nov, evening: /profile 322.3 KB with the VAT ID's VIES confirmation and its Retry on the page.
 const ROUTE_JS_BUDGETS: Record<string, number> = {
   '/dashboard': 272 * KB,
-  '/profile': 321 * KB,
+  '/profile': 327 * KB,
   '/user-management': 292 * KB,
   '/licenses': 291 * KB,
   '/licenses/buy': 321 * KB,
