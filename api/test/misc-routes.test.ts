@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { contactRequests, paypalAuth, subscriptions } from '../src/db/schema';
 import { createSubUser, createTestApp, grantMobileLicense, registerUser, type TestApp } from './helpers';
+import { grantGpsrLicense } from './gpsr/gpsr-fixtures';
 import { licenses, products } from '../src/db/schema';
 
 let t: TestApp;
@@ -163,10 +164,13 @@ describe('GET /api/subscription/overage/pending', () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);
     expect((await t.app.inject({ url, headers: a.headers })).json()).toEqual({ subscriptions_to_approve: [] });
-    // Two plans: a seller has at most one live subscription per plan.
+    // Two plugins: a seller has at most one live subscription per plugin.
     await grantMobileLicense(t.app, a.uid, 1);
-    await grantMobileLicense(t.app, a.uid, 1);
-    const [license, otherPlan] = await t.app.db.select().from(licenses).where(eq(licenses.userId, a.uid));
+    const [license] = await t.app.db.select().from(licenses).where(eq(licenses.userId, a.uid));
+    await grantGpsrLicense(t.app, a.uid);
+    const [otherPlan] = (await t.app.db.select().from(licenses).where(eq(licenses.userId, a.uid))).filter(
+      (l) => l.id !== license.id,
+    );
     const [pending] = await t.app.db
       .insert(subscriptions)
       .values({ userId: a.uid, licenseId: license.id, overagePending: true, overageAmount: 1200 })

@@ -1,7 +1,7 @@
 // Who may buy a plugin follows the registry's audience (its dashboard card); who may use it follows a valid license.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { licenses, registryEntries } from '../src/db/schema';
+import { licenses, products, registryEntries } from '../src/db/schema';
 import { buyer, SANDBOX_SECRET } from './payment/purchase-helpers';
 import {
   createFirebaseUser,
@@ -98,7 +98,9 @@ describe('the catalogue offers the plugins whose card is meant for the caller', 
       'mobile',
       'mobile_default',
     ]);
-    expect((await get('/license/product/plugin/lieferbar', staff)).json()).toHaveLength(9);
+    const lieferbarPlans = await t.app.db.select().from(products).where(eq(products.pluginName, 'lieferbar'));
+    expect(lieferbarPlans.length).toBeGreaterThan(0);
+    expect((await get('/license/product/plugin/lieferbar', staff)).json()).toHaveLength(lieferbarPlans.length);
   });
 
   it('follows the registry: a card opened to a seller list or to all offers its plugin to them at once', async () => {

@@ -185,6 +185,7 @@ describe('renewals job', () => {
       cancelAtPeriodEnd: false,
       currentPeriodEnd: s.periodEnd.toISOString(),
       renewalInvoice: { id: renewal.id, paymentUrl: renewal.paymentUrl },
+      scheduledChange: null,
     });
 
     // Another seller sees none of it; a bad page size is a 400, not a page.
@@ -248,6 +249,7 @@ describe('renewals job', () => {
     expect(shown.subscription).toMatchObject({
       status: 'Expired',
       renewalInvoice: { id: renewal.id, paymentUrl: renewal.paymentUrl },
+      scheduledChange: null,
     });
 
     expect((await pressPay(renewal.paymentUrl!)).status).toBe(303);

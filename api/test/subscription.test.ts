@@ -42,6 +42,7 @@ describe('POST /api/subscription/{id}/cancel', () => {
       cancelAtPeriodEnd: false,
       currentPeriodEnd: license.licenseExpired,
       renewalInvoice: null,
+      scheduledChange: null,
     });
     const res = await cancel(seller, sub.id);
     expect(res.statusCode).toBe(200);

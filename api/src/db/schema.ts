@@ -42,7 +42,6 @@ export type ProceedType =
 export type DbEngine = 'mssql' | 'mysql' | 'postgres';
 export type LicenseUserEntry = { type: 'email' | 'domain' | 'ip' | 'deviceInfo'; value: string };
 export type ExtraOptionsJson = Record<string, unknown>;
-export type { InvoiceKind };
 /**
  * Subscription statuses that still bill the seller: Active, and Inactive (a declined renewal whose invoice can still
  * be paid). Expired and Cancelled have ended. Keep in step with subscriptions_live_product_idx below.
