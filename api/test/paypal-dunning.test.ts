@@ -49,7 +49,7 @@ it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a
 
   const failed = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome: 'failure' });
   expect(failed.status).toBe(200);
-  await sim.delivered('BILLING.SUBSCRIPTION.PAYMENT.FAILED', subscriptionId);
+  const failure = await sim.delivered('BILLING.SUBSCRIPTION.PAYMENT.FAILED', subscriptionId);
 
   const rows = await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
   const renewal = rows.find((i) => (i.purchase as { renewal_of_subscription_id?: string }).renewal_of_subscription_id)!;
@@ -83,4 +83,14 @@ it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a
   const [active] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
   expect(active).toMatchObject({ status: 'Active', currentPeriodEnd: nextEnd });
   expect(await checkLicense(t.app.db, query, new Date(graceUntil.getTime() + DAY))).toMatchObject({ code: 'VALID' });
+
+  // PayPal delivers the failure again (a retry of a delivery it did not see answered): the period it failed is paid,
+  // and the next period has not failed, so nothing changes and no second mail goes out.
+  const again = await sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: failure.id });
+  expect(again.body.delivery.status).toBe(200);
+  const [still] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+  expect(still).toMatchObject({ status: 'Active', currentPeriodEnd: nextEnd });
+  const after = await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
+  expect(after.filter((i) => i.status !== 'Paid')).toEqual([]);
+  expect(outbox(seller.email).filter((m) => m.includes('Verlängerung nicht bezahlt'))).toHaveLength(1);
 });

@@ -4,6 +4,7 @@
 export {
   erasePaymentEventsOfInvoices,
   findChargePaymentId,
+  findEventOutcome,
   findEventPaymentId,
   findLatestPayment,
   findPaidPayment,

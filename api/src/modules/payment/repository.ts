@@ -145,6 +145,16 @@ export async function erasePaymentEventsOfInvoices(tx: Db, invoiceIds: string[])
   await tx.delete(paymentEvents).where(inArray(paymentEvents.paymentId, ofInvoices));
 }
 
+/** How a stored event ended (null: never stored). */
+export async function findEventOutcome(db: Db, provider: string, eventId: string): Promise<PaymentEventOutcome | null> {
+  const [row] = await db
+    .select({ outcome: paymentEvents.outcome })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+    .limit(1);
+  return row?.outcome ?? null;
+}
+
 /** The payment a stored event was processed for (null: not stored, or stored without a payment). */
 export async function findEventPaymentId(db: Db, provider: string, eventId: string): Promise<string | null> {
   const [row] = await db

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { claimPayment, findInvoiceById, isExpiredCheckout, setDraftPaymentStatus } from '../invoice';
 import {
+  findEventOutcome,
   findPaidPayment,
   findPaymentById,
   findPaymentByRef,
@@ -154,6 +155,11 @@ export async function handleWebhook(
   // paid, a failed renewal.
   const firstPaymentOpen = payment?.status === 'Created' || payment?.status === 'Pending';
   if (event.kind === 'cycle-failed' && !firstPaymentOpen && event.providerRef) {
+    // A failed cycle is known by the subscription's current period: the same event delivered again after the seller
+    // paid that period late would fail the next one. An event processed once is a duplicate, whatever came since.
+    if ((await findEventOutcome(db, provider.name, event.eventId)) === 'processed') {
+      return { received: true, duplicate: true, kind: event.kind, status: 'Failed', process: null };
+    }
     const outcome = await failProviderCycle(deps, event.providerRef);
     if (outcome === 'unknown-subscription' && !payment) {
       refuse(log, provider.name, event, 'unknown subscription reference');
