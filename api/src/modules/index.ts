@@ -12,10 +12,10 @@ import freshdeskRoutes from './user/freshdesk-api-key';
 import gpsrRoutes from './gpsr';
 import healthRoutes from './health';
 import invoiceRoutes from './invoice';
-import licenseRoutes from './license';
+import licenseRoutes, { accountLicensedPlugins } from './license';
 import lieferbarRoutes from './wawi/lieferbar';
 import paypalAuthRoutes from './user/paypal';
-import portalRoutes from './portal';
+import { portalRoutes } from './portal';
 import profileRoutes from './user/profile';
 import { overageApprovalRoutes, paymentRoutes, purchaseInvoiceRoutes } from './purchase';
 import staffRoutes from './staff';
@@ -65,7 +65,7 @@ export const apiModules: ApiModule[] = [
   routes('user/token', tokenRoutes),
   routes('user/paypal', paypalAuthRoutes),
   routes('user/freshdesk-api-key', freshdeskRoutes),
-  routes('portal', portalRoutes),
+  routes('portal', portalRoutes(accountLicensedPlugins)),
   routes('staff', staffRoutes),
   routes('subscription', subscriptionRoutes),
   routes('purchase', overageApprovalRoutes, 'subscription'),

@@ -1,4 +1,5 @@
-export { default } from './routes';
+export { portalRoutes } from './routes';
+export type { LicensedPlugins } from './registry';
 export {
   deleteEntryRow,
   findEntry,

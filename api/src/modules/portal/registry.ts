@@ -4,6 +4,7 @@ import {
   licenseMatchesPlugin,
   registryEntryFieldsSchema,
   registryEntryIssues,
+  type PluginName,
   type RegistryEntry,
 } from '@portal/shared/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -12,18 +13,27 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { RegistryEntryRow } from '../../db/schema';
 import { API_ROOT } from '../../lib/api-root';
-import { accountLicensedPlugins } from '../license';
 import { canSee, viewerResolver, type ViewerDeps } from './plugin-audience';
 import { previewManifestUrls } from './releases-repository';
 import { listRegistryRows, seedRegistryRows } from './repository';
 
 export const REGISTRY_FILE = path.join(API_ROOT, 'registry', 'registry.json');
 
-/** What the registry services use: the database, the remotes' config, the log, the identity service and its rule. */
+/**
+ * The plugins an account may use because it holds a valid license of them. The license module above answers it; the
+ * composition root passes it in, so the registry never imports the module that imports its audience rule.
+ */
+export type LicensedPlugins = (db: Db, uid: string) => Promise<PluginName[]>;
+
+/**
+ * What the registry services use: the database, the remotes' config, the log, the identity service and its rule, and
+ * the licensed plugins of an account.
+ */
 export interface RegistryDeps extends ViewerDeps {
   db: Db;
   config: Pick<AppConfig, 'remotesBaseUrl' | 'remoteUrls'>;
   log: FastifyBaseLogger;
+  licensedPlugins: LicensedPlugins;
 }
 
 /** An entry of registry.json: the staff input, with the build folder instead of the manifest URL. */
@@ -128,7 +138,7 @@ export function toPublicEntry(
  * who sees the card and may buy; what was paid for stays usable).
  */
 export async function registryFor(
-  deps: Pick<RegistryDeps, 'db' | 'config'>,
+  deps: Pick<RegistryDeps, 'db' | 'config' | 'licensedPlugins'>,
   request: FastifyRequest,
   viewerOf: ReturnType<typeof viewerResolver>,
 ): Promise<RegistryEntry[]> {
@@ -137,7 +147,7 @@ export async function registryFor(
   const viewer = await viewerOf(request, needed);
   const seen = new Set(rows.filter((row) => canSee(row, viewer)).map((row) => row.id));
   const hidden = rows.filter((row) => !seen.has(row.id) && row.card);
-  const licensed = hidden.length && request.identity ? await accountLicensedPlugins(deps.db, request.identity.uid) : [];
+  const licensed = hidden.length && request.identity ? await deps.licensedPlugins(deps.db, request.identity.uid) : [];
   const usable = new Set(
     hidden
       .filter((row) => licensed.some((plugin) => licenseMatchesPlugin({ pluginName: plugin }, row.card!.pluginName)))
