@@ -7,6 +7,19 @@ export const LICENSE_USER_TYPES = ['email', 'domain', 'ip', 'deviceInfo'] as con
 export const SUBSCRIPTION_STATUSES = ['Active', 'Inactive', 'Expired', 'Cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * Whether a subscription renews or ends at its period end: what cancelling and undoing the cancellation answer, and
+ * the head of a license's subscription.
+ */
+export const subscriptionStandingSchema = z.object({
+  id: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodEnd: z.string().nullable(),
+});
+
+export type SubscriptionStanding = z.infer<typeof subscriptionStandingSchema>;
+
 export const licenseSchema = z.object({
   id: z.string(),
   productId: z.string(),
@@ -31,12 +44,8 @@ export const licenseSchema = z.object({
   licenseUser: z.array(z.object({ type: z.enum(LICENSE_USER_TYPES), value: z.string() })),
   priceNetto: moneySchema,
   /** The subscription behind a subscription license (null/absent for free, trial and permanent ones). */
-  subscription: z
-    .object({
-      id: z.string(),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      cancelAtPeriodEnd: z.boolean(),
-      currentPeriodEnd: z.string().nullable(),
+  subscription: subscriptionStandingSchema
+    .extend({
       /**
        * The open renewal invoice of an Inactive subscription (its automatic charge was declined): the seller's
        * "Pay now" opens paymentUrl in the payment window; paying it makes the subscription Active again.

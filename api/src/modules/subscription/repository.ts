@@ -103,6 +103,15 @@ export async function recordOverage(
   });
 }
 
+/** The subscription `id`, if `ownerId` owns it. */
+const owned = (ownerId: string, id: string) => and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId));
+
+/** The owner's subscription `id`, locked FOR UPDATE until the transaction ends; undefined for an unknown or foreign one. */
+async function lockOwned(tx: Db, ownerId: string, id: string) {
+  const [row] = await tx.select().from(subscriptions).where(owned(ownerId, id)).for('update');
+  return row;
+}
+
 export type CancelResult =
   | { kind: 'cancelled'; id: string; status: SubscriptionStatus; currentPeriodEnd: Date | null }
   | { kind: 'not-found' }
@@ -114,11 +123,7 @@ export type CancelResult =
  */
 export async function cancelAtPeriodEnd(db: Db, ownerId: string, id: string, now = new Date()): Promise<CancelResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId)))
-      .for('update');
+    const row = await lockOwned(tx as unknown as Db, ownerId, id);
     if (!row) return { kind: 'not-found' };
     if (row.status !== 'Active') return { kind: 'not-active', status: row.status };
     if (!row.cancelAtPeriodEnd) {
@@ -142,11 +147,7 @@ export type ResumeResult =
  */
 export async function resumeCancelled(db: Db, ownerId: string, id: string, now = new Date()): Promise<ResumeResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId)))
-      .for('update');
+    const row = await lockOwned(tx as unknown as Db, ownerId, id);
     if (!row) return { kind: 'not-found' };
     const over = row.currentPeriodEnd !== null && row.currentPeriodEnd <= now;
     if (row.status !== 'Active' || over) return { kind: 'not-active', status: over ? 'Cancelled' : row.status };
@@ -158,16 +159,6 @@ export async function resumeCancelled(db: Db, ownerId: string, id: string, now =
     }
     return { kind: 'resumed', id: row.id, status: row.status, currentPeriodEnd: row.currentPeriodEnd };
   });
-}
-
-/** The owner's subscription `id` (null for an unknown or foreign one). */
-export async function findOwnerSubscription(db: Db, ownerId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId)))
-    .limit(1);
-  return row ?? null;
 }
 
 /**
@@ -207,7 +198,7 @@ export async function lockOwnedSubscription(db: Db, ownerId: string, id: string)
     .from(subscriptions)
     .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
     .innerJoin(products, eq(products.id, licenses.productId))
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, ownerId)))
+    .where(owned(ownerId, id))
     .for('update', { of: subscriptions });
   return row ?? null;
 }
@@ -261,6 +252,15 @@ export interface DueRenewal {
   scheduledChange: ScheduledPlanChangeJson | null;
 }
 
+/** Subscriptions joined with what a renewal needs: the license, its product and the seller. */
+const renewalRows = (db: Db) =>
+  db
+    .select({ sub: subscriptions, license: licenses, product: products, user: users })
+    .from(subscriptions)
+    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .innerJoin(users, eq(users.id, subscriptions.userId));
+
 const dueRenewalOf = ({
   sub,
   license,
@@ -287,12 +287,7 @@ const dueRenewalOf = ({
  * period: what a failed billing cycle at the provider is recorded against. Null when none is live or it has no period.
  */
 export async function findRenewalByProviderRef(db: Db, providerRef: string): Promise<DueRenewal | null> {
-  const [row] = await db
-    .select({ sub: subscriptions, license: licenses, product: products, user: users })
-    .from(subscriptions)
-    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
-    .innerJoin(products, eq(products.id, licenses.productId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
+  const [row] = await renewalRows(db)
     .where(
       and(
         eq(subscriptions.providerRef, providerRef),
@@ -311,27 +306,12 @@ export async function findRenewalByProviderRef(db: Db, providerRef: string): Pro
  * Null when no subscription has that reference or it has no period yet.
  */
 export async function lockSubscriptionByProviderRef(db: Db, providerRef: string): Promise<DueRenewal | null> {
-  const [row] = await db
-    .select({ sub: subscriptions, license: licenses, product: products, user: users })
-    .from(subscriptions)
-    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
-    .innerJoin(products, eq(products.id, licenses.productId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
+  const [row] = await renewalRows(db)
     .where(eq(subscriptions.providerRef, providerRef))
     .orderBy(asc(subscriptions.createdAt))
     .limit(1)
     .for('update', { of: subscriptions });
-  if (!row?.sub.currentPeriodEnd) return null;
-  return {
-    id: row.sub.id,
-    userId: row.sub.userId,
-    licenseId: row.license.id,
-    currentPeriodEnd: row.sub.currentPeriodEnd,
-    product: row.product,
-    licenseOptions: row.license.extraOptions,
-    user: row.user,
-    scheduledChange: row.sub.scheduledChange ?? null,
-  };
+  return row?.sub.currentPeriodEnd ? dueRenewalOf(row) : null;
 }
 
 /** The renewal event of one period exists (no lease: a charge the provider made is booked on it). */
@@ -347,12 +327,7 @@ export async function ensureRenewalEvent(db: Db, subscriptionId: string, period:
  * renewal payment failed is Inactive and not listed again (the seller pays the open invoice).
  */
 export async function listDueRenewals(db: Db, until: Date): Promise<DueRenewal[]> {
-  const rows = await db
-    .select({ sub: subscriptions, license: licenses, product: products, user: users })
-    .from(subscriptions)
-    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
-    .innerJoin(products, eq(products.id, licenses.productId))
-    .innerJoin(users, eq(users.id, subscriptions.userId))
+  const rows = await renewalRows(db)
     .where(
       and(
         eq(subscriptions.status, 'Active'),
@@ -422,6 +397,14 @@ export async function expireUnpaidSubscriptions(db: Db, now: Date): Promise<stri
   return rows.map((r) => r.id);
 }
 
+/** The renewal event of one subscription period (the billing_events key). */
+const eventKey = (subscriptionId: string, period: string) =>
+  and(
+    eq(billingEvents.subscriptionId, subscriptionId),
+    eq(billingEvents.kind, 'renewal'),
+    eq(billingEvents.period, period),
+  );
+
 /** How long one runner may work on one renewal before another may take it over (a crashed runner). */
 export const ITEM_LEASE_MS = 120_000;
 
@@ -430,10 +413,7 @@ export const ITEM_LEASE_MS = 120_000;
  * period is already settled (done/failed) or another runner holds the lease right now.
  */
 export async function claimRenewal(db: Db, subscriptionId: string, period: string): Promise<BillingEventRow | null> {
-  await db
-    .insert(billingEvents)
-    .values({ subscriptionId, kind: 'renewal', period, status: 'pending', detail: {} })
-    .onConflictDoNothing();
+  await ensureRenewalEvent(db, subscriptionId, period);
   const leaseUntil = new Date(Date.now() + ITEM_LEASE_MS).toISOString();
   const [row] = await db
     .update(billingEvents)
@@ -443,9 +423,7 @@ export async function claimRenewal(db: Db, subscriptionId: string, period: strin
     })
     .where(
       and(
-        eq(billingEvents.subscriptionId, subscriptionId),
-        eq(billingEvents.kind, 'renewal'),
-        eq(billingEvents.period, period),
+        eventKey(subscriptionId, period),
         eq(billingEvents.status, 'pending'),
         sql`(${billingEvents.detail}->>'leaseUntil' IS NULL OR (${billingEvents.detail}->>'leaseUntil')::timestamptz < now())`,
       ),
@@ -453,13 +431,6 @@ export async function claimRenewal(db: Db, subscriptionId: string, period: strin
     .returning();
   return row ?? null;
 }
-
-const eventKey = (subscriptionId: string, period: string) =>
-  and(
-    eq(billingEvents.subscriptionId, subscriptionId),
-    eq(billingEvents.kind, 'renewal'),
-    eq(billingEvents.period, period),
-  );
 
 /** Ties the period's renewal invoice to its event, only if none is tied yet (false: another runner was first). */
 export async function attachRenewalInvoice(
@@ -582,14 +553,10 @@ export async function settleOverageEvents(db: Db, subscriptionId: string, invoic
   return remaining;
 }
 
-/** The subscription `id` if `userId` owns it. */
+/** The subscription `id` if `userId` owns it (null for an unknown or foreign one). */
 export async function findOwnedSubscription(db: Db, id: string, userId: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
-    .limit(1);
-  return row;
+  const [row] = await db.select().from(subscriptions).where(owned(userId, id)).limit(1);
+  return row ?? null;
 }
 
 /** 'Active', 'Inactive' as SQL literals (the predicate of subscriptions_live_plugin_idx). */

@@ -1,13 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pendingOveragesSchema, SUBSCRIPTION_STATUSES } from '@portal/shared/domain';
+import { pendingOveragesSchema, subscriptionStandingSchema, type SubscriptionStanding } from '@portal/shared/domain';
 import { z } from 'zod';
 import { authErrors } from '../../lib/schemas';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, forbidSubUser, ownerIdFor } from '../../plugins/identity';
-import { cancelAtPeriodEnd, findOwnerSubscription, listOveragePending, resumeCancelled } from './repository';
+import {
+  cancelAtPeriodEnd,
+  findOwnedSubscription,
+  listOveragePending,
+  resumeCancelled,
+  type CancelResult,
+  type ResumeResult,
+} from './repository';
 
 /** The `:id` of the subscription routes (also of the overage approval, which the purchase module serves). */
 export const subscriptionIdParams = z.object({ id: z.uuid({ error: 'id must be a subscription id' }) });
+
+const notFound = () => new HttpError(404, 'subscription-not-found', 'Subscription not found');
+
+/** What cancelling and undoing it answer: the subscription's standing, or 404 / 409 as the repository found it. */
+function standingOf(result: CancelResult | ResumeResult, cancelAtPeriodEnd: boolean): SubscriptionStanding {
+  if (result.kind === 'not-found') throw notFound();
+  if (result.kind === 'not-active') {
+    throw new HttpError(409, 'subscription-not-active', `The subscription is ${result.status}, not active`);
+  }
+  return {
+    id: result.id,
+    status: result.status,
+    cancelAtPeriodEnd,
+    currentPeriodEnd: result.currentPeriodEnd?.toISOString() ?? null,
+  };
+}
 
 /**
  * /api/subscription: the pending overages of the banner and cancelling. Under the same prefix the purchase module
@@ -30,72 +53,41 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** A seller's change to whether one of its subscriptions ends at its period end; answers its standing. */
+  const standingRoute = (summary: string) => ({
+    preHandler: app.requireUser,
+    schema: {
+      tags: ['subscription'],
+      summary,
+      params: subscriptionIdParams,
+      response: { 200: subscriptionStandingSchema, ...authErrors },
+    },
+  });
+
   app.post(
     '/:id/cancel',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['subscription'],
-        summary: 'Cancel a subscription at the end of its period (it stays usable until then; twice = once)',
-        params: subscriptionIdParams,
-        response: {
-          200: z.object({
-            id: z.string(),
-            status: z.enum(SUBSCRIPTION_STATUSES),
-            cancelAtPeriodEnd: z.literal(true),
-            currentPeriodEnd: z.string().nullable(),
-          }),
-          ...authErrors,
-        },
-      },
-    },
+    standingRoute('Cancel a subscription at the end of its period (it stays usable until then; twice = once)'),
     async (request) => {
       const user = currentUser(request);
       forbidSubUser(user, 'cancel a subscription');
       // The provider stops billing first (PayPal: suspended until the period ends, so the seller may still undo);
       // when it cannot be reached nothing changes here and the seller is told (502).
-      const row = await findOwnerSubscription(app.db, user.id, request.params.id);
+      const row = await findOwnedSubscription(app.db, request.params.id, user.id);
       if (row?.providerRef && row.status === 'Active' && !row.cancelAtPeriodEnd) {
         await app.paymentProvider.suspendSubscription(row.providerRef, 'The seller cancelled at the end of the period');
       }
-      const result = await cancelAtPeriodEnd(app.db, user.id, request.params.id);
-      if (result.kind === 'not-found') throw new HttpError(404, 'subscription-not-found', 'Subscription not found');
-      if (result.kind === 'not-active') {
-        throw new HttpError(409, 'subscription-not-active', `The subscription is ${result.status}, not active`);
-      }
-      return {
-        id: result.id,
-        status: result.status,
-        cancelAtPeriodEnd: true as const,
-        currentPeriodEnd: result.currentPeriodEnd?.toISOString() ?? null,
-      };
+      return standingOf(await cancelAtPeriodEnd(app.db, user.id, request.params.id), true);
     },
   );
 
   app.post(
     '/:id/resume',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['subscription'],
-        summary: 'Undo "cancel at period end" while the period lasts: the subscription renews again (twice = once)',
-        params: subscriptionIdParams,
-        response: {
-          200: z.object({
-            id: z.string(),
-            status: z.enum(SUBSCRIPTION_STATUSES),
-            cancelAtPeriodEnd: z.literal(false),
-            currentPeriodEnd: z.string().nullable(),
-          }),
-          ...authErrors,
-        },
-      },
-    },
+    standingRoute('Undo "cancel at period end" while the period lasts: the subscription renews again (twice = once)'),
     async (request) => {
       const user = currentUser(request);
       forbidSubUser(user, 'resume a subscription');
-      const row = await findOwnerSubscription(app.db, user.id, request.params.id);
-      if (!row) throw new HttpError(404, 'subscription-not-found', 'Subscription not found');
+      const row = await findOwnedSubscription(app.db, request.params.id, user.id);
+      if (!row) throw notFound();
       const over = row.currentPeriodEnd !== null && row.currentPeriodEnd <= new Date();
       if (row.status !== 'Active' || over) {
         throw new HttpError(409, 'subscription-not-active', `The subscription is ${over ? 'over' : row.status}`);
@@ -109,17 +101,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(409, 'subscription-not-active', 'The payment provider has ended this subscription');
         }
       }
-      const result = await resumeCancelled(app.db, user.id, request.params.id);
-      if (result.kind === 'not-found') throw new HttpError(404, 'subscription-not-found', 'Subscription not found');
-      if (result.kind === 'not-active') {
-        throw new HttpError(409, 'subscription-not-active', `The subscription is ${result.status}, not active`);
-      }
-      return {
-        id: result.id,
-        status: result.status,
-        cancelAtPeriodEnd: false as const,
-        currentPeriodEnd: result.currentPeriodEnd?.toISOString() ?? null,
-      };
+      return standingOf(await resumeCancelled(app.db, user.id, request.params.id), false);
     },
   );
 };

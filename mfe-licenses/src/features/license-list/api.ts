@@ -1,5 +1,5 @@
 import type { HttpClient } from '@portal/shared';
-import type { License, LicenseUser, Page } from '@portal/shared/domain';
+import type { License, LicenseUser, Page, SubscriptionStanding } from '@portal/shared/domain';
 
 export const LICENSE_PAGE_SIZE = 10;
 
@@ -16,17 +16,11 @@ export function releaseRegistration(http: HttpClient, licenseId: string, entry: 
 }
 
 /** POST /subscription/{id}/cancel: ends the subscription at the end of its period (usable until then). */
-export function cancelSubscription(
-  http: HttpClient,
-  subscriptionId: string,
-): Promise<{ currentPeriodEnd: string | null }> {
+export function cancelSubscription(http: HttpClient, subscriptionId: string): Promise<SubscriptionStanding> {
   return http.post(`/subscription/${encodeURIComponent(subscriptionId)}/cancel`);
 }
 
 /** Undoes "cancel at period end" while the period lasts: the subscription renews again. */
-export function resumeSubscription(
-  http: HttpClient,
-  subscriptionId: string,
-): Promise<{ currentPeriodEnd: string | null }> {
+export function resumeSubscription(http: HttpClient, subscriptionId: string): Promise<SubscriptionStanding> {
   return http.post(`/subscription/${encodeURIComponent(subscriptionId)}/resume`);
 }
