@@ -2,10 +2,11 @@
 // esbuild bundles each entry into dist/ (CommonJS for node 20, source maps beside). Packages from node_modules stay
 // external and are loaded from the install; @portal/shared is a workspace of TypeScript sources and is bundled in.
 // Files the api reads at run time (drizzle/, assets/, registry/) stay where they are: the code finds them from the
-// api package folder (src/lib/api-root.ts).
+// api package folder (src/lib/api-root.ts). What the shell provides to remotes (react, MUI … versions) is read at build
+// time and written into the bundle: a production install has none of the frontends' libraries.
 //   node scripts/build.mjs [--outdir=<folder>]   (default dist/; the production-install test builds elsewhere)
 import fs from 'node:fs';
-import { builtinModules } from 'node:module';
+import Module, { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -53,7 +54,29 @@ function undeclaredPackages(metafile) {
   return [...loaded].filter((name) => !(name in dependencies)).sort();
 }
 
+/** readShellProvides (src/modules/staff/shell-provides.ts) run now, against the install the build runs in. */
+async function shellProvidesNow() {
+  const file = path.join(API_DIR, 'src', 'modules', 'staff', 'shell-provides.ts');
+  const { outputFiles } = await build({
+    absWorkingDir: API_DIR,
+    entryPoints: [file],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    write: false,
+    plugins: [externalPackages],
+    logLevel: 'warning',
+  });
+  const loaded = new Module(file);
+  loaded.filename = file;
+  loaded.paths = Module._nodeModulePaths(path.dirname(file));
+  loaded._compile(outputFiles[0].text, file);
+  return loaded.exports.readShellProvides();
+}
+
 export async function buildApi({ outdir = path.join(API_DIR, 'dist') } = {}) {
+  const shellProvides = await shellProvidesNow();
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: API_DIR,
@@ -67,6 +90,7 @@ export async function buildApi({ outdir = path.join(API_DIR, 'dist') } = {}) {
     // Shared code between the entries is bundled into each: five self-contained files, no chunk loading.
     splitting: false,
     plugins: [externalPackages],
+    define: { __SHELL_PROVIDES__: JSON.stringify(shellProvides) },
     logLevel: 'warning',
     metafile: true,
   });

@@ -111,7 +111,8 @@ function editor(folder: string): RemoteEdit {
       for (const lang of ['en', 'de'])
         editJson(path.join(folder, 'src', 'locales', `${lang}.json`), (j) => (j[key] = value));
     },
-    dependency: (name, range) => editJson(pkg, (json) => ((json.dependencies as Record<string, string>)[name] = range)),
+    dependency: (name, range) =>
+      editJson(pkg, (json) => ((json.devDependencies as Record<string, string>)[name] = range)),
   };
 }
 

@@ -56,12 +56,20 @@ function packageNameOf(request) {
   return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-/** Version range a package asks for: the consuming package's dependencies, else @portal/shared's, else any. */
+/**
+ * The ranges a package.json declares. The frontends list their libraries as devDependencies: webpack bundles them, so
+ * a production install (the api and the portal server) leaves them and their build tools out.
+ */
+function declaredRanges(pkg) {
+  return { ...(pkg.devDependencies ?? {}), ...(pkg.peerDependencies ?? {}), ...(pkg.dependencies ?? {}) };
+}
+
+/** Version range a package asks for: the consuming package's declaration, else @portal/shared's, else any. */
 function requiredVersionOf(request, dir) {
   const name = packageNameOf(request);
   if (name === '@portal/shared') return `^${ownPackage.version}`;
   const pkg = readJson(path.join(dir, 'package.json')) ?? {};
-  const deps = { ...(ownPackage.dependencies ?? {}), ...(pkg.peerDependencies ?? {}), ...(pkg.dependencies ?? {}) };
+  const deps = { ...declaredRanges(ownPackage), ...declaredRanges(pkg) };
   return deps[name] ?? false;
 }
 

@@ -51,7 +51,7 @@ describe('createRemoteConfig', () => {
     expect(mf.shared['react/jsx-runtime'].version).toBe(mf.shared.react.version);
     const muiVersion = require('@mui/material/package.json').version;
     expect(mf.shared['@mui/material/'].version).toBe(muiVersion);
-    expect(mf.shared['@mui/material/'].requiredVersion).toBe(require('../package.json').dependencies['@mui/material']);
+    expect(mf.shared['@mui/material/'].requiredVersion).toBe(require('../package.json').devDependencies['@mui/material']);
     // MUI is shared per component folder, never as the whole barrel.
     expect(mf.shared['@mui/material']).toBeUndefined();
   });
