@@ -67,7 +67,7 @@ export function DashboardPage() {
   let body;
   if (registryStatus === 'error') {
     body = <ErrorPanel message={t('registry_load_error')} onRetry={() => void registry.reload()} />;
-  } else if (registryStatus !== 'ready' || !dataLoaded) {
+  } else if (registryStatus !== 'ready') {
     body = <CardSkeletons />;
   } else if (cards.length === 0) {
     body = (
@@ -83,7 +83,13 @@ export function DashboardPage() {
         {cards.map(({ entry, view }) => (
           <Grid key={entry.id} size={GRID_ITEM}>
             {view.status === 'ready' ? (
-              <FeatureCard card={entry.card} title={view.title} description={view.description} image={view.image} />
+              <FeatureCard
+                card={entry.card}
+                title={view.title}
+                description={view.description}
+                image={view.image}
+                decided={dataLoaded}
+              />
             ) : (
               // Its remote is still loading the card's texts.
               <CardSkeleton />

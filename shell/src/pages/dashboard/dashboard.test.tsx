@@ -53,6 +53,19 @@ describe('dashboard cards', () => {
     expect(within(cardNamed('Mobile App')).getByText('Mobile App description')).toBeInTheDocument();
   });
 
+  it("shows each card's title, text and picture before the session's licenses arrive; its button says Checking until then", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const http = createFakeHttp().on('GET /license/all', () => new Promise((resolve) => (answer = resolve)));
+    const view = renderShell({ entries, http });
+    const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });
+    expect(within(freshdesk).getByText('Freshdesk description')).toBeInTheDocument();
+    expect(within(freshdesk).getByRole('status')).toHaveTextContent('Checking…');
+    expect(screen.queryByRole('button', { name: /^(Buy|Configure)/ })).not.toBeInTheDocument();
+    answer({ items: [activeLicense('fresh_desk')], total: 1, page: 1, pageSize: 100 });
+    await view.userEvent.click(await within(freshdesk).findByRole('button', { name: /^Configure/ }));
+    expect(view.router.state.location.pathname).toBe('/features/freshdesk');
+  });
+
   it('offers Configure with a valid license and Buy without one', async () => {
     const view = renderShell({ entries, licenses: [activeLicense('fresh_desk')] });
     const freshdesk = await screen.findByRole('article', { name: 'Freshdesk' });

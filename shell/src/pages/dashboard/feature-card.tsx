@@ -23,19 +23,24 @@ const BUTTON_KEYS: Record<CardReadiness['action'], string> = {
 };
 
 /**
- * One plugin card; `title`, `description` and `image` come resolved (registry texts or the remote's own). When a part
- * of the session the button depends on failed to load, the card says so with Retry instead of guessing a button.
+ * One plugin card; `title`, `description` and `image` come resolved (registry texts or the remote's own). They show
+ * as soon as the registry and the remote's description are there; the button waits for the session's profile,
+ * database connection and licenses (`decided`), saying it is checking meanwhile. When a part the button depends on
+ * failed to load, the card says so with Retry instead of guessing a button.
  */
 export function FeatureCard({
   card,
   title,
   description,
   image,
+  decided,
 }: {
   card: DashboardCard;
   title: string;
   description: string;
   image: string | undefined;
+  /** The session's data parts have loaded (or failed): the button can be decided. */
+  decided: boolean;
 }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -45,11 +50,12 @@ export function FeatureCard({
   const readiness = cardReadiness({ card, profile, dataSource, licenses, isSubUser, failedParts });
   const [retrying, setRetrying] = useState(false);
   const failed = readiness.failed ?? [];
-  const state: LoadState<CardReadiness> = retrying
-    ? { status: 'loading' }
-    : readiness.action === 'unknown'
-      ? { status: 'error', error: null }
-      : { status: 'ready', data: readiness };
+  const state: LoadState<CardReadiness> =
+    retrying || !decided
+      ? { status: 'loading' }
+      : readiness.action === 'unknown'
+        ? { status: 'error', error: null }
+        : { status: 'ready', data: readiness };
 
   async function retry() {
     setRetrying(true);
