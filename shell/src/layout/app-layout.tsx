@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LegalLinks } from './legal-links';
-import { useSession } from '@portal/shared';
+import { isSubUser as isSubUserOf } from '@portal/shared/domain';
 import { Header } from './header';
 import { AvvBannerSlot } from '../avv/avv-banner-slot';
 import { OverageBanner } from './overage-banner';
@@ -15,15 +15,21 @@ import { PaymentDueBanner } from './payment-due-banner';
 import { OverageResultDialog } from './overage-result-dialog';
 import { SessionGate } from './session-gate';
 import { Sidebar } from './sidebar';
+import { useShellState } from '../shell-api/shell-api-context';
+import { sessionStateRef } from '../shell-api/shell-apis';
 
 export const DRAWER_WIDTH = 240;
 
-/** The authenticated frame: header, sidebar (a drawer on small screens), banner, page, footer. */
+/**
+ * The authenticated frame: header, sidebar (a drawer on small screens), banner, page, footer. It reads the one fact it
+ * needs (a sub-user?) from the session store instead of the session context: each part of the session that arrives
+ * (user, profile, licenses, …) re-renders only the components that read the session, not the whole frame again.
+ */
 export function AppLayout() {
   const { t } = useTranslation('shell');
   const compact = useMediaQuery((theme) => theme.breakpoints.down('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { isSubUser } = useSession();
+  const isSubUser = useShellState(sessionStateRef, (state) => isSubUserOf(state.apiUser));
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
