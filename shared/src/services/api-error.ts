@@ -43,8 +43,12 @@ export function isNotFoundError(error: unknown): boolean {
   return error.status === 404 || isNotFoundMessage(error.slug) || isNotFoundMessage(error.message);
 }
 
-/** The support code of a failed request (its X-Request-Id), when the error is one the http client threw. */
+/**
+ * The support code of a failed request (its X-Request-Id), when the error is one the http client threw or wraps one as
+ * its `cause` (e.g. the account whose api row could not be created).
+ */
 export function supportCodeOf(error: unknown): string | undefined {
+  if (error instanceof Error && !isApiError(error) && error.cause !== undefined) return supportCodeOf(error.cause);
   if (!isApiError(error)) return undefined;
   const id = (error as { requestId?: unknown }).requestId;
   return typeof id === 'string' && id ? id : undefined;

@@ -104,7 +104,7 @@ describe('ContactForm', () => {
 
   it('keeps the input and explains a failure in the user language, never with the server text', async () => {
     const { user, notify, i18n } = renderWithPortal(<ContactForm />, {
-      http: { 'POST /user/contact-us': new ApiError(500, '', 'Internal Server Error') },
+      http: { 'POST /user/contact-us': new ApiError(500, '', 'Internal Server Error', undefined, 'contact-5') },
     });
     const f = fields();
     await user.type(f.name, 'Max');
@@ -113,7 +113,7 @@ describe('ContactForm', () => {
     await user.click(f.consent);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(notify.last('error')?.title).toBe('Error'));
-    expect(notify.last('error')?.message).toBe(i18n.t('http_error_500', { ns: 'common' }));
+    expect(notify.last('error')?.message).toBe(`${i18n.t('http_error_500', { ns: 'common' })} Support code: contact-5`);
     expect(notify.last('error')?.message).not.toMatch(/Internal Server Error|http_error/);
     expect(fields().name).toHaveValue('Max');
     expect(fields().message).toHaveValue('Hi');

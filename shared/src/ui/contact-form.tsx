@@ -14,9 +14,9 @@ import { PHONE_DEFAULT_PREFIX } from '../domain/constants';
 import type { ContactRequestInput } from '../domain/contact-request';
 import { formatPhone } from '../domain/phone';
 import { applyApiFieldErrors, usePortalForm } from '../forms';
-import { apiErrorKey } from '../i18n';
 import { useHttp, useLinks, useNotify, useSession } from '../services/context';
 import { contactForm } from './contact-form-schema';
+import { useNotifyFailure } from './use-notify-failure';
 import { useShake } from './use-shake';
 
 export interface ContactFormProps {
@@ -33,6 +33,7 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
   const privacyHref = privacyUrl ?? links.privacy;
   const http = useHttp();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const session = useSession();
   const id = useId();
   const initialValues = {
@@ -55,11 +56,9 @@ export function ContactForm({ privacyUrl, headingLevel = 2 }: ContactFormProps) 
         reset(initialValues);
       } catch (error) {
         const fieldsMarked = applyApiFieldErrors(error, setError);
-        notify.error({
+        notifyFailure(error, {
           title: t('notification_error'),
-          message: t(
-            fieldsMarked ? 'api_error_validation_error' : apiErrorKey(error as { slug?: string; status?: number }),
-          ),
+          message: fieldsMarked ? t('api_error_validation_error') : undefined,
         });
       }
     },

@@ -11,5 +11,6 @@ export * from './password-field';
 export * from './license-required';
 export * from './upgrade-promo';
 export * from './use-busy-task';
+export * from './use-notify-failure';
 export * from './use-shake';
 export * from './buy';

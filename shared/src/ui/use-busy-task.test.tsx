@@ -40,4 +40,11 @@ describe('useBusyTask', () => {
     await other.user.click(screen.getByRole('button', { name: 'Download' }));
     expect(other.notify.last('error')?.message).not.toMatch(/Support/);
   });
+
+  it('finds the code of a failed request behind an error that wraps it', async () => {
+    const failed = new ApiError(500, 'internal-error', 'down', undefined, 'e5f6-a7b8');
+    const { user, notify } = renderWithPortal(<Task error={new Error('account not created', { cause: failed })} />);
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(notify.last('error')?.message).toMatch(/ Support code: e5f6-a7b8$/);
+  });
 });

@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
-import { FormTextField, PasswordField, useLoading, useNotify } from '@portal/shared';
+import { FormTextField, PasswordField, useLoading, useNotify, useNotifyFailure } from '@portal/shared';
 import { usePortalForm } from '@portal/shared/forms';
 import { BackendUserCreationError } from '../../account/account-operations';
 import { useShellApi } from '../../shell-api/shell-api-context';
@@ -25,6 +25,7 @@ export function RegisterPage() {
   const { register, endRegistration } = useShellApi(authApiRef);
   const links = useShellApi(linksRef);
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const loading = useLoading();
   const navigate = useNavigate();
   const form = usePortalForm(registrationForm, { email: '', password: '', repeatPassword: '', terms: false });
@@ -50,7 +51,7 @@ export function RegisterPage() {
         error instanceof BackendUserCreationError
           ? t('error_backend_user_creation')
           : t(authErrorMessageKey(identityErrorCode(error)));
-      notify.error({ title: t('notification_error'), message });
+      notifyFailure(error, { title: t('notification_error'), message });
       setBusy(false);
     }
   });

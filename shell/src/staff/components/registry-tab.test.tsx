@@ -88,10 +88,12 @@ describe('Registry tab', () => {
     await waitFor(() => expect(view.http.callsTo('GET /staff/registry')).toHaveLength(2));
   });
 
-  it('tells why enabling failed', async () => {
-    const view = renderRegistry({ 'PUT /staff/registry/:id': new ApiError(403, 'forbidden-staff-only', 'no') });
+  it('tells why enabling failed, with the support code', async () => {
+    const refused = new ApiError(403, 'forbidden-staff-only', 'no', undefined, 'staff-req-3');
+    const view = renderRegistry({ 'PUT /staff/registry/:id': refused });
     await view.user.click(within(await rowOf('gpsr')).getByRole('switch', { name: 'Enabled: gpsr' }));
     await waitFor(() => expect(view.notify.last('error')?.title).toBe('gpsr could not be saved'));
+    expect(view.notify.last('error')?.message).toMatch(/ Support code: staff-req-3$/);
   });
 
   it('deletes only after the confirmation; cancelling keeps the entry', async () => {

@@ -1,4 +1,4 @@
-import { apiErrorKey, useHttp, useNotify } from '@portal/shared';
+import { useHttp, useNotify, useNotifyFailure } from '@portal/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRegistryEntry, entryInput, updateRegistryEntry } from '../api';
@@ -8,6 +8,7 @@ import type { StaffRegistryEntry } from '@portal/shared/domain';
 export function useEntryActions(onChanged: () => void) {
   const http = useHttp();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const { t } = useTranslation('shell');
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -20,16 +21,13 @@ export function useEntryActions(onChanged: () => void) {
         onChanged();
         return true;
       } catch (error) {
-        notify.error({
-          title: failure,
-          message: t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' }),
-        });
+        notifyFailure(error, { title: failure });
         return false;
       } finally {
         setBusyId(null);
       }
     },
-    [notify, onChanged, t],
+    [notify, notifyFailure, onChanged],
   );
 
   const setEnabled = useCallback(

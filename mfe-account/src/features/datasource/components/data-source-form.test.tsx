@@ -124,13 +124,15 @@ describe('DataSourceForm', () => {
     expect(screen.queryByText(serverText)).not.toBeInTheDocument();
   });
 
-  it('explains a failed test in German', async () => {
+  it("explains a failed test in German, with the request's support code", async () => {
+    const refused = new ApiError(422, 'db-login-rejected', 'Login failed for user reader', undefined, 'c0ffee-42');
     const { notify, user } = renderAccount(<DataSourceForm />, {
       language: 'de',
-      http: { 'POST /user/ds/test': new ApiError(422, 'db-login-rejected', 'Login failed for user reader') },
+      http: { 'POST /user/ds/test': refused },
     });
     await user.click(screen.getByRole('button', { name: 'Verbindung testen' }));
     await waitFor(() => expect(notify.last('error')?.message).toMatch(/Benutzername|Passwort/));
+    expect(notify.last('error')?.message).toMatch(/ Support-Code: c0ffee-42$/);
   });
 
   it('creates the data source with POST when none exists, then refreshes the session', async () => {

@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { PasswordField, apiErrorKey, useNotify, useSession } from '@portal/shared';
+import { PasswordField, apiErrorKey, useNotify, useNotifyFailure, useSession } from '@portal/shared';
 import { applyApiFieldErrors, usePortalForm, type FieldPropsOptions } from '@portal/shared/forms';
 import { useDataSourceApi } from '../api';
 import {
@@ -26,6 +26,7 @@ export function DataSourceForm() {
   const { t } = useTranslation('account');
   const session = useSession();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const api = useDataSourceApi();
   const existing = session.dataSource;
   const passwordSaved = existing != null;
@@ -60,7 +61,7 @@ export function DataSourceForm() {
       await api.test(toInput(values));
       notify.success({ title: t('notification_success'), message: t('success_connection_test') });
     } catch (error) {
-      notify.error({ title: t('error_connection_test_failed'), message: explain(error) });
+      notifyFailure(error, { title: t('error_connection_test_failed'), message: explain(error) });
     } finally {
       setBusy(null);
     }
@@ -74,7 +75,7 @@ export function DataSourceForm() {
       setValue('password', '');
       await session.refresh('dataSource');
     } catch (error) {
-      notify.error({ title: t('error_failed_update_datasource'), message: explain(error) });
+      notifyFailure(error, { title: t('error_failed_update_datasource'), message: explain(error) });
     } finally {
       setBusy(null);
     }

@@ -4,7 +4,7 @@ import { Controller } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import { FormTextField, apiErrorKey, useNotify, useSession } from '@portal/shared';
+import { FormTextField, useNotify, useNotifyFailure, useSession } from '@portal/shared';
 import { isProfileComplete, normalizeVatId } from '@portal/shared/domain';
 import { applyApiFieldErrors, usePortalForm } from '@portal/shared/forms';
 import { useProfileApi, type ContactFormValues } from '../api';
@@ -24,6 +24,7 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
   const { t } = useTranslation('account');
   const session = useSession();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const api = useProfileApi();
   const contact = session.profile?.contact;
   const loginEmail = contact?.email || session.user?.email || '';
@@ -47,10 +48,7 @@ export function PersonalDataForm({ onSavedComplete, checkRequest = 0 }: Personal
     } catch (error) {
       // The typed values stay in the form; fields the api named are marked.
       applyApiFieldErrors(error, setError);
-      notify.error({
-        title: t('error_failed_update_profile'),
-        message: t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' }),
-      });
+      notifyFailure(error, { title: t('error_failed_update_profile') });
     }
   });
 

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { apiErrorKey, useNotify } from '@portal/shared';
+import { useNotify, useNotifyFailure } from '@portal/shared';
 import { subUserInputSchema, type SubUser } from '@portal/shared/domain';
 import { applyApiFieldErrors, usePortalForm } from '@portal/shared/forms';
 import { useSubUsersApi } from '../api';
@@ -25,6 +25,7 @@ export function AddSubUserDialog({ open, onClose, onCreated }: AddSubUserDialogP
   const { t } = useTranslation('account');
   const api = useSubUsersApi();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const form = usePortalForm(subUserInputSchema, EMPTY);
   const { formState, handleSubmit, reset, setError } = form;
   const busy = formState.isSubmitting;
@@ -43,10 +44,7 @@ export function AddSubUserDialog({ open, onClose, onCreated }: AddSubUserDialogP
       onCreated(created);
     } catch (error) {
       applyApiFieldErrors(error, setError);
-      notify.error({
-        title: t('create_user_error'),
-        message: t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' }),
-      });
+      notifyFailure(error, { title: t('create_user_error') });
     }
   });
 

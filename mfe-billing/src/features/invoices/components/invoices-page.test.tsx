@@ -152,6 +152,14 @@ describe('InvoicesPage', () => {
     expect(screen.getByRole('link', { name: 'Buy a license' })).toHaveAttribute('href', '/licenses/buy');
   });
 
+  it("ends the notification of a failed list with the request's support code", async () => {
+    const fakes = renderPage({
+      http: { 'GET /invoice/list': new ApiError(500, 'internal-error', 'boom', undefined, 'list-req-1') },
+    });
+    await waitFor(() => expect(fakes.notify.last('error')?.title).toBe('Failed to fetch invoices'));
+    expect(fakes.notify.last('error')?.message).toMatch(/ Support code: list-req-1$/);
+  });
+
   it("notifies 'Failed to fetch invoices' and retries", async () => {
     let fail = true;
     const fakes = renderPage({

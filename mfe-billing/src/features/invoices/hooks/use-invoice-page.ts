@@ -1,4 +1,4 @@
-import { apiErrorKey, isNotFoundError, useHttp, useLoad, useNotify } from '@portal/shared';
+import { isNotFoundError, useHttp, useLoad, useNotifyFailure } from '@portal/shared';
 import { INVOICE_PAGE_SIZE, type InvoiceListResponse } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { fetchInvoicePage } from '../api';
@@ -9,7 +9,7 @@ import { fetchInvoicePage } from '../api';
  */
 export function useInvoicePage(page: number, pageSize = INVOICE_PAGE_SIZE) {
   const http = useHttp();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const { t } = useTranslation('billing');
   return useLoad(
     async (signal): Promise<InvoiceListResponse> => {
@@ -19,11 +19,11 @@ export function useInvoicePage(page: number, pageSize = INVOICE_PAGE_SIZE) {
         // A "not found" answer means the user simply has no invoices (no notification).
         if (isNotFoundError(error)) return { invoice_list: [], total: 0 };
         if (!signal.aborted) {
-          notify.error({ title: t('invoices_fetch_error'), message: t(apiErrorKey(error), { ns: 'common' }) });
+          notifyFailure(error, { title: t('invoices_fetch_error') });
         }
         throw error;
       }
     },
-    [http, notify, t, page, pageSize],
+    [http, notifyFailure, t, page, pageSize],
   );
 }

@@ -103,7 +103,7 @@ describe('ProductEditorPage (add)', () => {
   it('reports a refused upload with the api reason', async () => {
     const { ApiError } = await import('@portal/shared');
     const { user, notify } = renderAdd({
-      http: { 'POST /gpsr/product/upload/files': new ApiError(415, 'file-type-not-allowed', 'no') },
+      http: { 'POST /gpsr/product/upload/files': new ApiError(415, 'file-type-not-allowed', 'no', undefined, 'up-9') },
     });
     const point = screen.getByRole('region', { name: 'Outcome of test reports' });
     await user.upload(
@@ -111,7 +111,9 @@ describe('ProductEditorPage (add)', () => {
       new File(['<?php'], 'x.pdf', { type: 'application/pdf' }),
     );
     await waitFor(() => expect(notify.last('error')?.title).toBe('Error adding file(s)'));
-    expect(notify.last('error')?.message).toBe('Only images, PDF and Word files (.doc, .docx) can be uploaded.');
+    expect(notify.last('error')?.message).toBe(
+      'Only images, PDF and Word files (.doc, .docx) can be uploaded. Support code: up-9',
+    );
   });
 
   it('shows Scroll to top only after scrolling more than 300 px', async () => {

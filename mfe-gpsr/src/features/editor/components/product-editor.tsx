@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { apiErrorKey, ConfirmDialog, useHttp, useLoading, useNotify } from '@portal/shared';
+import { ConfirmDialog, useHttp, useLoading, useNotify, useNotifyFailure } from '@portal/shared';
 import {
   formatDateUtc,
   GPSR_RETENTION_CHECKLIST,
@@ -32,8 +32,6 @@ import { PointAnswer } from './point-answer';
 import { ScrollToTop } from './scroll-to-top';
 import { VersionsPanel } from './versions-panel';
 
-type ErrorLike = { slug?: string; status?: number };
-
 /** The questionnaire form of one product (new when `product` is null). State lives in react-hook-form. */
 export function ProductEditor({
   product,
@@ -46,6 +44,7 @@ export function ProductEditor({
   const language: GpsrLanguage = i18n.language === 'en' ? 'en' : 'de';
   const http = useHttp();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const loading = useLoading();
   const navigate = useNavigate();
   const hasDataRouter = useHasDataRouter();
@@ -66,8 +65,6 @@ export function ProductEditor({
   dirtyNow.current = dirty;
   useBeforeUnload(dirty);
 
-  const errorText = (error: unknown) => t(apiErrorKey(error as ErrorLike), { ns: 'common' });
-
   const save = handleSubmit(
     async (values) => {
       const input = { name: values.name, riskQuestions: toGpsrRiskQuestions(values.answers) };
@@ -86,7 +83,7 @@ export function ProductEditor({
         }
       } catch (error) {
         applyApiFieldErrors(error, setError);
-        notify.error({ title: t('notify_save_error'), message: errorText(error) });
+        notifyFailure(error, { title: t('notify_save_error') });
       } finally {
         setBusy(false);
       }
@@ -104,7 +101,7 @@ export function ProductEditor({
       setValue(`answers.${point.id}.files`, [...current, ...added], { shouldDirty: true });
       notify.success({ title: t('notify_success'), message: t('notify_files_added') });
     } catch (error) {
-      notify.error({ title: t('notify_files_error'), message: errorText(error) });
+      notifyFailure(error, { title: t('notify_files_error') });
     } finally {
       setUploadingPoint(null);
     }
@@ -124,7 +121,7 @@ export function ProductEditor({
       notify.success({ title: t('notify_success'), message: t('notify_file_deleted') });
       setRemoval(null);
     } catch (error) {
-      notify.error({ title: t('notify_file_delete_error'), message: errorText(error) });
+      notifyFailure(error, { title: t('notify_file_delete_error') });
     } finally {
       setBusy(false);
     }
@@ -141,7 +138,7 @@ export function ProductEditor({
       });
       onSaved({ ...product, versions: [version, ...product.versions], draftChanged: false });
     } catch (error) {
-      notify.error({ title: t('notify_release_error'), message: errorText(error) });
+      notifyFailure(error, { title: t('notify_release_error') });
     } finally {
       setBusy(false);
     }
@@ -155,8 +152,8 @@ export function ProductEditor({
       const message =
         error instanceof DocumentationDownloadError
           ? t(error.reason === 'empty' ? 'notify_download_empty' : 'notify_download_not_zip')
-          : errorText(error);
-      notify.error({ title: t('notify_download_error'), message });
+          : undefined;
+      notifyFailure(error, { title: t('notify_download_error'), message });
     }
   }
 

@@ -4,7 +4,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   LicenseRequired,
-  apiErrorKey,
   ConfirmDialog,
   EmptyState,
   ErrorPanel,
@@ -15,6 +14,7 @@ import {
   useHttp,
   useLoading,
   useNotify,
+  useNotifyFailure,
 } from '@portal/shared';
 import { clampPage, formatDateUtc, GPSR_PAGE_SIZE, pageSlice, type GpsrProductListItem } from '@portal/shared/domain';
 import { useEffect, useState } from 'react';
@@ -35,6 +35,7 @@ export function ProductsPage() {
   const licensed = useGpsrLicense();
   const http = useHttp();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const loading = useLoading();
   const { state, reload } = useGpsrProducts(licensed);
   const [page, setPage] = useState(1);
@@ -46,8 +47,7 @@ export function ProductsPage() {
   const List = narrow ? ProductsCards : ProductsTable;
 
   useEffect(() => {
-    if (state.status === 'error')
-      notify.error({ title: t('notify_list_error'), message: t(apiErrorKey(state.error), { ns: 'common' }) });
+    if (state.status === 'error') notifyFailure(state.error, { title: t('notify_list_error') });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
@@ -72,8 +72,8 @@ export function ProductsPage() {
       const message =
         error instanceof DocumentationDownloadError
           ? t(error.reason === 'empty' ? 'notify_download_empty' : 'notify_download_not_zip')
-          : t(apiErrorKey(error as { slug?: string; status?: number }), { ns: 'common' });
-      notify.error({ title: t('notify_download_error'), message });
+          : undefined;
+      notifyFailure(error, { title: t('notify_download_error'), message });
     }
   }
 

@@ -89,7 +89,17 @@ describe('LieferbarPage', () => {
 
   it('on failure notifies, shows the disconnected state, stops refreshing, and reconnects on Retry', async () => {
     const view = renderPage(
-      { http: { 'GET /wawi/lieferbar/orders': new ApiError(502, 'db-port-filtered', 'no answer within 5 seconds') } },
+      {
+        http: {
+          'GET /wawi/lieferbar/orders': new ApiError(
+            502,
+            'db-port-filtered',
+            'no answer within 5 seconds',
+            {},
+            'ab-12',
+          ),
+        },
+      },
       60,
     );
     const alert = await screen.findByRole('alert');
@@ -100,7 +110,7 @@ describe('LieferbarPage', () => {
     expect(view.notify.last('error')).toEqual({
       type: 'error',
       title: 'Error',
-      message: 'The pending orders could not be loaded from your database.',
+      message: 'The pending orders could not be loaded from your database. Support code: ab-12',
     });
     await new Promise((r) => setTimeout(r, 200));
     expect(view.http.callsTo('GET /wawi/lieferbar/orders')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { apiErrorKey, useHttp, useNotify } from '@portal/shared';
+import { apiErrorKey, useHttp, useNotifyFailure } from '@portal/shared';
 import { LIEFERBAR_REFRESH_MS, type LieferbarOrdersResponse } from '@portal/shared/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export type PendingOrdersState =
  */
 export function usePendingOrders(refreshMs: number = LIEFERBAR_REFRESH_MS) {
   const http = useHttp();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const { t } = useTranslation('lieferbar');
   const visible = usePageVisible();
   const [state, setState] = useState<PendingOrdersState>({ status: 'loading' });
@@ -41,7 +41,10 @@ export function usePendingOrders(refreshMs: number = LIEFERBAR_REFRESH_MS) {
       } catch (error) {
         if (controller.signal.aborted) return;
         const e = error as { slug?: string; status?: number };
-        notify.error({ title: t('lieferbar_get_orders_title'), message: t('lieferbar_get_orders_notification') });
+        notifyFailure(error, {
+          title: t('lieferbar_get_orders_title'),
+          message: t('lieferbar_get_orders_notification'),
+        });
         setState((s) => ({
           status: 'disconnected',
           errorKey: apiErrorKey(e),
@@ -52,7 +55,7 @@ export function usePendingOrders(refreshMs: number = LIEFERBAR_REFRESH_MS) {
         if (inFlight.current === controller) inFlight.current = null;
       }
     },
-    [http, notify, t],
+    [http, notifyFailure, t],
   );
 
   useEffect(() => {

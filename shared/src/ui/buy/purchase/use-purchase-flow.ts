@@ -7,9 +7,9 @@ import { PAYMENT_WINDOW } from '../../../domain/constants';
 import { isProfileComplete } from '../../../domain/completeness';
 import type { PaymentCheckResponse } from '../../../domain/invoice';
 import type { PlanChangeScheduled, PurchaseQuote, PurchaseRequest, PurchaseResponse } from '../../../domain/purchase';
-import { apiErrorKey } from '../../../i18n/api-error-key';
-import { ApiError, supportCodeOf } from '../../../services/api-error';
+import { ApiError } from '../../../services/api-error';
 import { useHttp, useNotify, useSession } from '../../../services/context';
+import { useNotifyFailure } from '../../use-notify-failure';
 import { openPaymentWindow, watchWindowClosed } from '../../../services/payment-window';
 import type { BuyChoice } from '../cards/license-card';
 
@@ -60,6 +60,7 @@ export function usePurchaseFlow() {
   const { t } = useTranslation('buy');
   const http = useHttp();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const session = useSession();
   const [state, setState] = useState<PurchaseState>({ kind: 'idle' });
   const stateRef = useRef(state);
@@ -85,14 +86,9 @@ export function usePurchaseFlow() {
       }
       // The dialog closes and says why.
       setState({ kind: 'idle' });
-      const text = t(apiErrorKey(error as ApiError), { ns: 'common' });
-      const code = supportCodeOf(error);
-      notify.error({
-        title: t(title),
-        message: code ? `${text} ${t('support_code', { ns: 'common', code })}` : text,
-      });
+      notifyFailure(error, { title: t(title) });
     },
-    [notify, t],
+    [notifyFailure, t],
   );
 
   const start = useCallback(
