@@ -9,7 +9,12 @@ import { createPreferencesStore, type PreferencesOptions } from '../preferences/
 import { saveServerLanguage, watchServerLanguage } from '../preferences/server-language';
 import { createRegistryStore, loadRegistry } from '../remotes/registry-store';
 import type { RemoteLoader } from '../remotes/remote-loader';
-import { createRemoteModulesStore, describeRemotes, settleRemoteModule } from '../remotes/remote-modules-store';
+import {
+  createRemoteModulesStore,
+  describeRemotes,
+  loadRemoteOfPage,
+  settleRemoteModule,
+} from '../remotes/remote-modules-store';
 import { createSessionController } from '../session/session-controller';
 import { createSessionStore } from '../session/session-store';
 import { createTokenProvider } from '../session/token-provider';
@@ -40,6 +45,8 @@ export interface ShellDeps {
   preloadSignedIn?(): void;
   /** Pause between probes of the api while the connection is lost (default 5 s; tests shorten it). */
   connectionProbeMs?: number;
+  /** The path of the page being shown (default: the browser's; tests with a memory router pass theirs). */
+  currentPath?(): string;
   /** Language and theme to start with instead of the stored ones (the build's drawing of /login). */
   preferences?: PreferencesOptions['initial'];
 }
@@ -125,10 +132,13 @@ export function createShell(deps: ShellDeps) {
       if (uid) void reloadRegistry();
       else registryStore.setState({ status: 'idle', entries: [], error: null });
     });
-    // Every listed remote's small './remote' module: its nav entries and card texts.
+    // Every listed remote's nav entries and card texts, and the code of the remote whose page is open.
+    const currentPath = deps.currentPath ?? (() => window.location.pathname);
     const stopDescribe = registryStore.subscribe((state, previous) => {
       if (state.entries === previous.entries) return;
-      describeRemotes(state.entries, { loader: deps.remoteLoader, i18n, store: remoteModules });
+      const remotes = { loader: deps.remoteLoader, i18n, store: remoteModules };
+      loadRemoteOfPage(state.entries, currentPath(), remotes);
+      describeRemotes(state.entries, remotes);
     });
     return () => {
       stopSession();

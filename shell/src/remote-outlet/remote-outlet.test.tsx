@@ -73,8 +73,8 @@ describe('remote routes', () => {
   it('shows an error panel inside the layout when the remote fails, and Retry loads it again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    // Fails after sign-in (nav and card) and on the route's own attempt.
-    const { loader, calls } = flakyLoader(2);
+    // Fails when the registry arrives (the open page's remote, and its nav and card) and on the route's own attempt.
+    const { loader, calls } = flakyLoader(3);
     const view = renderShell({ route: '/features/gpsr', entries, remoteLoader: loader });
     expect(await screen.findByText('This area could not be loaded')).toBeInTheDocument();
     // The layout still works around the failed area.
@@ -83,6 +83,7 @@ describe('remote routes', () => {
     await view.userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Product safety' })).toBeInTheDocument();
     expect(calls).toEqual([
+      { remote: 'mfe_gpsr', retry: false },
       { remote: 'mfe_gpsr', retry: false },
       { remote: 'mfe_gpsr', retry: false },
       { remote: 'mfe_gpsr', retry: true },

@@ -8,6 +8,7 @@ import { createStore } from 'zustand/vanilla';
 import { addRemoteTranslations, type PortalRemote, type RegistryEntry } from '@portal/shared';
 import { describeLoadedRemote, type RemoteDescription } from './remote-description';
 import type { RemoteLoader } from './remote-loader';
+import { findEntryForPath } from './registry-store';
 
 export type RemoteModuleState =
   | { status: 'loading' }
@@ -102,4 +103,25 @@ export function describeRemotes(
     if (fresh.length > 0)
       store.setState((current) => ({ byName: { ...current.byName, ...Object.fromEntries(fresh) } }));
   });
+}
+
+/**
+ * The remote owning `pathname` (the page being opened) starts loading as soon as the registry is there, from the
+ * registry's store subscription instead of the page's effect: its manifest, remoteEntry.js and './remote' module then
+ * download while React renders the layout, not after it. The page's own load shares this one (the loader loads a
+ * remote once) and finds it settled; a failure is left to the page, which shows the error panel with Retry.
+ */
+export function loadRemoteOfPage(
+  entries: RegistryEntry[],
+  pathname: string,
+  { loader, i18n, store }: { loader: RemoteLoader; i18n: I18n; store: RemoteModulesStore },
+): void {
+  const entry = findEntryForPath(entries, pathname);
+  if (!entry?.remote) return;
+  const known = store.getState().byName[entry.remote];
+  if (known?.status === 'ready' && known.remote) return;
+  loader.load(entry).then(
+    (remote) => settleRemoteModule(store, i18n, entry.remote, remote),
+    () => undefined,
+  );
 }

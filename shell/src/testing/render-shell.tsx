@@ -120,6 +120,8 @@ export function renderShell(options: RenderShellOptions = {}) {
     redirect,
     connectionProbeMs: options.connectionProbeMs,
     preloadSignedIn: options.preloadSignedIn,
+    // Asked once the registry has loaded, when the router below exists.
+    currentPath: () => router.state.location.pathname,
   });
   const router = createMemoryRouter((options.routes ?? createShellRoutes)(), {
     initialEntries: [route],
