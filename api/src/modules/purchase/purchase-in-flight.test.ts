@@ -4,12 +4,12 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices, licenses, payments, postPaymentSteps, subscriptions } from '../../db/schema';
-import { createTestApp, offerEveryPlugin, type TestApp, type TestIdentity } from '../../../test/helpers';
+import type { TestApp, TestIdentity } from '../../../test/helpers';
 import {
   buyer,
   FRESH_DESK_YEARLY,
   postEvent,
-  SANDBOX_SECRET,
+  createShopApp,
   signedEvent,
 } from '../../../test/payment/purchase-helpers';
 import { createDraftInvoice, findInvoiceById } from '../invoice';
@@ -18,8 +18,7 @@ import { startCheckout } from './checkout';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET });
-  await offerEveryPlugin(t.app);
+  t = await createShopApp();
 }, 120_000);
 afterAll(async () => t?.close());
 
