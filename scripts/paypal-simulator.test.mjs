@@ -353,6 +353,10 @@ describe('PayPal simulator', () => {
       204,
     );
     assert.equal((await call('POST', `/v1/billing/subscriptions/${subId}/activate`, { reason: 'undo' })).status, 204);
+    // auto_bill_outstanding: the next cycle also bills what the failed one did not collect.
+    const withOutstanding = await call('POST', `/v1/simulator/subscriptions/${subId}/cycle`, { outcome: 'success' });
+    assert.equal(withOutstanding.body.sale.amount.total, '476.00');
+    assert.equal(withOutstanding.body.subscription.billing_info.outstanding_balance.value, '0.00');
 
     // Revise: the buyer approves the new plan; the next cycle bills its price.
     const plan2 = await call('POST', '/v1/billing/plans', {

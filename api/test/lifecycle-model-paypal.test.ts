@@ -117,6 +117,7 @@ async function checkInvariants(m: Model, r: Real) {
   const s = m.sub;
   expect(subs[0]).toMatchObject({ id: s.id, status: s.status, cancelAtPeriodEnd: s.cancelAtPeriodEnd });
   expect(subs[0].currentPeriodEnd?.getTime()).toBe(s.periodEnd);
+  expect((await sim.subscription(s.paypalId)).status).toBe(s.billing);
 
   const res = await t.app.inject({ url: '/api/license/all', headers: r.seller.headers });
   const license = (res.json().items as License[]).find((l) => l.id === s.licenseId)!;
@@ -248,8 +249,8 @@ const advance = (days: number) =>
 
 /**
  * Pay now: the open renewal invoice paid as a one-off PayPal order on the simulator's page, in the grace or after it;
- * the license runs one more period from the old end. PayPal's own subscription stays suspended (a known gap: the
- * late payment does not settle PayPal's outstanding cycle, so the portal does not reactivate it there).
+ * the license runs one more period from the old end, and PayPal's subscription, suspended by the failure, bills
+ * again (its plan does not bill the failed amount a second time).
  */
 const payLate = command(
   'payLate',
@@ -267,6 +268,7 @@ const payLate = command(
     s.graceUntil = null;
     s.renewalOpen = false;
     s.status = 'Active';
+    if (s.billing === 'SUSPENDED' && !s.cancelAtPeriodEnd) s.billing = 'ACTIVE';
   },
 );
 

@@ -83,13 +83,21 @@ it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a
   const [active] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
   expect(active).toMatchObject({ status: 'Active', currentPeriodEnd: nextEnd });
   expect(await checkLicense(t.app.db, query, new Date(graceUntil.getTime() + DAY))).toMatchObject({ code: 'VALID' });
+  // PayPal bills again from the next cycle, at the plan's price only: the failed amount was paid by Pay now.
+  expect((await sim.subscription(subscriptionId)).status).toBe('ACTIVE');
+  const next = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome: 'success' });
+  expect(next.body.sale.amount.total).toBe('23.68');
+  await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  const [renewedAgain] = await t.app.db.select().from(licenses).where(eq(licenses.id, license.id));
+  const thirdEnd = estimateExpiry({ unit: 'month', duration: 1 }, nextEnd)!;
+  expect(renewedAgain.expiresAt).toEqual(thirdEnd);
 
   // PayPal delivers the failure again (a retry of a delivery it did not see answered): the period it failed is paid,
-  // and the next period has not failed, so nothing changes and no second mail goes out.
+  // and the periods since have not failed, so nothing changes and no second mail goes out.
   const again = await sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: failure.id });
   expect(again.body.delivery.status).toBe(200);
   const [still] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
-  expect(still).toMatchObject({ status: 'Active', currentPeriodEnd: nextEnd });
+  expect(still).toMatchObject({ status: 'Active', currentPeriodEnd: thirdEnd });
   const after = await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
   expect(after.filter((i) => i.status !== 'Paid')).toEqual([]);
   expect(outbox(seller.email).filter((m) => m.includes('Verlängerung nicht bezahlt'))).toHaveLength(1);

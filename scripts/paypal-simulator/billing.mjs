@@ -148,11 +148,15 @@ export function billCycle(ctx, sub, outcome, { queued = true } = {}) {
   const info = sub.billing_info;
   const events = [];
   if (outcome === 'success') {
-    const fee = feeOf(cents);
+    // A plan with auto_bill_outstanding bills what an earlier cycle failed to collect together with this cycle.
+    const plan = store.plans.get(sub.plan_id);
+    const outstanding = plan.payment_preferences.auto_bill_outstanding ? toCents(info.outstanding_balance.value) : 0;
+    const charged = cents + outstanding;
+    const fee = feeOf(charged);
     const sale = {
       id: paypalId(17),
       state: 'completed',
-      amount: { total: fromCents(cents), currency, details: { subtotal: fromCents(cents) } },
+      amount: { total: fromCents(charged), currency, details: { subtotal: fromCents(charged) } },
       payment_mode: 'INSTANT_TRANSFER',
       protection_eligibility: 'ELIGIBLE',
       protection_eligibility_type: 'ITEM_NOT_RECEIVED_ELIGIBLE,UNAUTHORIZED_PAYMENT_ELIGIBLE',
@@ -167,7 +171,7 @@ export function billCycle(ctx, sub, outcome, { queued = true } = {}) {
     const exec = info.cycle_executions.find((c) => c.tenure_type === 'REGULAR');
     exec.cycles_completed += 1;
     if (exec.total_cycles > 0) exec.cycles_remaining = Math.max(0, exec.total_cycles - exec.cycles_completed);
-    info.last_payment = { amount, time: sale.create_time };
+    info.last_payment = { amount: { currency_code: currency, value: fromCents(charged) }, time: sale.create_time };
     info.outstanding_balance = { currency_code: currency, value: '0.00' };
     const { frequency } = regularCycle(store, sub);
     info.next_billing_time = addInterval(

@@ -35,6 +35,9 @@ export interface Simulator {
   /** Presses a button on an approval page (the form's action) and returns where the browser is sent. */
   decide(approvalUrl: string, action: 'approve' | 'cancel' | 'decline'): Promise<string>;
   events(query?: { event_type?: string; resource_id?: string }): Promise<SimulatorEvent[]>;
+  /** A subscription as PayPal's GET /v1/billing/subscriptions/{id} shows it to the api's client credentials. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  subscription(id: string): Promise<any>;
   /** Waits until an event of `type` about `resourceId` was delivered with 2xx. */
   delivered(type: string, resourceId: string): Promise<SimulatorEvent>;
   stop(): Promise<void>;
@@ -113,6 +116,23 @@ export async function startSimulator(): Promise<Simulator> {
       });
       if (res.status !== 303) throw new Error(`the approval page answered ${res.status}`);
       return res.headers.get('location')!;
+    },
+    async subscription(id) {
+      const basic = Buffer.from(`${SIMULATOR_IDS.PAYPAL_CLIENT_ID}:${SIMULATOR_IDS.PAYPAL_CLIENT_SECRET}`);
+      const token = await fetch(`${url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${basic.toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      const { access_token: accessToken } = (await token.json()) as { access_token: string };
+      const res = await fetch(`${url}/v1/billing/subscriptions/${id}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      if (!res.ok) throw new Error(`GET subscription ${id} answered ${res.status}`);
+      return res.json();
     },
     async delivered(type, resourceId) {
       const deadline = Date.now() + 15_000;

@@ -266,7 +266,9 @@ export class PayPalProvider implements PaymentProvider {
             pricingScheme: { fixedPrice: { currencyCode: input.currency, value: fromCents(input.amountCents) } },
           },
         ],
-        paymentPreferences: { autoBillOutstanding: true, paymentFailureThreshold: 1 },
+        // A failed cycle is collected by the portal ("Pay now" on the renewal invoice), so PayPal must not bill it
+        // again with the next cycle once the subscription is activated after that payment.
+        paymentPreferences: { autoBillOutstanding: false, paymentFailureThreshold: 1 },
       },
     });
     if (!plan.id) throw new PaymentProviderError('PayPal billing plan without id');

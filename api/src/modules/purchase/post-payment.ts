@@ -17,6 +17,7 @@ import {
   findLiveSubscription,
   findOwnedSubscription,
   lockOwnedSubscription,
+  markCancelledByProvider,
   settleOverageEvents,
 } from '../subscription';
 import { findUser } from '../user';
@@ -135,7 +136,12 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     const { product, purchase } = await productOf(db, invoice);
     if (purchase.renewal_of_subscription_id) {
       const end = new Date(String(done.CreateInvoiceInDb?.expiresAt));
+      const resumed = await resumeAfterLatePayment(db, deps.provider, invoice, purchase.renewal_of_subscription_id);
       const live = await extendSubscriptionPeriod(db, purchase.renewal_of_subscription_id, end);
+      if (!live && resumed?.state === 'active') {
+        await deps.provider.suspendSubscription(resumed.providerRef, 'Another subscription of the plugin is live');
+      }
+      if (resumed?.state === 'ended') await markCancelledByProvider(db, resumed.providerRef);
       if (!live) {
         deps.log.warn(
           { invoiceId: invoice.id, subscriptionId: purchase.renewal_of_subscription_id },
@@ -145,6 +151,7 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
       return {
         subscription: purchase.renewal_of_subscription_id,
         renewedUntil: end.toISOString(),
+        ...(resumed && { provider: resumed.state }),
         ...(!live && { reactivated: false, refundDue: true }),
       };
     }
@@ -208,6 +215,27 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
     return { invoiceId: invoice.id, licenseId: done.CreateInvoiceInDb?.licenseId ?? null, completedAt: new Date() };
   },
 };
+
+/**
+ * A renewal the provider failed to charge (the subscription Inactive, or Expired once the grace ended) and the seller
+ * paid by "Pay now": the provider suspended its subscription at the failure, so it is activated again to bill the
+ * next period (its plans do not bill the failed amount again: the seller has just paid it). Done before the period is
+ * extended, so a retry of this step still finds the subscription as the failure left it. One the seller cancelled
+ * stays suspended; one the provider has ended bills no more and ends with this period. A provider that cannot be
+ * reached fails the step, which is tried again.
+ */
+async function resumeAfterLatePayment(
+  db: Db,
+  provider: PostPaymentDeps['provider'],
+  invoice: InvoiceRow,
+  subscriptionId: string,
+) {
+  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
+  if (!sub?.providerRef || sub.cancelAtPeriodEnd) return null;
+  if (sub.status !== 'Inactive' && sub.status !== 'Expired') return null;
+  const state = await provider.resumeSubscription(sub.providerRef, 'The seller paid the failed renewal');
+  return { state, providerRef: sub.providerRef };
+}
 
 /**
  * Renewal and overage invoices of an existing subscription: no new license. A renewal extends the license by one
