@@ -32,6 +32,7 @@ import {
   type TestApp,
   type TestIdentity,
 } from './helpers';
+import { commandsCheckedBy, expectGapFreeInvoiceNumbers, postCancellation } from './lifecycle-fixtures';
 import { SANDBOX_SECRET } from './payment/purchase-helpers';
 
 const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 20);
@@ -283,33 +284,13 @@ async function checkInvariants(m: Model, r: Real) {
   );
   if (running) expect(hasValidLicense(shown, 'fresh_desk', now)).toBe(true);
 
-  // Invoice numbers: 1..n in every series and year, across all sellers of the database.
-  const all = await db.select({ n: invoices.invoiceNumber }).from(invoices).where(isNotNull(invoices.invoiceNumber));
-  const bySeries = new Map<string, number[]>();
-  for (const { n } of all) {
-    const [, prefix, value] = /^(.*)-(\d+)$/.exec(n!)!;
-    bySeries.set(prefix, [...(bySeries.get(prefix) ?? []), Number(value)]);
-  }
-  for (const [prefix, values] of bySeries) {
-    const sorted = [...values].sort((a, b) => a - b);
-    expect({ prefix, values: sorted }).toEqual({ prefix, values: sorted.map((_v, i) => i + 1) });
-  }
+  await expectGapFreeInvoiceNumbers(db);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Commands
 
-type Cmd = fc.AsyncCommand<Model, Real>;
-
-const withChecks =
-  (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Model, r: Real) => Promise<void>) => (): Cmd => ({
-    check,
-    async run(m, r) {
-      await run(m, r);
-      await checkInvariants(m, r);
-    },
-    toString: () => name,
-  });
+const withChecks = commandsCheckedBy(checkInvariants);
 
 const quoteAndConfirm = async (r: Real, plan: Plan) => {
   const quote = await t.app.inject({
@@ -601,17 +582,7 @@ const cancel = withChecks(
   (m) => m.subs.length > 0,
   async (m, r) => {
     const s = m.subs[m.subs.length - 1];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/subscription/${s.id}/cancel`,
-      headers: r.seller.headers,
-    });
-    if (s.status !== 'Active') {
-      expect([res.statusCode, res.json().slug]).toEqual([409, 'subscription-not-active']);
-      return;
-    }
-    expect(res.statusCode).toBe(200);
-    s.cancelAtPeriodEnd = true;
+    if (await postCancellation(t.app, r.seller, s.id, 'cancel', s.status === 'Active')) s.cancelAtPeriodEnd = true;
   },
 );
 
@@ -620,17 +591,7 @@ const resume = withChecks(
   (m) => m.subs.length > 0,
   async (m, r) => {
     const s = m.subs[m.subs.length - 1];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/subscription/${s.id}/resume`,
-      headers: r.seller.headers,
-    });
-    if (s.status !== 'Active') {
-      expect([res.statusCode, res.json().slug]).toEqual([409, 'subscription-not-active']);
-      return;
-    }
-    expect(res.statusCode).toBe(200);
-    s.cancelAtPeriodEnd = false;
+    if (await postCancellation(t.app, r.seller, s.id, 'resume', s.status === 'Active')) s.cancelAtPeriodEnd = false;
   },
 );
 

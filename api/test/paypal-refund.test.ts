@@ -2,71 +2,43 @@
 // (POST /v1/payments/sale/{id}/refund), the simulator sends PAYMENT.SALE.REFUNDED with sale_id and
 // billing_agreement_id, signed as PayPal signs. Each refund of a renewal's sale issues a correction invoice of that
 // renewal (the sale id finds the renewal's payment), once per refund.
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { invoices, licenses, subscriptions } from '../src/db/schema';
-import { createTestApp, type TestApp } from './helpers';
-import { buy, buyer } from './payment/purchase-helpers';
-import { SIMULATOR_IDS, startSimulator, type Simulator } from './payment/paypal-simulator';
+import { buy, buyer, FRESH_DESK_MONTHLY } from './payment/purchase-helpers';
+import { merchantToken, usePayPalShop } from './payment/paypal-shop';
 
-let t: TestApp;
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-  t = await createTestApp({ ...sim.apiEnv, PAYPAL_RETURN_BASE_URL: 'https://portal.example' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  sim.target.url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payment/webhook/paypal`;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await sim?.stop();
-});
-
-const MONTHLY = {
-  product_id: 'fresh_desk-basic-monthly',
-  extra_users_count: 2,
-  extra_email_blocks: 0,
-  auto_upgrade_consent: true,
-};
+const shop = usePayPalShop();
 
 /** The merchant's REST call, with a token as the PayPal SDK gets one. */
 async function merchant(path: string, body: unknown) {
-  const basic = Buffer.from(`${SIMULATOR_IDS.PAYPAL_CLIENT_ID}:${SIMULATOR_IDS.PAYPAL_CLIENT_SECRET}`).toString(
-    'base64',
-  );
-  const token = await fetch(`${sim.url}/v1/oauth2/token`, {
+  const res = await fetch(`${shop.sim.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const res = await fetch(`${sim.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await merchantToken(shop.sim)}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { id: string } };
 }
 
 async function subscribed() {
-  const seller = await buyer(t.app);
-  const bought = await buy(t.app, seller, MONTHLY);
-  const back = new URL(await sim.decide(bought.payment_url, 'approve'));
+  const seller = await buyer(shop.app);
+  const bought = await buy(shop.app, seller, FRESH_DESK_MONTHLY);
+  const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
   const subscriptionId = back.searchParams.get('subscription_id')!;
-  await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
   return { seller, subscriptionId };
 }
 
 async function state(uid: string) {
-  const [license] = await t.app.db.select().from(licenses).where(eq(licenses.userId, uid));
-  const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, uid));
-  const rows = await t.app.db.select().from(invoices).where(eq(invoices.userId, uid));
+  const [license] = await shop.app.db.select().from(licenses).where(eq(licenses.userId, uid));
+  const [sub] = await shop.app.db.select().from(subscriptions).where(eq(subscriptions.userId, uid));
+  const rows = await shop.app.db.select().from(invoices).where(eq(invoices.userId, uid));
   return { license, sub, invoices: rows };
 }
 
 describe('PayPal sale refunds through the simulator', () => {
   it("a renewal's sale refunded in part, then the rest: a correction each, booked once each", async () => {
     const { seller, subscriptionId } = await subscribed();
-    const cycled = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, {
+    const cycled = await shop.sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, {
       outcome: 'success',
     });
     expect(cycled.status).toBe(200);
@@ -78,7 +50,7 @@ describe('PayPal sale refunds through the simulator', () => {
 
     const part = await merchant(`/v1/payments/sale/${saleId}/refund`, { amount: { total: '10.00', currency: 'EUR' } });
     expect(part.status).toBe(201);
-    await sim.delivered('PAYMENT.SALE.REFUNDED', part.body.id);
+    await shop.sim.delivered('PAYMENT.SALE.REFUNDED', part.body.id);
     let now = await state(seller.uid);
     const corrections = () => now.invoices.filter((i) => i.cancelsInvoiceId === renewal.id);
     expect(corrections()).toMatchObject([{ kind: 'correction', amount: -1000, status: 'Refunded' }]);
@@ -86,15 +58,15 @@ describe('PayPal sale refunds through the simulator', () => {
     expect(now.sub.status).toBe('Active');
 
     // the refund event again: nothing more
-    const [event] = await sim.events({ event_type: 'PAYMENT.SALE.REFUNDED', resource_id: part.body.id });
-    const again = await sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: event.id });
+    const [event] = await shop.sim.events({ event_type: 'PAYMENT.SALE.REFUNDED', resource_id: part.body.id });
+    const again = await shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: event.id });
     expect(again.body.delivery.status).toBe(200);
     now = await state(seller.uid);
     expect(corrections()).toHaveLength(1);
 
     const rest = await merchant(`/v1/payments/sale/${saleId}/refund`, {});
     expect(rest.status).toBe(201);
-    await sim.delivered('PAYMENT.SALE.REFUNDED', rest.body.id);
+    await shop.sim.delivered('PAYMENT.SALE.REFUNDED', rest.body.id);
     now = await state(seller.uid);
     expect(corrections().map((c) => c.amount)).toEqual(expect.arrayContaining([-1000, -2082]));
     // The purchase's period still runs (paid, not refunded): the license and subscription go on for now.
@@ -104,15 +76,17 @@ describe('PayPal sale refunds through the simulator', () => {
 
   it('the first sale refunded in full: cancellation invoice, the license ends and PayPal charges no more', async () => {
     const { seller, subscriptionId } = await subscribed();
-    const [sale] = await sim.events({ event_type: 'PAYMENT.SALE.COMPLETED', resource_id: subscriptionId });
+    const [sale] = await shop.sim.events({ event_type: 'PAYMENT.SALE.COMPLETED', resource_id: subscriptionId });
     const refund = await merchant(`/v1/payments/sale/${sale.resource.id}/refund`, {});
     expect(refund.status).toBe(201);
-    await sim.delivered('PAYMENT.SALE.REFUNDED', refund.body.id);
+    await shop.sim.delivered('PAYMENT.SALE.REFUNDED', refund.body.id);
     const now = await state(seller.uid);
     expect(now.invoices.map((i) => i.kind).sort()).toEqual(['cancellation', 'invoice']);
     expect(now.license.status).toBe('inactive');
     expect(now.sub.status).toBe('Cancelled');
-    const next = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome: 'success' });
+    const next = await shop.sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, {
+      outcome: 'success',
+    });
     expect(next.status).toBe(422);
   });
 });

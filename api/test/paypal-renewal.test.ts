@@ -3,59 +3,41 @@
 // (PAYMENT.SALE.COMPLETED with the subscription as billing_agreement_id) settling exactly one renewal period:
 // the renewals job's invoice or one made when the sale comes first; replays, two parallel deliveries and sales in
 // the wrong order book nothing twice.
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { estimateExpiry } from '@portal/shared/domain';
 import { billingEvents, invoices, licenses, payments, subscriptions } from '../src/db/schema';
 import { runRenewals, RENEWAL_LEAD_DAYS } from '../src/jobs/renewals';
 import { purchaseDeps } from '../src/modules/purchase';
-import { createTestApp, type TestApp, type TestIdentity } from './helpers';
-import { buy, buyer } from './payment/purchase-helpers';
-import { startSimulator, type Simulator } from './payment/paypal-simulator';
+import type { TestIdentity } from './helpers';
+import { buy, buyer, FRESH_DESK_MONTHLY } from './payment/purchase-helpers';
+import { merchantToken, usePayPalShop } from './payment/paypal-shop';
 
-let t: TestApp;
-let sim: Simulator;
-beforeAll(async () => {
-  sim = await startSimulator();
-  t = await createTestApp({ ...sim.apiEnv, PAYPAL_RETURN_BASE_URL: 'https://portal.example' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  sim.target.url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payment/webhook/paypal`;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await sim?.stop();
-});
+const shop = usePayPalShop();
 afterEach(() => {
-  sim.target.hold = false;
+  shop.sim.target.hold = false;
 });
 
-const MONTHLY = {
-  product_id: 'fresh_desk-basic-monthly',
-  extra_users_count: 2,
-  extra_email_blocks: 0,
-  auto_upgrade_consent: true,
-};
 const month = (d: Date, n = 1) => estimateExpiry({ unit: 'month', duration: n }, d)!;
 
 /** A seller who subscribed on the simulator's page; returns the PayPal subscription id and the rows. */
 async function subscribed() {
-  const seller = await buyer(t.app);
-  const bought = await buy(t.app, seller, MONTHLY);
-  expect(bought.payment_url).toMatch(new RegExp(`^${sim.url}/webapps/billing/subscriptions\\?ba_token=BA-`));
-  const back = new URL(await sim.decide(bought.payment_url, 'approve'));
+  const seller = await buyer(shop.app);
+  const bought = await buy(shop.app, seller, FRESH_DESK_MONTHLY);
+  expect(bought.payment_url).toMatch(new RegExp(`^${shop.sim.url}/webapps/billing/subscriptions\\?ba_token=BA-`));
+  const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
   expect(back.pathname).toBe('/api/payment/paypal/return');
   const subscriptionId = back.searchParams.get('subscription_id')!;
-  await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
-  const page = await t.app.inject({ url: `${back.pathname}${back.search}` });
+  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  const page = await shop.app.inject({ url: `${back.pathname}${back.search}` });
   expect(page.statusCode).toBe(200);
   return { seller, subscriptionId, ...(await state(seller)) };
 }
 
 async function state(seller: TestIdentity) {
-  const [license] = await t.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
-  const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, seller.uid));
-  const invoiceRows = await t.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
-  const paymentRows = await t.app.db
+  const [license] = await shop.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
+  const [sub] = await shop.app.db.select().from(subscriptions).where(eq(subscriptions.userId, seller.uid));
+  const invoiceRows = await shop.app.db.select().from(invoices).where(eq(invoices.userId, seller.uid));
+  const paymentRows = await shop.app.db
     .select({ id: payments.id, status: payments.status, invoiceId: payments.invoiceId, ref: payments.providerRef })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
@@ -67,7 +49,7 @@ async function state(seller: TestIdentity) {
 }
 
 const cycle = async (subscriptionId: string, outcome: 'success' | 'failure' = 'success') => {
-  const res = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome });
+  const res = await shop.sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome });
   expect(res.status).toBe(200);
   return res.body as { sale?: { id: string }; events: { id: string; status: string }[] };
 };
@@ -79,7 +61,7 @@ describe('PayPal subscriptions through the simulator', () => {
     expect(s.license.expiresAt).toEqual(s.sub.currentPeriodEnd);
     expect(s.invoices).toHaveLength(1);
     expect(s.invoices[0]).toMatchObject({ status: 'Paid', amount: 3082 });
-    const paid = await sim.call('GET', `/v1/billing/subscriptions/${s.subscriptionId}`);
+    const paid = await shop.sim.call('GET', `/v1/billing/subscriptions/${s.subscriptionId}`);
     expect(paid.status).toBe(401); // the REST API needs a token: only the api's SDK client gets one
   });
 
@@ -97,11 +79,11 @@ describe('PayPal subscriptions through the simulator', () => {
     expect(after.payments.find((p) => p.ref === renewed.sale!.id)).toMatchObject({ status: 'Paid' });
 
     // The same event again, and twice at once: nothing more.
-    const again = await sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id });
+    const again = await shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id });
     expect(again.body.delivery.status).toBe(200);
     const [a, b] = await Promise.all([
-      sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id }),
-      sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id }),
+      shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id }),
+      shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: renewed.events[0].id }),
     ]);
     expect([a.body.delivery.status, b.body.delivery.status]).toEqual([200, 200]);
     const replayed = await state(s.seller);
@@ -109,17 +91,20 @@ describe('PayPal subscriptions through the simulator', () => {
     expect(replayed.payments).toHaveLength(2);
     expect(replayed.license.expiresAt).toEqual(month(end));
     // The first sale redelivered is still the purchase's, not a renewal.
-    const [first] = await sim
+    const [first] = await shop.sim
       .events({ event_type: 'PAYMENT.SALE.COMPLETED', resource_id: s.subscriptionId })
       .then((e) => e.slice(-1));
-    await sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: first.id });
+    await shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: first.id });
     expect((await state(s.seller)).renewals).toHaveLength(1);
   });
 
   it("settles the renewals job's own invoice of the period (no second invoice)", async () => {
     const s = await subscribed();
     const end = s.sub.currentPeriodEnd!;
-    const run = await runRenewals(purchaseDeps(t.app), new Date(end.getTime() - (RENEWAL_LEAD_DAYS - 1) * 86_400_000));
+    const run = await runRenewals(
+      purchaseDeps(shop.app),
+      new Date(end.getTime() - (RENEWAL_LEAD_DAYS - 1) * 86_400_000),
+    );
     // (Subscriptions of the other tests are due too: PayPal bills them all itself.)
     expect(run).toMatchObject({ ran: true, summary: { renewed: 0, 'payment-failed': 0 } });
     const issued = (await state(s.seller)).renewals;
@@ -130,7 +115,7 @@ describe('PayPal subscriptions through the simulator', () => {
     const after = await state(s.seller);
     expect(after.renewals.map((r) => [r.id, r.status])).toEqual([[issued[0].id, 'Paid']]);
     expect(after.license.expiresAt).toEqual(month(end));
-    const [event] = await t.app.db
+    const [event] = await shop.app.db
       .select()
       .from(billingEvents)
       .where(and(eq(billingEvents.subscriptionId, s.sub.id), eq(billingEvents.kind, 'renewal')));
@@ -140,12 +125,12 @@ describe('PayPal subscriptions through the simulator', () => {
   it('two sales held back and delivered in the wrong order, one of them twice at once: two periods, two invoices', async () => {
     const s = await subscribed();
     const end = s.sub.currentPeriodEnd!;
-    sim.target.hold = true;
+    shop.sim.target.hold = true;
     const first = await cycle(s.subscriptionId);
     const second = await cycle(s.subscriptionId);
     expect([first.events[0].status, second.events[0].status]).toEqual(['PENDING', 'PENDING']);
-    sim.target.hold = false;
-    const redeliver = (id: string) => sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: id });
+    shop.sim.target.hold = false;
+    const redeliver = (id: string) => shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: id });
     await Promise.all([redeliver(second.events[0].id), redeliver(second.events[0].id)]);
     await redeliver(first.events[0].id);
     const after = await state(s.seller);
@@ -154,7 +139,7 @@ describe('PayPal subscriptions through the simulator', () => {
     expect(after.license.expiresAt).toEqual(month(end, 2));
     expect(after.sub.currentPeriodEnd).toEqual(month(end, 2));
     expect(after.payments.filter((p) => p.status === 'Paid')).toHaveLength(3);
-    const rows = await t.app.db
+    const rows = await shop.app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(invoices)
       .where(eq(invoices.userId, s.seller.uid));
@@ -162,28 +147,17 @@ describe('PayPal subscriptions through the simulator', () => {
   });
 
   describe('cancellation reaches PayPal', () => {
-    const paypalToken = async () => {
-      const res = await fetch(`${sim.url}/v1/oauth2/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${sim.apiEnv.PAYPAL_CLIENT_ID}:${sim.apiEnv.PAYPAL_CLIENT_SECRET}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: 'grant_type=client_credentials',
-      });
-      return ((await res.json()) as { access_token: string }).access_token;
-    };
     const atPayPal = async (id: string) => {
-      const res = await fetch(`${sim.url}/v1/billing/subscriptions/${id}`, {
-        headers: { authorization: `Bearer ${await paypalToken()}` },
+      const res = await fetch(`${shop.sim.url}/v1/billing/subscriptions/${id}`, {
+        headers: { authorization: `Bearer ${await merchantToken(shop.sim)}` },
       });
       return (await res.json()) as { status: string };
     };
     const post = (seller: TestIdentity, path: string) =>
-      t.app.inject({ method: 'POST', url: `/api/subscription/${path}`, headers: seller.headers });
+      shop.app.inject({ method: 'POST', url: `/api/subscription/${path}`, headers: seller.headers });
     const shown = async (seller: TestIdentity) =>
       (
-        (await t.app.inject({ url: '/api/license/all', headers: seller.headers })).json().items as {
+        (await shop.app.inject({ url: '/api/license/all', headers: seller.headers })).json().items as {
           subscription?: { cancelAtPeriodEnd: boolean };
         }[]
       )[0];
@@ -194,7 +168,7 @@ describe('PayPal subscriptions through the simulator', () => {
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true });
       expect((await atPayPal(s.subscriptionId)).status).toBe('SUSPENDED');
-      const refused = await sim.call('POST', `/v1/simulator/subscriptions/${s.subscriptionId}/cycle`, {
+      const refused = await shop.sim.call('POST', `/v1/simulator/subscriptions/${s.subscriptionId}/cycle`, {
         outcome: 'success',
       });
       expect(refused.status).toBe(422);
@@ -212,11 +186,11 @@ describe('PayPal subscriptions through the simulator', () => {
 
     it('resume: 404 for a foreign subscription, 400 for a bad id, 409 once the period is over', async () => {
       const s = await subscribed();
-      const other = await buyer(t.app);
+      const other = await buyer(shop.app);
       expect((await post(other, `${s.sub.id}/resume`)).statusCode).toBe(404);
       expect((await post(s.seller, 'not-a-uuid/resume')).statusCode).toBe(400);
       await post(s.seller, `${s.sub.id}/cancel`);
-      await t.app.db
+      await shop.app.db
         .update(subscriptions)
         .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
         .where(eq(subscriptions.id, s.sub.id));
@@ -226,7 +200,7 @@ describe('PayPal subscriptions through the simulator', () => {
     it('at the period end the renewals job cancels the suspended PayPal subscription for good', async () => {
       const s = await subscribed();
       await post(s.seller, `${s.sub.id}/cancel`);
-      const run = await runRenewals(purchaseDeps(t.app), new Date(s.sub.currentPeriodEnd!.getTime() + 86_400_000));
+      const run = await runRenewals(purchaseDeps(shop.app), new Date(s.sub.currentPeriodEnd!.getTime() + 86_400_000));
       expect(run).toMatchObject({ ran: true });
       expect((await state(s.seller)).sub.status).toBe('Cancelled');
       expect((await atPayPal(s.subscriptionId)).status).toBe('CANCELLED');
@@ -235,13 +209,13 @@ describe('PayPal subscriptions through the simulator', () => {
     it('a cancellation made at PayPal (BILLING.SUBSCRIPTION.CANCELLED) shows on /licenses and cannot be undone', async () => {
       const s = await subscribed();
       expect((await shown(s.seller)).subscription).toMatchObject({ cancelAtPeriodEnd: false });
-      const res = await fetch(`${sim.url}/v1/billing/subscriptions/${s.subscriptionId}/cancel`, {
+      const res = await fetch(`${shop.sim.url}/v1/billing/subscriptions/${s.subscriptionId}/cancel`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${await paypalToken()}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await merchantToken(shop.sim)}`, 'content-type': 'application/json' },
         body: JSON.stringify({ reason: 'Cancelled in the PayPal account' }),
       });
       expect(res.status).toBe(204);
-      await sim.delivered('BILLING.SUBSCRIPTION.CANCELLED', s.subscriptionId);
+      await shop.sim.delivered('BILLING.SUBSCRIPTION.CANCELLED', s.subscriptionId);
       expect((await shown(s.seller)).subscription).toMatchObject({ cancelAtPeriodEnd: true });
       const undo = await post(s.seller, `${s.sub.id}/resume`);
       expect(undo.statusCode).toBe(409);
@@ -249,7 +223,7 @@ describe('PayPal subscriptions through the simulator', () => {
 
     it('deleting the account cancels the PayPal subscription first', async () => {
       const s = await subscribed();
-      const res = await t.app.inject({ method: 'DELETE', url: '/api/user', headers: s.seller.headers });
+      const res = await shop.app.inject({ method: 'DELETE', url: '/api/user', headers: s.seller.headers });
       expect(res.statusCode).toBe(204);
       expect((await atPayPal(s.subscriptionId)).status).toBe('CANCELLED');
     });

@@ -105,6 +105,9 @@ export const FRESH_DESK_YEARLY = {
   auto_upgrade_consent: true,
 };
 
+/** Fresh Desk Basic monthly with 2 extra users: what the PayPal tests subscribe to. */
+export const FRESH_DESK_MONTHLY = { ...FRESH_DESK_YEARLY, product_id: 'fresh_desk-basic-monthly' };
+
 /** A sandbox event signed like the sandbox page signs it. */
 export function signedEvent(
   type: SandboxEventBody['type'],

@@ -1,0 +1,41 @@
+// An api with PAYMENT_PROVIDER=paypal against the project's PayPal simulator, as the PayPal tests use it.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from '../helpers';
+import { SIMULATOR_IDS, startSimulator, type Simulator } from './paypal-simulator';
+
+/**
+ * The simulator and an api that pays through it, listening on a free port with the simulator's webhooks relayed to
+ * it (`env` adds to the api's variables): started before the file's tests, stopped after them. Call it once at the
+ * top of a test file and read `shop.app`, `shop.t` and `shop.sim` inside the tests.
+ */
+export function usePayPalShop(env: Record<string, string> = {}) {
+  const shop = {} as { t: TestApp; app: FastifyInstance; sim: Simulator };
+  beforeAll(async () => {
+    shop.sim = await startSimulator();
+    shop.t = await createTestApp({ ...shop.sim.apiEnv, PAYPAL_RETURN_BASE_URL: 'https://portal.example', ...env });
+    shop.app = shop.t.app;
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (shop.app.server.address() as AddressInfo).port;
+    shop.sim.target.url = `http://127.0.0.1:${port}/api/payment/webhook/paypal`;
+  }, 120_000);
+  afterAll(async () => {
+    await shop.t?.close();
+    await shop.sim?.stop();
+  });
+  return shop;
+}
+
+/** An access token of the merchant's REST calls at the simulator, got as the PayPal SDK gets one (client credentials). */
+export async function merchantToken(sim: Simulator): Promise<string> {
+  const basic = Buffer.from(`${SIMULATOR_IDS.PAYPAL_CLIENT_ID}:${SIMULATOR_IDS.PAYPAL_CLIENT_SECRET}`);
+  const res = await fetch(`${sim.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${basic.toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
