@@ -6,7 +6,6 @@
 // the model charged, one live subscription, the license valid exactly when its period is paid or in grace, and
 // gap-free invoice numbers. A subscription the portal ended is never charged again (the simulator refuses the cycle
 // of a subscription that is not ACTIVE, and the model charges nothing then). FC_NUM_RUNS (default 10), FC_SEED.
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import fc from 'fast-check';
 import { isLicenseValid, type License } from '@portal/shared/domain';
@@ -14,50 +13,34 @@ import { invoices, jobRuns, licenses, payments, subscriptions } from '../src/db/
 import { RENEWALS_JOB, runRenewals } from '../src/jobs/renewals';
 import { checkLicense } from '../src/modules/license/check/service';
 import { purchaseDeps } from '../src/modules/purchase';
-import { createTestApp, type TestApp, type TestIdentity } from './helpers';
-import { buy, buyer } from './payment/purchase-helpers';
-import { startSimulator, type Simulator } from './payment/paypal-simulator';
+import type { TestIdentity } from './helpers';
+import { commandsCheckedBy, expectGapFreeInvoiceNumbers, postCancellation } from './lifecycle-fixtures';
+import { buy, buyer, FRESH_DESK_MONTHLY } from './payment/purchase-helpers';
+import { usePayPalShop } from './payment/paypal-shop';
 
 const NUM_RUNS = Number(process.env.FC_NUM_RUNS ?? 10);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
 const DAY = 86_400_000;
 const PERIOD = 30 * DAY;
 const GRACE_DAYS = 14;
-const MONTHLY = {
-  product_id: 'fresh_desk-basic-monthly',
-  extra_users_count: 2,
-  extra_email_blocks: 0,
-  auto_upgrade_consent: true,
-};
 
-let t: TestApp;
-let sim: Simulator;
+const shop = usePayPalShop({
+  PAYMENT_GRACE_DAYS: String(GRACE_DAYS),
+  RATE_LIMIT_MAX: '1000000',
+  RATE_LIMIT_STRICT_MAX: '1000000',
+  PAYMENT_WEBHOOK_MAX: '1000000',
+});
 let price: number;
 beforeAll(async () => {
-  sim = await startSimulator();
-  t = await createTestApp({
-    ...sim.apiEnv,
-    PAYPAL_RETURN_BASE_URL: 'https://portal.example',
-    PAYMENT_GRACE_DAYS: String(GRACE_DAYS),
-    RATE_LIMIT_MAX: '1000000',
-    RATE_LIMIT_STRICT_MAX: '1000000',
-    PAYMENT_WEBHOOK_MAX: '1000000',
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  sim.target.url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payment/webhook/paypal`;
-  const pricer = await buyer(t.app);
-  const quote = await t.app.inject({
+  const pricer = await buyer(shop.app);
+  const quote = await shop.app.inject({
     method: 'POST',
     url: '/api/invoice/quote',
     headers: pricer.headers,
-    payload: MONTHLY,
+    payload: FRESH_DESK_MONTHLY,
   });
   price = quote.json().grossCents;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await sim?.stop();
-});
 
 type SubStatus = 'Active' | 'Inactive' | 'Expired' | 'Cancelled';
 
@@ -95,7 +78,7 @@ const modelValid = (s: ModelSub, now: number) =>
 async function checkInvariants(m: Model, r: Real) {
   const now = nowOf(m);
   const uid = r.seller.uid;
-  const db = t.app.db;
+  const db = shop.app.db;
   const pays = await db
     .select({ status: payments.status, amount: payments.amountCents })
     .from(payments)
@@ -117,9 +100,9 @@ async function checkInvariants(m: Model, r: Real) {
   const s = m.sub;
   expect(subs[0]).toMatchObject({ id: s.id, status: s.status, cancelAtPeriodEnd: s.cancelAtPeriodEnd });
   expect(subs[0].currentPeriodEnd?.getTime()).toBe(s.periodEnd);
-  expect((await sim.subscription(s.paypalId)).status).toBe(s.billing);
+  expect((await shop.sim.subscription(s.paypalId)).status).toBe(s.billing);
 
-  const res = await t.app.inject({ url: '/api/license/all', headers: r.seller.headers });
+  const res = await shop.app.inject({ url: '/api/license/all', headers: r.seller.headers });
   const license = (res.json().items as License[]).find((l) => l.id === s.licenseId)!;
   const expected = modelValid(s, now.getTime());
   expect(isLicenseValid(license, now)).toBe(expected);
@@ -130,42 +113,24 @@ async function checkInvariants(m: Model, r: Real) {
   );
   expect(check.valid).toBe(expected);
 
-  const all = await db.select({ n: invoices.invoiceNumber }).from(invoices).where(isNotNull(invoices.invoiceNumber));
-  const bySeries = new Map<string, number[]>();
-  for (const { n } of all) {
-    const [, prefix, value] = /^(.*)-(\d+)$/.exec(n!)!;
-    bySeries.set(prefix, [...(bySeries.get(prefix) ?? []), Number(value)]);
-  }
-  for (const [prefix, values] of bySeries) {
-    const sorted = [...values].sort((a, b) => a - b);
-    expect({ prefix, values: sorted }).toEqual({ prefix, values: sorted.map((_v, i) => i + 1) });
-  }
+  await expectGapFreeInvoiceNumbers(db);
 }
 
-type Cmd = fc.AsyncCommand<Model, Real>;
-const command =
-  (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Model, r: Real) => Promise<void>) => (): Cmd => ({
-    check,
-    async run(m, r) {
-      await run(m, r);
-      await checkInvariants(m, r);
-    },
-    toString: () => name,
-  });
+const command = commandsCheckedBy(checkInvariants);
 
 /** Bought on the simulator's approval page; the first sale issues license, invoice and subscription. */
 const subscribe = command(
   'subscribe',
   (m) => m.sub == null,
   async (m, r) => {
-    const bought = await buy(t.app, r.seller, MONTHLY);
-    const back = new URL(await sim.decide(bought.payment_url, 'approve'));
+    const bought = await buy(shop.app, r.seller, FRESH_DESK_MONTHLY);
+    const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
     const paypalId = back.searchParams.get('subscription_id')!;
-    const sale = await sim.delivered('PAYMENT.SALE.COMPLETED', paypalId);
+    const sale = await shop.sim.delivered('PAYMENT.SALE.COMPLETED', paypalId);
     m.events.push(sale.id);
-    expect((await t.app.inject({ url: `${back.pathname}${back.search}` })).statusCode).toBe(200);
-    const [sub] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.userId, r.seller.uid));
-    const [paid] = await t.app.db
+    expect((await shop.app.inject({ url: `${back.pathname}${back.search}` })).statusCode).toBe(200);
+    const [sub] = await shop.app.db.select().from(subscriptions).where(eq(subscriptions.userId, r.seller.uid));
+    const [paid] = await shop.app.db
       .select({ paidAt: payments.paidAt })
       .from(payments)
       .where(and(eq(payments.invoiceId, bought.invoice_id), inArray(payments.status, ['Paid'])));
@@ -193,7 +158,7 @@ const cycle = (outcome: 'success' | 'failure') =>
     (m) => m.sub != null,
     async (m) => {
       const s = m.sub!;
-      const res = await sim.call('POST', `/v1/simulator/subscriptions/${s.paypalId}/cycle`, { outcome });
+      const res = await shop.sim.call('POST', `/v1/simulator/subscriptions/${s.paypalId}/cycle`, { outcome });
       if (s.billing !== 'ACTIVE') {
         expect(res.status).toBe(422);
         return;
@@ -219,7 +184,7 @@ const redeliver = (pick: number) =>
     `redeliver(${pick})`,
     (m) => m.events.length > 0,
     async (m) => {
-      const res = await sim.call('POST', '/v1/simulator/webhooks/redeliver', {
+      const res = await shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', {
         event_id: m.events[pick % m.events.length],
       });
       expect(res.status).toBe(200);
@@ -242,8 +207,8 @@ const advance = (days: number) =>
         s.billing = 'CANCELLED';
       }
       if (s?.status === 'Inactive' && (s.graceUntil ?? s.periodEnd) <= now) s.status = 'Expired';
-      await t.app.db.delete(jobRuns).where(eq(jobRuns.job, RENEWALS_JOB));
-      expect(await runRenewals(purchaseDeps(t.app), nowOf(m))).toMatchObject({ ran: true });
+      await shop.app.db.delete(jobRuns).where(eq(jobRuns.job, RENEWALS_JOB));
+      expect(await runRenewals(purchaseDeps(shop.app), nowOf(m))).toMatchObject({ ran: true });
     },
   )();
 
@@ -257,12 +222,12 @@ const payLate = command(
   (m) => m.sub?.renewalOpen === true,
   async (m, r) => {
     const s = m.sub!;
-    const listed = await t.app.inject({ url: '/api/license/all', headers: r.seller.headers });
+    const listed = await shop.app.inject({ url: '/api/license/all', headers: r.seller.headers });
     const license = (listed.json().items as License[]).find((l) => l.id === s.licenseId)!;
     const url = license.subscription?.renewalInvoice?.paymentUrl;
     expect(url).toBeTruthy();
-    const back = new URL(await sim.decide(url!, 'approve'));
-    expect((await t.app.inject({ url: `${back.pathname}${back.search}` })).statusCode).toBe(200);
+    const back = new URL(await shop.sim.decide(url!, 'approve'));
+    expect((await shop.app.inject({ url: `${back.pathname}${back.search}` })).statusCode).toBe(200);
     m.charges += 1;
     s.periodEnd += PERIOD;
     s.graceUntil = null;
@@ -277,16 +242,7 @@ const cancel = command(
   (m) => m.sub != null,
   async (m, r) => {
     const s = m.sub!;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/subscription/${s.id}/cancel`,
-      headers: r.seller.headers,
-    });
-    if (s.status !== 'Active') {
-      expect(res.statusCode).toBe(409);
-      return;
-    }
-    expect(res.statusCode).toBe(200);
+    if (!(await postCancellation(shop.app, r.seller, s.id, 'cancel', s.status === 'Active'))) return;
     s.cancelAtPeriodEnd = true;
     s.billing = 'SUSPENDED';
   },
@@ -297,16 +253,7 @@ const resume = command(
   (m) => m.sub != null,
   async (m, r) => {
     const s = m.sub!;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/subscription/${s.id}/resume`,
-      headers: r.seller.headers,
-    });
-    if (s.status !== 'Active') {
-      expect(res.statusCode).toBe(409);
-      return;
-    }
-    expect(res.statusCode).toBe(200);
+    if (!(await postCancellation(shop.app, r.seller, s.id, 'resume', s.status === 'Active'))) return;
     if (s.cancelAtPeriodEnd) s.billing = 'ACTIVE';
     s.cancelAtPeriodEnd = false;
   },
@@ -329,7 +276,7 @@ describe('subscription lifecycle model with PayPal', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(fc.commands(commands, { maxCommands: 25, size: 'max' }), async (cmds) => {
-          const seller = await buyer(t.app);
+          const seller = await buyer(shop.app);
           const model: Model = { offset: 0, sub: null, charges: 0, events: [] };
           const real: Real = { seller };
           try {
@@ -337,8 +284,11 @@ describe('subscription lifecycle model with PayPal', () => {
             await fc.asyncModelRun(() => ({ model, real }), cmds);
           } finally {
             // Later sequences start at the real clock again: this seller's subscription must not renew in them.
-            await t.app.db.update(subscriptions).set({ status: 'Expired' }).where(eq(subscriptions.userId, seller.uid));
-            await t.app.db.update(licenses).set({ status: 'inactive' }).where(eq(licenses.userId, seller.uid));
+            await shop.app.db
+              .update(subscriptions)
+              .set({ status: 'Expired' })
+              .where(eq(subscriptions.userId, seller.uid));
+            await shop.app.db.update(licenses).set({ status: 'inactive' }).where(eq(licenses.userId, seller.uid));
           }
         }),
         { numRuns: NUM_RUNS, seed: SEED, endOnFailure: false },

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { invoices, licenses, subscriptions } from '../src/db/schema';
 import { buy, buyer, FRESH_DESK_MONTHLY } from './payment/purchase-helpers';
-import { merchantToken, usePayPalShop } from './payment/paypal-shop';
+import { usePayPalShop } from './payment/paypal-shop';
 
 const shop = usePayPalShop();
 
@@ -13,7 +13,7 @@ const shop = usePayPalShop();
 async function merchant(path: string, body: unknown) {
   const res = await fetch(`${shop.sim.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await merchantToken(shop.sim)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await shop.sim.merchantToken()}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as { id: string } };

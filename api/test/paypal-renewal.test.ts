@@ -10,7 +10,7 @@ import { runRenewals, RENEWAL_LEAD_DAYS } from '../src/jobs/renewals';
 import { purchaseDeps } from '../src/modules/purchase';
 import type { TestIdentity } from './helpers';
 import { buy, buyer, FRESH_DESK_MONTHLY } from './payment/purchase-helpers';
-import { merchantToken, usePayPalShop } from './payment/paypal-shop';
+import { usePayPalShop } from './payment/paypal-shop';
 
 const shop = usePayPalShop();
 afterEach(() => {
@@ -147,12 +147,7 @@ describe('PayPal subscriptions through the simulator', () => {
   });
 
   describe('cancellation reaches PayPal', () => {
-    const atPayPal = async (id: string) => {
-      const res = await fetch(`${shop.sim.url}/v1/billing/subscriptions/${id}`, {
-        headers: { authorization: `Bearer ${await merchantToken(shop.sim)}` },
-      });
-      return (await res.json()) as { status: string };
-    };
+    const atPayPal = (id: string): Promise<{ status: string }> => shop.sim.subscription(id);
     const post = (seller: TestIdentity, path: string) =>
       shop.app.inject({ method: 'POST', url: `/api/subscription/${path}`, headers: seller.headers });
     const shown = async (seller: TestIdentity) =>
@@ -211,7 +206,7 @@ describe('PayPal subscriptions through the simulator', () => {
       expect((await shown(s.seller)).subscription).toMatchObject({ cancelAtPeriodEnd: false });
       const res = await fetch(`${shop.sim.url}/v1/billing/subscriptions/${s.subscriptionId}/cancel`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${await merchantToken(shop.sim)}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await shop.sim.merchantToken()}`, 'content-type': 'application/json' },
         body: JSON.stringify({ reason: 'Cancelled in the PayPal account' }),
       });
       expect(res.status).toBe(204);

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers';
-import { SIMULATOR_IDS, startSimulator, type Simulator } from './paypal-simulator';
+import { startSimulator, type Simulator } from './paypal-simulator';
 
 /**
  * The simulator and an api that pays through it, listening on a free port with the simulator's webhooks relayed to
@@ -24,18 +24,4 @@ export function usePayPalShop(env: Record<string, string> = {}) {
     await shop.sim?.stop();
   });
   return shop;
-}
-
-/** An access token of the merchant's REST calls at the simulator, got as the PayPal SDK gets one (client credentials). */
-export async function merchantToken(sim: Simulator): Promise<string> {
-  const basic = Buffer.from(`${SIMULATOR_IDS.PAYPAL_CLIENT_ID}:${SIMULATOR_IDS.PAYPAL_CLIENT_SECRET}`);
-  const res = await fetch(`${sim.url}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${basic.toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
 }

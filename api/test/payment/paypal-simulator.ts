@@ -35,6 +35,8 @@ export interface Simulator {
   /** Presses a button on an approval page (the form's action) and returns where the browser is sent. */
   decide(approvalUrl: string, action: 'approve' | 'cancel' | 'decline'): Promise<string>;
   events(query?: { event_type?: string; resource_id?: string }): Promise<SimulatorEvent[]>;
+  /** An access token of the merchant's REST calls, got as the PayPal SDK gets one (client credentials). */
+  merchantToken(): Promise<string>;
   /** A subscription as PayPal's GET /v1/billing/subscriptions/{id} shows it to the api's client credentials. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   subscription(id: string): Promise<any>;
@@ -94,6 +96,18 @@ export async function startSimulator(): Promise<Simulator> {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
+  const merchantToken = async () => {
+    const basic = Buffer.from(`${SIMULATOR_IDS.PAYPAL_CLIENT_ID}:${SIMULATOR_IDS.PAYPAL_CLIENT_SECRET}`);
+    const res = await fetch(`${url}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${basic.toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
   const events: Simulator['events'] = async (query = {}) => {
     const qs = new URLSearchParams(query as Record<string, string>).toString();
     return (await call('GET', `/v1/simulator/events?${qs}`)).body.events;
@@ -117,19 +131,10 @@ export async function startSimulator(): Promise<Simulator> {
       if (res.status !== 303) throw new Error(`the approval page answered ${res.status}`);
       return res.headers.get('location')!;
     },
+    merchantToken,
     async subscription(id) {
-      const basic = Buffer.from(`${SIMULATOR_IDS.PAYPAL_CLIENT_ID}:${SIMULATOR_IDS.PAYPAL_CLIENT_SECRET}`);
-      const token = await fetch(`${url}/v1/oauth2/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${basic.toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: 'grant_type=client_credentials',
-      });
-      const { access_token: accessToken } = (await token.json()) as { access_token: string };
       const res = await fetch(`${url}/v1/billing/subscriptions/${id}`, {
-        headers: { authorization: `Bearer ${accessToken}` },
+        headers: { authorization: `Bearer ${await merchantToken()}` },
       });
       if (!res.ok) throw new Error(`GET subscription ${id} answered ${res.status}`);
       return res.json();
