@@ -21,6 +21,15 @@ function defaultSampler(env: NodeJS.ProcessEnv): void {
   env.OTEL_TRACES_SAMPLER_ARG ||= '0.1';
 }
 
+/**
+ * Health probes are not traced: a load balancer and every container's health check ask many times a minute, and their
+ * spans would tell nothing. Called with a route's options when it is registered and with each request's url.
+ */
+function isHealthProbe({ url }: { url: string }): boolean {
+  const path = url.split('?')[0].replace(/\/+$/, '');
+  return path === '/api/health';
+}
+
 export function startTracing(): { shutdown(): Promise<void> } {
   // The SDK reads the sampler from the environment when it starts.
   defaultSampler(process.env);
@@ -42,7 +51,10 @@ export function startTracing(): { shutdown(): Promise<void> } {
         // No span per hook (a dozen per request: rate limits, CORS, headers …): the request span and the handler's
         // span tell where the time goes, at a fraction of the cost.
         instrumentHooks: false,
+        ignorePaths: isHealthProbe,
         requestHook: (span, request: FastifyRequest) => {
+          // A request the sampler left out: nothing to name (its span is never exported).
+          if (!span.isRecording()) return;
           const route = request.routeOptions.url;
           span.updateName(`${request.method} ${route ?? 'unmatched'}`);
           // The request's id (X-Request-Id, every log line's reqId): from a trace to its log lines.
