@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { EmptyState, LoadView, PageHeader, Pagination, useSession } from '@portal/shared';
 import { clampPage, INVOICE_PAGE_SIZE } from '@portal/shared/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,30 +57,39 @@ function MainUserInvoices() {
   return (
     <>
       <PageHeader title={t('invoices_title')} subtitle={t('invoices_description')} />
-      {state.status === 'loading' && <LoadingState label={t('invoices_loading')} />}
-      {state.status === 'error' && <ErrorPanel title={t('invoices_fetch_error')} error={state.error} onRetry={retry} />}
-      {state.status === 'ready' && state.data.total === 0 && (
-        <EmptyState
-          title={t('invoices_empty_title')}
-          message={t('invoices_empty_message')}
-          action={
-            <Button component={RouterLink} to="/licenses/buy" variant="contained">
-              {t('invoices_empty_action')}
-            </Button>
-          }
-        />
-      )}
-      {state.status === 'ready' && state.data.invoice_list.length > 0 && (
-        <>
-          <InvoiceTable
-            invoices={state.data.invoice_list}
-            downloadingId={downloadingId}
-            onDownload={(invoice) => void download(invoice.id)}
-            onPay={pay}
-          />
-          <Pagination page={page} pageSize={INVOICE_PAGE_SIZE} total={state.data.total} onChange={goTo} />
-        </>
-      )}
+      <LoadView
+        state={state}
+        loadingLabel={t('invoices_loading')}
+        errorTitle={t('invoices_fetch_error')}
+        onRetry={retry}
+      >
+        {(data) => (
+          <>
+            {data.total === 0 && (
+              <EmptyState
+                title={t('invoices_empty_title')}
+                message={t('invoices_empty_message')}
+                action={
+                  <Button component={RouterLink} to="/licenses/buy" variant="contained">
+                    {t('invoices_empty_action')}
+                  </Button>
+                }
+              />
+            )}
+            {data.invoice_list.length > 0 && (
+              <>
+                <InvoiceTable
+                  invoices={data.invoice_list}
+                  downloadingId={downloadingId}
+                  onDownload={(invoice) => void download(invoice.id)}
+                  onPay={pay}
+                />
+                <Pagination page={page} pageSize={INVOICE_PAGE_SIZE} total={data.total} onChange={goTo} />
+              </>
+            )}
+          </>
+        )}
+      </LoadView>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import { EmptyState, ErrorPanel, LoadingState, PageHeader, Pagination, useSession } from '@portal/shared';
+import { EmptyState, LoadView, PageHeader, Pagination, useSession } from '@portal/shared';
 import { clampPage } from '@portal/shared/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,25 +50,29 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
     <>
       <PageHeader title={t('list_title')} subtitle={t('list_description')} />
       <LicenseWarningAlerts warnings={warnings} />
-      {state.status === 'loading' && <LoadingState label={t('list_loading')} />}
-      {state.status === 'error' && <ErrorPanel title={t('list_error_title')} error={state.error} onRetry={retry} />}
-      {state.status === 'ready' && state.data.total === 0 && (
-        <EmptyState
-          title={t('list_empty_title')}
-          message={t('list_empty_message')}
-          action={
-            <Button component={RouterLink} to="/dashboard" variant="contained">
-              {t('list_empty_action')}
-            </Button>
-          }
-        />
-      )}
-      {state.status === 'ready' && state.data.items.length > 0 && (
-        <>
-          <LicenseTable licenses={state.data.items} now={now} canRelease={!session.isSubUser} onChanged={retry} />
-          <Pagination page={page} pageSize={LICENSE_PAGE_SIZE} total={state.data.total} onChange={goTo} />
-        </>
-      )}
+      <LoadView state={state} loadingLabel={t('list_loading')} errorTitle={t('list_error_title')} onRetry={retry}>
+        {(data) => (
+          <>
+            {data.total === 0 && (
+              <EmptyState
+                title={t('list_empty_title')}
+                message={t('list_empty_message')}
+                action={
+                  <Button component={RouterLink} to="/dashboard" variant="contained">
+                    {t('list_empty_action')}
+                  </Button>
+                }
+              />
+            )}
+            {data.items.length > 0 && (
+              <>
+                <LicenseTable licenses={data.items} now={now} canRelease={!session.isSubUser} onChanged={retry} />
+                <Pagination page={page} pageSize={LICENSE_PAGE_SIZE} total={data.total} onChange={goTo} />
+              </>
+            )}
+          </>
+        )}
+      </LoadView>
     </>
   );
 }
