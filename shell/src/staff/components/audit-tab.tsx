@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EmptyState, ErrorPanel, LoadingState, Pagination } from '@portal/shared';
+import { EmptyState, LoadView, Pagination } from '@portal/shared';
 import { formatDateTime, type AuditEvent } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,25 +77,34 @@ export function AuditTab() {
           </MenuItem>
         ))}
       </TextField>
-      {state.status === 'loading' && <LoadingState label={t('staff_audit_loading')} />}
-      {state.status === 'error' && <ErrorPanel title={t('staff_audit_error')} error={state.error} onRetry={retry} />}
-      {state.status === 'ready' && state.data.total === 0 && (
-        <EmptyState
-          icon={<History fontSize="inherit" />}
-          title={t('staff_audit_empty_title')}
-          message={t('staff_audit_empty_text')}
-        />
-      )}
-      {state.status === 'ready' && state.data.events.length > 0 && (
-        <>
-          <Stack component="ul" spacing={1.5} aria-label={t('staff_audit_list_label')} sx={{ p: 0, m: 0 }}>
-            {state.data.events.map((event) => (
-              <AuditEventItem key={event.id} event={event} />
-            ))}
-          </Stack>
-          <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={state.data.total} onChange={setPage} />
-        </>
-      )}
+      <LoadView
+        state={state}
+        loadingLabel={t('staff_audit_loading')}
+        errorTitle={t('staff_audit_error')}
+        onRetry={retry}
+      >
+        {(data) => (
+          <>
+            {data.total === 0 && (
+              <EmptyState
+                icon={<History fontSize="inherit" />}
+                title={t('staff_audit_empty_title')}
+                message={t('staff_audit_empty_text')}
+              />
+            )}
+            {data.events.length > 0 && (
+              <>
+                <Stack component="ul" spacing={1.5} aria-label={t('staff_audit_list_label')} sx={{ p: 0, m: 0 }}>
+                  {data.events.map((event) => (
+                    <AuditEventItem key={event.id} event={event} />
+                  ))}
+                </Stack>
+                <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onChange={setPage} />
+              </>
+            )}
+          </>
+        )}
+      </LoadView>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
+import { EmptyState, LoadView } from '@portal/shared';
 import { formatDate, formatDateTime, type AvvStaffVersion } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,30 +52,30 @@ export function AvvTab() {
 
   return (
     <Box>
-      {state.status === 'loading' && <LoadingState label={t('staff_avv_loading')} />}
-      {state.status === 'error' && <ErrorPanel title={t('staff_avv_error')} error={state.error} onRetry={retry} />}
-      {state.status === 'ready' && (
-        <>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
-            <Button variant="contained" startIcon={<Publish />} onClick={() => setPublishing(true)}>
-              {t('staff_avv_publish_new')}
-            </Button>
-          </Box>
-          {state.data.length === 0 ? (
-            <EmptyState
-              icon={<Description fontSize="inherit" />}
-              title={t('staff_avv_empty_title')}
-              message={t('staff_avv_empty_text')}
-            />
-          ) : (
-            <Stack component="ul" spacing={1.5} aria-label={t('staff_avv_list_label')} sx={{ p: 0, m: 0 }}>
-              {state.data.map((version) => (
-                <VersionItem key={version.id} version={version} />
-              ))}
-            </Stack>
-          )}
-        </>
-      )}
+      <LoadView state={state} loadingLabel={t('staff_avv_loading')} errorTitle={t('staff_avv_error')} onRetry={retry}>
+        {(versions) => (
+          <>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+              <Button variant="contained" startIcon={<Publish />} onClick={() => setPublishing(true)}>
+                {t('staff_avv_publish_new')}
+              </Button>
+            </Box>
+            {versions.length === 0 ? (
+              <EmptyState
+                icon={<Description fontSize="inherit" />}
+                title={t('staff_avv_empty_title')}
+                message={t('staff_avv_empty_text')}
+              />
+            ) : (
+              <Stack component="ul" spacing={1.5} aria-label={t('staff_avv_list_label')} sx={{ p: 0, m: 0 }}>
+                {versions.map((version) => (
+                  <VersionItem key={version.id} version={version} />
+                ))}
+              </Stack>
+            )}
+          </>
+        )}
+      </LoadView>
       {publishing && (
         <AvvPublishDialog
           latest={latest}

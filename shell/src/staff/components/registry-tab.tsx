@@ -3,7 +3,7 @@ import Extension from '@mui/icons-material/Extension';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { ConfirmDialog, EmptyState, ErrorPanel, LoadingState } from '@portal/shared';
+import { ConfirmDialog, EmptyState, LoadView } from '@portal/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntryActions } from '../hooks/use-entry-actions';
@@ -39,22 +39,28 @@ export function RegistryTab() {
 
   return (
     <Box>
-      {state.status === 'loading' && <LoadingState label={t('staff_registry_loading')} />}
-      {state.status === 'error' && <ErrorPanel title={t('staff_registry_error')} error={state.error} onRetry={retry} />}
-      {state.status === 'ready' && state.data.length === 0 && (
-        <EmptyState
-          icon={<Extension fontSize="inherit" />}
-          title={t('staff_registry_empty_title')}
-          message={t('staff_registry_empty_text')}
-          action={newButton}
-        />
-      )}
-      {state.status === 'ready' && state.data.length > 0 && (
-        <>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{newButton}</Box>
-          <List entries={state.data} {...listProps} />
-        </>
-      )}
+      <LoadView
+        state={state}
+        loadingLabel={t('staff_registry_loading')}
+        errorTitle={t('staff_registry_error')}
+        onRetry={retry}
+      >
+        {(entries) =>
+          entries.length === 0 ? (
+            <EmptyState
+              icon={<Extension fontSize="inherit" />}
+              title={t('staff_registry_empty_title')}
+              message={t('staff_registry_empty_text')}
+              action={newButton}
+            />
+          ) : (
+            <>
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>{newButton}</Box>
+              <List entries={entries} {...listProps} />
+            </>
+          )
+        }
+      </LoadView>
       {editing && (
         <EntryDialog
           entry={editing === 'new' ? null : editing}
