@@ -39,6 +39,9 @@ const TEXTS = {
     expired:
       'Diese Bestellung ist abgelaufen: Sie wurde nicht innerhalb von 24 Stunden bezahlt und kann nicht mehr bezahlt werden. Bitte bestellen Sie im Portal erneut.',
     close: 'Fenster schließen',
+    paidApprove:
+      'Zahlung erhalten. Ihre Lizenz nutzt jetzt den neuen Tarif. Ein Schritt fehlt noch: Bestätigen Sie bei PayPal den neuen Preis Ihres Abonnements, sonst verlängert PayPal es zum bisherigen Preis.',
+    approve: 'Neuen Preis bei PayPal bestätigen',
   },
   en: {
     title: 'Payment',
@@ -57,6 +60,9 @@ const TEXTS = {
     expired:
       'This order has expired: it was not paid within 24 hours and can no longer be paid. Please order again in the portal.',
     close: 'Close window',
+    paidApprove:
+      'Payment received. Your license now uses the new plan. One step is left: confirm the new price of your subscription at PayPal, otherwise PayPal renews it at the previous price.',
+    approve: 'Confirm the new price at PayPal',
   },
 } as const;
 
@@ -119,17 +125,23 @@ ${v.notice ? `<p role="alert" class="notice">${t(v.notice)}</p>` : ''}
   );
 }
 
-/** A final message; `closeWindow` loads the script that closes the pop-up after a moment. */
+/**
+ * A final message; `closeWindow` loads the script that closes the pop-up after a moment. `approvalUrl`: the provider
+ * still needs the buyer's consent (a revised subscription price), offered as the page's one action.
+ */
 export function resultPage(
   lang: Language,
   key: PageText,
-  opts: { closeWindow?: boolean; status?: string } = {},
+  opts: { closeWindow?: boolean; status?: string; approvalUrl?: string } = {},
 ): string {
   const t = (k: PageText) => escapeHtml(pageText(lang, k));
+  const action = opts.approvalUrl
+    ? `\n<p class="actions"><a class="button primary" href="${escapeHtml(opts.approvalUrl)}">${t('approve')}</a></p>`
+    : '';
   return layout(
     lang,
     `<h1>${t('title')}</h1>
-<p role="status" data-status="${escapeHtml(opts.status ?? key)}">${t(key)}</p>`,
+<p role="status" data-status="${escapeHtml(opts.status ?? key)}">${t(key)}</p>${action}`,
     opts,
   );
 }
@@ -144,4 +156,6 @@ h1{font-size:1.5rem;margin-top:0}.note{color:#555;font-size:.9rem}.notice{color:
 dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem}dt{font-weight:600}dd{margin:0}.amount{font-size:1.25rem}
 .actions{display:flex;gap:1rem;margin-top:1.5rem}button{font-size:1rem;padding:.6rem 1.4rem;border-radius:4px;border:1px solid #888;background:#fff;cursor:pointer}
 button.primary{background:#1456c8;border-color:#1456c8;color:#fff}
+a.button{display:inline-block;font-size:1rem;padding:.6rem 1.4rem;border-radius:4px;text-decoration:none}
+a.button.primary{background:#1456c8;color:#fff}a.button:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
 `;

@@ -125,6 +125,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (payment.status === 'Paid') {
       const steps = await listSteps(app.db, payment.invoiceId);
       const complete = steps.length > 0 && steps.every((s) => s.state === 'done');
+      // A plan change the provider bills from the next cycle only once the buyer confirmed the new price there: the
+      // window stays open with that one step instead of closing.
+      const handled = steps.find((s) => s.step === 'HandleSubscription')?.output?.providerApprovalUrl;
+      const approvalUrl = complete && typeof handled === 'string' ? handled : undefined;
+      if (approvalUrl) return html(reply, 200, resultPage(lang, 'paidApprove', { status: 'Paid', approvalUrl }));
       return html(
         reply,
         200,
