@@ -49,8 +49,9 @@ function createJestConfig(rootDir, options = {}) {
     },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.js')] : [],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-    // The CI/dev machine is small and shared; MUI + user-event typing can exceed jest's 5 s default.
-    testTimeout: 30000,
+    // The CI/dev machine is small and shared: a user-event journey that takes 6 s alone took over 30 s beside the
+    // api's PostgreSQL run.
+    testTimeout: 60000,
   };
 }
 
