@@ -4,11 +4,10 @@
 export {
   erasePaymentEventsOfInvoices,
   findChargePaymentId,
-  findEventOutcome,
-  findEventPaymentId,
   findLatestPayment,
   findPaidPayment,
   findPaymentById,
+  findStoredEvent,
   findPaymentByRef,
   insertPayment,
   invoicesWithReceivedPayment,

@@ -103,11 +103,7 @@ export async function recordEvent(
     .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
     .returning({ id: paymentEvents.id });
   if (inserted.length === 1) return { inserted: true, outcome: event.outcome, reason: event.reason ?? null };
-  const [existing] = await db
-    .select({ outcome: paymentEvents.outcome, reason: paymentEvents.reason })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)))
-    .limit(1);
+  const existing = (await findStoredEvent(db, event.provider, event.eventId))!;
   return { inserted: false, outcome: existing.outcome, reason: existing.reason };
 }
 
@@ -145,24 +141,18 @@ export async function erasePaymentEventsOfInvoices(tx: Db, invoiceIds: string[])
   await tx.delete(paymentEvents).where(inArray(paymentEvents.paymentId, ofInvoices));
 }
 
-/** How a stored event ended (null: never stored). */
-export async function findEventOutcome(db: Db, provider: string, eventId: string): Promise<PaymentEventOutcome | null> {
+/** A provider event as stored: how it ended, why, and the payment it was processed for (null: never stored). */
+export async function findStoredEvent(
+  db: Db,
+  provider: string,
+  eventId: string,
+): Promise<{ outcome: PaymentEventOutcome; reason: string | null; paymentId: string | null } | null> {
   const [row] = await db
-    .select({ outcome: paymentEvents.outcome })
+    .select({ outcome: paymentEvents.outcome, reason: paymentEvents.reason, paymentId: paymentEvents.paymentId })
     .from(paymentEvents)
     .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
     .limit(1);
-  return row?.outcome ?? null;
-}
-
-/** The payment a stored event was processed for (null: not stored, or stored without a payment). */
-export async function findEventPaymentId(db: Db, provider: string, eventId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ paymentId: paymentEvents.paymentId })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
-    .limit(1);
-  return row?.paymentId ?? null;
+  return row ?? null;
 }
 
 /**

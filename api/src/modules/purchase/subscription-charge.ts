@@ -8,7 +8,7 @@ import { estimateExpiry } from '@portal/shared/domain';
 import { HttpError } from '../../lib/http-error';
 import { deleteDrafts, findInvoiceById } from '../invoice';
 import {
-  findEventPaymentId,
+  findStoredEvent,
   findLatestPayment,
   findPaymentByRef,
   insertPayment,
@@ -44,7 +44,7 @@ export async function isRenewalCharge(
   if (event.kind !== 'completed' || !event.chargeRef || !event.subscriptionRef) return false;
   if (await findPaymentByRef(db, provider.name, event.chargeRef)) return true;
   if (purchasePayment.status !== 'Paid' && purchasePayment.status !== 'Refunded') return false;
-  return (await findEventPaymentId(db, provider.name, event.eventId)) !== purchasePayment.id;
+  return ((await findStoredEvent(db, provider.name, event.eventId))?.paymentId ?? null) !== purchasePayment.id;
 }
 
 const amountMismatch = () =>

@@ -6,10 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { claimPayment, findInvoiceById, isExpiredCheckout, setDraftPaymentStatus } from '../invoice';
 import {
-  findEventOutcome,
   findPaidPayment,
   findPaymentById,
   findPaymentByRef,
+  findStoredEvent,
   markEventProcessed,
   markPaymentFailed,
   markPaymentPaid,
@@ -157,7 +157,7 @@ export async function handleWebhook(
   if (event.kind === 'cycle-failed' && !firstPaymentOpen && event.providerRef) {
     // A failed cycle is known by the subscription's current period: the same event delivered again after the seller
     // paid that period late would fail the next one. An event processed once is a duplicate, whatever came since.
-    if ((await findEventOutcome(db, provider.name, event.eventId)) === 'processed') {
+    if ((await findStoredEvent(db, provider.name, event.eventId))?.outcome === 'processed') {
       return { received: true, duplicate: true, kind: event.kind, status: 'Failed', process: null };
     }
     const outcome = await failProviderCycle(deps, event.providerRef);
