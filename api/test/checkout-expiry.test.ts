@@ -48,9 +48,10 @@ describe('checkout expiry', () => {
     const seller = await buyer(t.app);
     const bought = await buy(t.app, seller, FRESH_DESK_YEARLY);
     const draft = (await findInvoiceById(t.app.db, bought.invoice_id))!;
-    const due = draft.createdAt.getTime() + CHECKOUT_EXPIRY_MS;
+    // PostgreSQL keeps microseconds, a JS date milliseconds: the stored moment lies in [createdAt, createdAt + 1 ms).
+    const due = draft.createdAt.getTime() + 1 + CHECKOUT_EXPIRY_MS;
 
-    expect(await expireCheckouts(t.app.db, new Date(due - 1), seller.uid)).toEqual([]);
+    expect(await expireCheckouts(t.app.db, new Date(due - 2), seller.uid)).toEqual([]);
     expect((await findInvoiceById(t.app.db, draft.id))!.status).toBe('Pending');
     // Two instances at the same moment: the draft is expired once.
     const [a, b] = await Promise.all([
