@@ -12,6 +12,8 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => t?.close());
 
+const APPROVAL_URL = 'https://www.paypal.com/webapps/billing/subscriptions?ba_token=BA-0000000000000000';
+
 async function seed(owner: TestIdentity) {
   const [product] = await t.app.db.select().from(products).where(eq(products.id, 'fresh_desk-basic-monthly'));
   const insert = (key: string, createdAt: string, expiresAt: string | null, extra: object, users: object) =>
@@ -51,6 +53,7 @@ async function seed(owner: TestIdentity) {
         auto_upgrade_consent: false,
         requested_at: '2026-01-20T00:00:00.000Z',
       },
+      providerApproval: { url: APPROVAL_URL, plan_ref: 'P-0000000000000000', requested_at: '2026-01-20T00:00:00.000Z' },
     })
     .returning();
   return { product, subscription };
@@ -81,6 +84,8 @@ async function expectedPage(owner: TestIdentity, subscription: { id: string; lic
                 productName: optimal.name,
                 effectiveAt: '2026-02-05T12:00:00.123Z',
               },
+              // the new price waits for the seller's approval at the payment provider
+              providerApprovalUrl: APPROVAL_URL,
             }
           : null,
     }))

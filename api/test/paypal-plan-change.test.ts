@@ -1,22 +1,65 @@
-// An upgrade of a PayPal subscription through the project's PayPal simulator over real HTTP: the seller pays the
-// prorated change as a one-off order; PayPal bills the new price from the next cycle only once the buyer confirmed the
-// revised subscription on PayPal's page, so the payment window offers that step instead of closing. Confirmed there,
-// the next cycle is charged at the new plan's price and settles its renewal invoice.
+// Plan changes of a PayPal subscription through the project's PayPal simulator over real HTTP. PayPal bills a revised
+// plan only once the buyer confirmed it on PayPal's page: an upgrade's payment window offers that step instead of
+// closing, and /licenses offers it for any change until PayPal reports the approval. Confirmed, the next cycle is
+// charged at the new plan's price and settles its renewal invoice; a downgrade not confirmed yet renews the old plan,
+// which is what PayPal charges.
 import { eq } from 'drizzle-orm';
-import { estimateExpiry, type PurchaseResponse } from '@portal/shared/domain';
+import { estimateExpiry, type License, type PlanChangeScheduled, type PurchaseResponse } from '@portal/shared/domain';
 import { invoices, licenses, subscriptions } from '../src/db/schema';
 import { buy, buyer } from './payment/purchase-helpers';
 import { usePayPalShop } from './payment/paypal-shop';
 
 const shop = usePayPalShop();
 
-it('an upgrade paid by a PayPal order asks the seller to confirm the new price at PayPal; the next cycle bills it', async () => {
+/** The seller's one license as /licenses shows it. */
+async function licenseOf(headers: Record<string, string>): Promise<License> {
+  const page = await shop.app.inject({ url: '/api/license/all?page=1&pageSize=10', headers });
+  expect(page.statusCode).toBe(200);
+  const items = page.json().items as License[];
+  expect(items).toHaveLength(1);
+  return items[0];
+}
+
+/** A seller with a PayPal subscription of `productId`, its first cycle paid: the seller and PayPal's subscription id. */
+async function subscribed(productId: string) {
   const { app, sim } = shop;
   const seller = await buyer(app);
-  const bought = await buy(app, seller, { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true });
+  const bought = await buy(app, seller, { product_id: productId, auto_upgrade_consent: true });
   const back = new URL(await sim.decide(bought.payment_url, 'approve'));
   const subscriptionId = back.searchParams.get('subscription_id')!;
   await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  return { seller, subscriptionId };
+}
+
+/** Charges PayPal's next cycle and waits until the api booked it; the sale PayPal made. */
+async function chargeCycle(subscriptionId: string) {
+  const { sim } = shop;
+  const before = (await sim.events({ event_type: 'PAYMENT.SALE.COMPLETED', resource_id: subscriptionId })).length;
+  const next = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome: 'success' });
+  expect(next.status).toBe(200);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const sent = await sim.events({ event_type: 'PAYMENT.SALE.COMPLETED', resource_id: subscriptionId });
+    if (sent.length > before && sent[0].delivery_status === 'SUCCESS') break;
+    if (Date.now() > deadline) throw new Error('the cycle was not delivered');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return next.body.sale as { amount: { total: string } };
+}
+
+/** The renewal invoices of the seller's subscription, oldest first. */
+async function renewalsOf(userId: string) {
+  const { app } = shop;
+  const [sub] = await app.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const rows = await app.db.select().from(invoices).where(eq(invoices.userId, userId));
+  return rows
+    .filter((i) => (i.purchase as { renewal_of_subscription_id?: string }).renewal_of_subscription_id === sub.id)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+it('an upgrade paid by a PayPal order asks the seller to confirm the new price at PayPal; the next cycle bills it', async () => {
+  const { app, sim } = shop;
+  const { seller, subscriptionId } = await subscribed('fresh_desk-basic-monthly');
   const [license] = await app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
 
   const change = await app.inject({
@@ -41,9 +84,13 @@ it('an upgrade paid by a PayPal order asks the seller to confirm the new price a
   const [changed] = await app.db.select().from(licenses).where(eq(licenses.id, license.id));
   expect(changed.productId).toBe('fresh_desk-optimal-monthly');
 
+  expect((await licenseOf(seller.headers)).subscription?.providerApprovalUrl).toBe(approve);
+
   // Confirmed on PayPal's page: the next cycle is charged at the new price and renews the license by one period.
   const confirmed = new URL(await sim.decide(approve, 'approve'));
   expect(confirmed.searchParams.get('subscription_id')).toBe(subscriptionId);
+  await sim.delivered('BILLING.SUBSCRIPTION.UPDATED', subscriptionId);
+  expect((await licenseOf(seller.headers)).subscription?.providerApprovalUrl).toBeNull();
   const next = await sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome: 'success' });
   expect(next.status).toBe(200);
   await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
@@ -56,4 +103,66 @@ it('an upgrade paid by a PayPal order asks the seller to confirm the new price a
   expect(next.body.sale.amount.total).toBe((renewal.amount / 100).toFixed(2));
   const [renewed] = await app.db.select().from(licenses).where(eq(licenses.id, license.id));
   expect(renewed.expiresAt).toEqual(estimateExpiry({ unit: 'month', duration: 1 }, license.expiresAt!));
+});
+
+it('a downgrade waits for the seller to confirm the lower price at PayPal; until then the old plan renews, as PayPal bills it', async () => {
+  const { app, sim } = shop;
+  const { seller, subscriptionId } = await subscribed('fresh_desk-optimal-monthly');
+
+  const change = await app.inject({
+    method: 'POST',
+    url: '/api/invoice',
+    headers: { ...seller.headers, 'accept-language': 'en' },
+    payload: { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true },
+  });
+  expect(change.statusCode).toBe(202);
+  const scheduled = change.json() as PlanChangeScheduled;
+  expect(scheduled.scheduled.product_id).toBe('fresh_desk-basic-monthly');
+  const approve = scheduled.approval_url!;
+  expect(approve).toMatch(new RegExp(`^${sim.url}/webapps/billing/subscriptions\\?ba_token=`));
+  const shown = (await licenseOf(seller.headers)).subscription!;
+  expect(shown.scheduledChange?.productId).toBe('fresh_desk-basic-monthly');
+  expect(shown.providerApprovalUrl).toBe(approve);
+
+  // Not confirmed: PayPal charges the old price, and the portal renews the old plan for it (the change waits).
+  const unconfirmed = await chargeCycle(subscriptionId);
+  const [first] = await renewalsOf(seller.uid);
+  expect(first).toMatchObject({ status: 'Paid' });
+  expect(unconfirmed.amount.total).toBe((first.amount / 100).toFixed(2));
+  let license = await licenseOf(seller.headers);
+  expect(license.productId).toBe('fresh_desk-optimal-monthly');
+  expect(license.subscription?.scheduledChange?.productId).toBe('fresh_desk-basic-monthly');
+
+  // Declining on PayPal's page leaves it waiting; the page says so in the seller's language.
+  const declined = new URL(await sim.decide(approve, 'cancel'));
+  const declinedPage = await app.inject({ url: `${declined.pathname}${declined.search}` });
+  expect(declinedPage.statusCode).toBe(200);
+  expect(declinedPage.body).toContain('Der neue Preis wurde bei PayPal nicht bestätigt');
+  expect((await licenseOf(seller.headers)).subscription?.providerApprovalUrl).toBe(approve);
+
+  // A second offer of the link (from /licenses) is confirmed: PayPal reports the new plan, the link is gone.
+  const again = await app.inject({
+    method: 'POST',
+    url: '/api/invoice',
+    headers: seller.headers,
+    payload: { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true },
+  });
+  const link = (again.json() as PlanChangeScheduled).approval_url!;
+  const confirmed = new URL(await sim.decide(link, 'approve'));
+  expect(confirmed.pathname).toBe('/api/payment/paypal/revision-return');
+  const page = await app.inject({ url: `${confirmed.pathname}${confirmed.search}` });
+  expect((await app.inject({ url: `${confirmed.pathname}?subscription_id=I-UNKNOWN00000` })).statusCode).toBe(404);
+  expect(page.body).toContain('PayPal hat den neuen Preis Ihres Abonnements bestätigt');
+  await sim.delivered('BILLING.SUBSCRIPTION.UPDATED', subscriptionId);
+  expect((await licenseOf(seller.headers)).subscription?.providerApprovalUrl).toBeNull();
+
+  // The next cycle bills the lower price, and the license becomes the new plan with it.
+  const lower = await chargeCycle(subscriptionId);
+  const [, second] = await renewalsOf(seller.uid);
+  expect(second).toMatchObject({ status: 'Paid' });
+  expect(lower.amount.total).toBe((second.amount / 100).toFixed(2));
+  expect(second.amount).toBeLessThan(first.amount);
+  license = await licenseOf(seller.headers);
+  expect(license.productId).toBe('fresh_desk-basic-monthly');
+  expect(license.subscription?.scheduledChange).toBeNull();
 });

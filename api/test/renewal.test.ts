@@ -186,6 +186,7 @@ describe('renewals job', () => {
       currentPeriodEnd: s.periodEnd.toISOString(),
       renewalInvoice: { id: renewal.id, paymentUrl: renewal.paymentUrl },
       scheduledChange: null,
+      providerApprovalUrl: null,
     });
 
     // Another seller sees none of it; a bad page size is a 400, not a page.
@@ -250,6 +251,7 @@ describe('renewals job', () => {
       status: 'Expired',
       renewalInvoice: { id: renewal.id, paymentUrl: renewal.paymentUrl },
       scheduledChange: null,
+      providerApprovalUrl: null,
     });
 
     expect((await pressPay(renewal.paymentUrl!)).status).toBe(303);

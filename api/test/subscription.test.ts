@@ -43,6 +43,7 @@ describe('POST /api/subscription/{id}/cancel', () => {
       currentPeriodEnd: license.licenseExpired,
       renewalInvoice: null,
       scheduledChange: null,
+      providerApprovalUrl: null,
     });
     const res = await cancel(seller, sub.id);
     expect(res.statusCode).toBe(200);

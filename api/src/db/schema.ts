@@ -65,6 +65,15 @@ export type ScheduledPlanChangeJson = {
   auto_upgrade_consent: boolean;
   requested_at: string;
 };
+/**
+ * A plan change the payment provider bills only once the buyer approved it there (PayPal asks for every revised
+ * plan): where the buyer approves, and the provider's plan that shows the approval arrived.
+ */
+export type ProviderApprovalJson = {
+  url: string;
+  plan_ref: string | null;
+  requested_at: string;
+};
 export type BuyerSnapshotJson = {
   firstName: string;
   lastName: string;
@@ -422,6 +431,11 @@ export const subscriptions = pgTable(
      * switches the license to it and bills it. Null when none is scheduled.
      */
     scheduledChange: jsonb('scheduled_change').$type<ScheduledPlanChangeJson>(),
+    /**
+     * The provider still bills the old plan until the seller approves the revised one there (shown on /licenses); a
+     * scheduled change waits for it. Null when nothing waits for the seller at the provider.
+     */
+    providerApproval: jsonb('provider_approval').$type<ProviderApprovalJson>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -59,6 +59,11 @@ export const licenseSchema = z.object({
         .object({ productId: z.string(), productName: z.string(), effectiveAt: z.string() })
         .nullable()
         .optional(),
+      /**
+       * The payment provider bills the old plan until the seller approves the new one there (PayPal): the link to do
+       * so. A scheduled change waits for it.
+       */
+      providerApprovalUrl: z.string().nullable().optional(),
     })
     .nullable()
     .optional(),

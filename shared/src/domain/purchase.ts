@@ -98,5 +98,10 @@ export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 export const planChangeScheduledSchema = z.object({
   scheduled: z.object({ product_id: z.string(), effective_at: z.string() }),
   quote: purchaseQuoteSchema,
+  /**
+   * Where the seller approves the new price at the payment provider (PayPal bills the old plan until then); null when
+   * the provider needs no approval.
+   */
+  approval_url: z.string().nullable().optional(),
 });
 export type PlanChangeScheduled = z.infer<typeof planChangeScheduledSchema>;

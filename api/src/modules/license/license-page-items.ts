@@ -15,7 +15,7 @@ export const licenseItemColumnsSql = (effectiveStatus: SQL) => sql`
   p.price_amount, p.currency,
   s.id AS subscription_id, s.status AS subscription_status, s.cancel_at_period_end,
   floor(extract(epoch FROM s.current_period_end) * 1000)::float8 AS period_end_ms,
-  sp.id AS scheduled_product_id, sp.name AS scheduled_product_name,
+  sp.id AS scheduled_product_id, sp.name AS scheduled_product_name, s.provider_approval_url,
   r.renewal_invoice_id, r.renewal_payment_url`;
 
 export interface LicenseItemRow {
@@ -40,6 +40,7 @@ export interface LicenseItemRow {
   period_end_ms: number | null;
   scheduled_product_id: string | null;
   scheduled_product_name: string | null;
+  provider_approval_url: string | null;
   renewal_invoice_id: string | null;
   renewal_payment_url: string | null;
 }
@@ -94,6 +95,7 @@ export function licenseItem(row: LicenseItemRow): License {
                     productName: row.scheduled_product_name!,
                     effectiveAt: iso(row.period_end_ms)!,
                   },
+            providerApprovalUrl: row.provider_approval_url,
           },
   } as License;
 }

@@ -26,10 +26,11 @@ const effectiveStatusSql = (now: Date) =>
  * The newest subscription of each license (payments create one per subscription license) and, for one whose renewal
  * payment failed (Inactive during the payment grace, Expired after it), its open renewal invoice: the declined
  * automatic charge the seller pays with "Pay now", which restores the license. A plan change waiting for the period
- * end names its product (sp).
+ * end names its product (sp); one the seller still has to approve at the provider, its approval link.
  */
 const subscriptionJoin = sql`LEFT JOIN LATERAL (
-    SELECT id, status, cancel_at_period_end, current_period_end, scheduled_change->>'product_id' AS scheduled_product_id
+    SELECT id, status, cancel_at_period_end, current_period_end, scheduled_change->>'product_id' AS scheduled_product_id,
+      provider_approval->>'url' AS provider_approval_url
     FROM subscriptions WHERE license_id = l.id ORDER BY created_at DESC LIMIT 1
   ) s ON true
   LEFT JOIN products sp ON sp.id = s.scheduled_product_id

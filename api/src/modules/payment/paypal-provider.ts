@@ -91,6 +91,8 @@ const EVENT_KINDS: Record<string, PaymentEventKind> = {
   'BILLING.SUBSCRIPTION.PAYMENT.FAILED': 'cycle-failed',
   'PAYMENT.SALE.REFUNDED': 'refunded',
   'BILLING.SUBSCRIPTION.CANCELLED': 'subscription-cancelled',
+  // Sent when the buyer approved a revision (plan change): from then on PayPal bills the resource's plan_id.
+  'BILLING.SUBSCRIPTION.UPDATED': 'subscription-revised',
 };
 
 interface WebhookBody {
@@ -98,6 +100,7 @@ interface WebhookBody {
   event_type?: string;
   resource?: {
     id?: string;
+    plan_id?: string;
     billing_agreement_id?: string;
     sale_id?: string;
     invoice_id?: string;
@@ -130,7 +133,7 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
   } else if (type.startsWith('PAYMENT.SALE.')) {
     providerRef = r.billing_agreement_id ?? null;
     amount = r.amount ? { value: r.amount.total, currency: r.amount.currency } : null;
-  } else if (type === 'BILLING.SUBSCRIPTION.CANCELLED') {
+  } else if (type === 'BILLING.SUBSCRIPTION.CANCELLED' || type === 'BILLING.SUBSCRIPTION.UPDATED') {
     providerRef = r.id ?? null;
   } else if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
     // The resource is the subscription itself; the failed amount is its last failed payment.
@@ -154,6 +157,7 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
       chargeRef: r.sale_id ?? null,
       subscriptionRef: r.billing_agreement_id ?? null,
     }),
+    ...(kind === 'subscription-revised' && { planRef: r.plan_id ?? null }),
   };
 }
 
@@ -195,6 +199,12 @@ export class PayPalProvider implements PaymentProvider {
     // An overage approval returns to a page that captures and then sends the browser back to the portal.
     const page = flow === 'overage-approval' ? `${base}/overage-return` : `${base}/return`;
     return { returnUrl: page, cancelUrl: `${page}?cancelled=${encodeURIComponent(invoiceId)}` };
+  }
+
+  /** After the buyer decided on a revision (plan change) PayPal sends the browser to a page of its own. */
+  private revisionUrls() {
+    const page = `${this.config.returnBaseUrl}/api/payment/paypal/revision-return`;
+    return { returnUrl: page, cancelUrl: `${page}?cancelled=1` };
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
@@ -417,8 +427,8 @@ export class PayPalProvider implements PaymentProvider {
 
   /**
    * A billing plan of the new price and period (as for a new subscription), then
-   * POST /v1/billing/subscriptions/{id}/revise to it: PayPal bills the new plan from the next billing cycle on. When
-   * PayPal wants the buyer to approve (a higher price), its answer carries an approve link.
+   * POST /v1/billing/subscriptions/{id}/revise to it. PayPal answers with an approve link: the buyer agrees there, and
+   * only then (BILLING.SUBSCRIPTION.UPDATED) does PayPal bill the new plan, from the next billing cycle on.
    */
   async reviseSubscription(providerSubscriptionRef: string, revision: SubscriptionRevision): Promise<RevisionResult> {
     try {
@@ -434,13 +444,13 @@ export class PayPalProvider implements PaymentProvider {
         body: {
           planId,
           applicationContext: {
-            ...this.urls(revision.changeId),
+            ...this.revisionUrls(),
             locale: revision.language === 'en' ? 'en-DE' : 'de-DE',
           },
         },
       });
       this.log.info({ subscriptionId: providerSubscriptionRef, planId }, 'PayPal subscription revised');
-      return { approvalUrl: approveLink(result.links) };
+      return { approvalUrl: approveLink(result.links), planRef: planId };
     } catch (err) {
       if (err instanceof PaymentProviderError) throw err;
       throw new PaymentProviderError(`PayPal could not revise the subscription: ${(err as Error).message}`, {

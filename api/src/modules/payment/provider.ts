@@ -45,6 +45,8 @@ export type PaymentEventKind =
   | 'refunded'
   /** The provider's subscription (providerRef) was cancelled there: it bills no more. */
   | 'subscription-cancelled'
+  /** The provider's subscription (providerRef) bills another plan (planRef) from now on: the buyer approved it. */
+  | 'subscription-revised'
   | 'ignored';
 
 export interface PaymentEvent {
@@ -71,6 +73,8 @@ export interface PaymentEvent {
    */
   refundRef?: string | null;
   invoiceRef?: string | null;
+  /** A revised subscription: the plan it bills now (PayPal: plan_id). */
+  planRef?: string | null;
   payload: unknown;
 }
 
@@ -151,8 +155,13 @@ export interface SubscriptionRevision {
 }
 
 export interface RevisionResult {
-  /** Where the buyer approves the revision when the provider asks for it (PayPal, for a higher price); else null. */
+  /**
+   * Where the buyer approves the revision when the provider asks for it (PayPal asks for every plan change: until the
+   * buyer agrees, it keeps billing the old plan); null when the provider needs no approval.
+   */
   approvalUrl: string | null;
+  /** The provider's own id of the plan the subscription is revised to (PayPal: the plan id); null when it has none. */
+  planRef: string | null;
 }
 
 export const headerValue = (headers: WebhookRequest['headers'], name: string): string | null => {

@@ -147,7 +147,7 @@ export class SandboxProvider implements PaymentProvider {
    * a plan change has switched that plan (or scheduled it for the period end) before this is asked.
    */
   async reviseSubscription(): Promise<RevisionResult> {
-    return { approvalUrl: null };
+    return { approvalUrl: null, planRef: null };
   }
 
   /** The sandbox bills only through the renewals job, which skips a subscription cancelled at period end. */

@@ -42,6 +42,10 @@ const TEXTS = {
     paidApprove:
       'Zahlung erhalten. Ihre Lizenz nutzt jetzt den neuen Tarif. Ein Schritt fehlt noch: Bestätigen Sie bei PayPal den neuen Preis Ihres Abonnements, sonst verlängert PayPal es zum bisherigen Preis.',
     approve: 'Neuen Preis bei PayPal bestätigen',
+    revisionApproved:
+      'Danke! PayPal hat den neuen Preis Ihres Abonnements bestätigt; das Portal zeigt die Änderung unter „Lizenzen“. Dieses Fenster schließt sich gleich.',
+    revisionCancelled:
+      'Der neue Preis wurde bei PayPal nicht bestätigt. PayPal berechnet weiter den bisherigen Preis; Sie können die Bestätigung unter „Lizenzen“ jederzeit nachholen.',
   },
   en: {
     title: 'Payment',
@@ -63,6 +67,10 @@ const TEXTS = {
     paidApprove:
       'Payment received. Your license now uses the new plan. One step is left: confirm the new price of your subscription at PayPal, otherwise PayPal renews it at the previous price.',
     approve: 'Confirm the new price at PayPal',
+    revisionApproved:
+      'Thank you! PayPal confirmed the new price of your subscription; the portal shows the change under “Licenses”. This window closes in a moment.',
+    revisionCancelled:
+      'The new price was not confirmed at PayPal. PayPal keeps billing the previous price; you can confirm it under “Licenses” at any time.',
   },
 } as const;
 

@@ -259,6 +259,29 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return showPayment(reply, fresh);
       },
     );
+
+    // PayPal sends the buyer here after deciding on a plan change's new price. The page only says what happened:
+    // the subscription learns the approval from PayPal's own event (BILLING.SUBSCRIPTION.UPDATED), not from a URL.
+    app.get(
+      '/paypal/revision-return',
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "PayPal's return page after the buyer approved (or not) a subscription's new price",
+          security: [],
+          querystring: paypalReturnQuery.extend({ subscription_id: z.string().max(64).optional() }),
+          produces: ['text/html'],
+        },
+      },
+      async (request, reply) => {
+        const ref = request.query.subscription_id ?? '';
+        const payment = ref ? await findPaymentByRef(app.db, 'paypal', ref) : null;
+        if (!payment) return html(reply, 404, resultPage('de', 'notFound', { status: 'NotFound' }));
+        return request.query.cancelled
+          ? html(reply, 200, resultPage(payment.language, 'revisionCancelled', { status: 'NotApproved' }))
+          : html(reply, 200, resultPage(payment.language, 'revisionApproved', { closeWindow: true, status: 'Approved' }));
+      },
+    );
   }
 };
 

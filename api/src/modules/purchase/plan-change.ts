@@ -20,8 +20,18 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { findPaidPeriodInvoice, type PurchaseJson } from '../invoice';
 import { toProduct, type ProductRow } from '../license/product';
-import type { PaymentProvider } from '../payment';
-import { lockLiveSubscriptionOfPlugin, setScheduledPlanChange, type LiveSubscriptionOfPlugin } from '../subscription';
+import type { PaymentProvider, RevisionResult } from '../payment';
+import type { ProviderApprovalJson } from '../../db/schema';
+import {
+  lockLiveSubscriptionOfPlugin,
+  setProviderApproval,
+  setScheduledPlanChange,
+  type LiveSubscriptionOfPlugin,
+} from '../subscription';
+
+/** What waits for the seller at the provider after a revision: its approval link and the plan it is for. */
+export const approvalOf = ({ approvalUrl, planRef }: RevisionResult): ProviderApprovalJson | null =>
+  approvalUrl ? { url: approvalUrl, plan_ref: planRef, requested_at: new Date().toISOString() } : null;
 
 export interface PlanChangeOffer {
   live: LiveSubscriptionOfPlugin;
@@ -139,8 +149,9 @@ export async function offerPlanChange(
 
 /**
  * Records a change that waits for the period end and revises the provider's subscription to the new plan (PayPal
- * bills it from its next cycle, which is the period end). The provider first: when it refuses, nothing is recorded
- * and the seller is told (502).
+ * bills it from its next cycle, which is the period end, once the seller approved it there: the answer carries the
+ * approval link, which /licenses keeps offering until PayPal reports the approval). The provider first: when it
+ * refuses, nothing is recorded and the seller is told (502).
  */
 export async function schedulePlanChange(
   deps: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger },
@@ -150,16 +161,17 @@ export async function schedulePlanChange(
   language: Language,
 ): Promise<PlanChangeScheduled> {
   const { subscription } = offer.live;
+  let approval: ProviderApprovalJson | null = null;
   if (subscription.providerRef) {
     try {
-      await deps.provider.reviseSubscription(subscription.providerRef, {
+      approval = approvalOf(await deps.provider.reviseSubscription(subscription.providerRef, {
         changeId: `${subscription.id}-${Date.now()}`,
         amountCents: offer.quote.grossCents,
         currency: offer.quote.currency,
         description: row.name,
         period: periodOf(row)!,
         language,
-      });
+      }));
     } catch (err) {
       deps.log.error({ err, subscriptionId: subscription.id }, 'the payment provider refused the plan change');
       throw new HttpError(502, 'payment-provider-error', 'The payment provider could not change the subscription');
@@ -172,8 +184,10 @@ export async function schedulePlanChange(
     auto_upgrade_consent: purchase.auto_upgrade_consent,
     requested_at: new Date().toISOString(),
   });
+  if (subscription.providerRef) await setProviderApproval(deps.db, subscription.id, approval);
   return {
     scheduled: { product_id: row.id, effective_at: offer.change.effectiveAt.toISOString() },
     quote: offer.quote,
+    approval_url: approval?.url ?? null,
   };
 }

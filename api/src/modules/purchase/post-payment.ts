@@ -18,13 +18,14 @@ import {
   findOwnedSubscription,
   lockOwnedSubscription,
   markCancelledByProvider,
+  setProviderApproval,
   settleOverageEvents,
 } from '../subscription';
 import { findUser } from '../user';
 import { purchaseConfirmation } from './confirmation-mail';
 import type { SellerConfig } from '../../config';
 import type { PurchaseDeps } from './deps';
-import { licenseOptionsOf } from './plan-change';
+import { approvalOf, licenseOptionsOf } from './plan-change';
 import {
   completeStep,
   failStepAttempt,
@@ -329,17 +330,18 @@ async function revisePlanChange(
       vatId: buyer.vatId,
       vatIdVerified: invoice.vatKind === 'reverse_charge',
     });
-    ({ approvalUrl } = await deps.provider.reviseSubscription(sub.providerRef, {
-      changeId: invoice.id,
-      amountCents: renewal.grossCents,
-      currency: renewal.currency,
-      description: product.name,
-      period: { unit: product.durationUnit, duration: product.duration },
-      language: invoice.language,
-    }));
-    if (approvalUrl) {
-      deps.log.warn({ subscriptionId: sub.id, approvalUrl }, 'the provider asks the seller to approve the new plan');
-    }
+    const approval = approvalOf(
+      await deps.provider.reviseSubscription(sub.providerRef, {
+        changeId: invoice.id,
+        amountCents: renewal.grossCents,
+        currency: renewal.currency,
+        description: product.name,
+        period: { unit: product.durationUnit, duration: product.duration },
+        language: invoice.language,
+      }),
+    );
+    await setProviderApproval(db, sub.id, approval);
+    approvalUrl = approval?.url ?? null;
   }
   return { subscription: sub.id, planChangedTo: product.id, ...(approvalUrl && { providerApprovalUrl: approvalUrl }) };
 }

@@ -144,9 +144,7 @@ export async function ensureRenewalInvoice(
   tied: string | null,
 ): Promise<string> {
   if (tied) return tied;
-  const due = dueRenewal.scheduledChange
-    ? await applyScheduledChange(deps, dueRenewal, dueRenewal.scheduledChange)
-    : dueRenewal;
+  const due = await withScheduledChange(deps, dueRenewal);
   const draft = await createRenewalInvoice(deps, due);
   // Only one invoice per period: when a runner that lost its lease already tied one, use that one.
   if (await attachRenewalInvoice(deps.db, due.id, period, draft.id, draft.grossCents)) return draft.id;
@@ -182,12 +180,20 @@ export async function recordFailedRenewal(
 }
 
 /**
- * The plan change that waited for this period end takes effect before the period is invoiced: the license becomes a
- * license of the new plan with its extras, the subscription bills that plan, and the renewal is priced from it (the
- * provider's subscription was revised when the change was scheduled).
+ * The renewal to invoice for the period after `due`'s: the plan change that waited for this period end takes effect
+ * first (the license becomes a license of the new plan with its extras, the subscription bills that plan, and the
+ * renewal is priced from it; the provider's subscription was revised, and approved, when the change was scheduled).
+ * Runs in the caller's transaction when `deps.db` is one.
  */
+export async function withScheduledChange(
+  deps: Pick<RenewalDeps, 'db' | 'log'>,
+  due: DueRenewal,
+): Promise<DueRenewal> {
+  return due.scheduledChange ? applyScheduledChange(deps, due, due.scheduledChange) : due;
+}
+
 async function applyScheduledChange(
-  deps: RenewalDeps,
+  deps: Pick<RenewalDeps, 'db' | 'log'>,
   due: DueRenewal,
   change: ScheduledPlanChangeJson,
 ): Promise<DueRenewal> {

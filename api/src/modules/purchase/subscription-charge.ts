@@ -26,7 +26,7 @@ import {
 } from '../subscription';
 import type { Db } from '../../db/client';
 import type { PostPaymentDeps, ProcessResult } from './post-payment';
-import { createRenewalInvoice, renewalPeriodKey } from './renewal-charge';
+import { createRenewalInvoice, renewalPeriodKey, withScheduledChange } from './renewal-charge';
 
 /** Periods looked ahead for a free one (more unbooked sales than this at once means something else is wrong). */
 const MAX_PERIODS_AHEAD = 24;
@@ -87,7 +87,8 @@ async function bookSale(
       let invoiceId = billing?.invoiceId ?? null;
       if (!invoiceId) {
         await ensureRenewalEvent(db, sub.id, period);
-        const draft = await createRenewalInvoice({ db, provider }, { ...sub, currentPeriodEnd: periodEnd });
+        const due = await withScheduledChange({ db, log: deps.log }, { ...sub, currentPeriodEnd: periodEnd });
+        const draft = await createRenewalInvoice({ db, provider }, due);
         if (await attachRenewalInvoice(db, sub.id, period, draft.id, draft.grossCents)) invoiceId = draft.id;
         else {
           await deleteDrafts(db, [draft.id]);

@@ -27,7 +27,7 @@ import type { RenewalDeps } from './renewal-charge';
 import { failProviderCycle } from './renewal-failure';
 import { ensureSteps } from './repository';
 import { isRenewalCharge, settleRenewalCharge } from './subscription-charge';
-import { markCancelledByProvider } from '../subscription';
+import { confirmProviderApproval, markCancelledByProvider } from '../subscription';
 
 export interface WebhookOutcome {
   received: true;
@@ -143,6 +143,20 @@ export async function handleWebhook(
     const marked = await markCancelledByProvider(db, event.providerRef);
     const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
     log.info({ eventId: event.eventId, marked }, 'subscription cancelled at the payment provider');
+    return {
+      received: true,
+      duplicate: !rec.inserted,
+      kind: event.kind,
+      status: payment?.status ?? 'Created',
+      process: null,
+    };
+  }
+  if (event.kind === 'subscription-revised' && event.providerRef) {
+    // The seller approved a revised plan at the provider, which bills it from now on: the approval no longer waits,
+    // and a change scheduled for the period end takes effect then. An update for another plan changes nothing.
+    const confirmed = event.planRef ? await confirmProviderApproval(db, event.providerRef, event.planRef) : false;
+    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
+    log.info({ eventId: event.eventId, confirmed }, 'subscription revised at the payment provider');
     return {
       received: true,
       duplicate: !rec.inserted,

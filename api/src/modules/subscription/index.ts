@@ -38,7 +38,9 @@ export {
 } from './repository';
 export {
   applyPlanToSubscription,
+  confirmProviderApproval,
   lockLiveSubscriptionOfPlugin,
+  setProviderApproval,
   setScheduledPlanChange,
   type LiveSubscriptionOfPlugin,
 } from './plan-change-repository';

@@ -1,13 +1,14 @@
 // The subscription side of a plan change (this module alone writes subscriptions): the seller's live subscription
 // of a plugin, locked while a change is priced and recorded; a change scheduled for the period end; and the plan a
 // subscription bills once a change took effect.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   licenses,
   LIVE_SUBSCRIPTION_STATUSES,
   products,
   subscriptions,
+  type ProviderApprovalJson,
   type ScheduledPlanChangeJson,
 } from '../../db/schema';
 
@@ -60,4 +61,34 @@ export async function applyPlanToSubscription(
     .update(subscriptions)
     .set({ periodUnit, scheduledChange: null, updatedAt: new Date() })
     .where(eq(subscriptions.id, id));
+}
+
+/**
+ * The provider asks the seller to approve the revised plan (or, with null, asks nothing): until the approval arrives
+ * the provider bills the old plan, /licenses offers the link, and a scheduled change waits.
+ */
+export async function setProviderApproval(db: Db, id: string, approval: ProviderApprovalJson | null): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ providerApproval: approval, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
+}
+
+/**
+ * The provider reports that its subscription `providerRef` bills `planRef` now: the approval that waited for exactly
+ * that plan is done. An older plan's approval (the seller changed plan again since) stays. Returns whether one was.
+ */
+export async function confirmProviderApproval(db: Db, providerRef: string, planRef: string): Promise<boolean> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ providerApproval: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(subscriptions.providerRef, providerRef),
+        isNotNull(subscriptions.providerApproval),
+        sql`${subscriptions.providerApproval}->>'plan_ref' = ${planRef}`,
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
 }

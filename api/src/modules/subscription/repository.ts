@@ -279,7 +279,9 @@ const dueRenewalOf = ({
   product,
   licenseOptions: license.extraOptions,
   user,
-  scheduledChange: sub.scheduledChange ?? null,
+  // A change the seller has not approved at the provider yet is not due: the provider still bills the old plan, so the
+  // renewal invoices the old plan too, and the change waits for the first period end after the approval.
+  scheduledChange: sub.providerApproval ? null : (sub.scheduledChange ?? null),
 });
 
 /**

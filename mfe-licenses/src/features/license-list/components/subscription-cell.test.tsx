@@ -319,3 +319,42 @@ describe('a plan change waiting for the period end on /licenses', () => {
     }
   });
 });
+
+describe('a new price that waits for the seller at PayPal', () => {
+  const approval = 'https://www.paypal.com/webapps/billing/subscriptions?ba_token=BA-0000000000000000';
+  const waiting = licenseFixture({
+    ...downgraded,
+    subscription: { ...downgraded.subscription!, providerApprovalUrl: approval },
+  });
+
+  it('offers the main user the link to PayPal beside the change it waits for; a sub-user sees only why', async () => {
+    renderPage({ http: { 'GET /license/all': licensePage([waiting, running]) } });
+    const table = await screen.findByRole('table', { name: 'Your licenses' });
+    const [, changing, plain] = within(table).getAllByRole('row');
+    expect(within(changing).getByText('Changes to Fresh Desk Basic on 01.04.2026')).toBeInTheDocument();
+    expect(within(changing).getByText('PayPal bills the new price only after you confirm it there.')).toBeInTheDocument();
+    const link = within(changing).getByRole('link', { name: 'Confirm the new price of Fresh Desk Optimal at PayPal' });
+    expect(link).toHaveAttribute('href', approval);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(plain).queryByRole('link', { name: /PayPal/ })).not.toBeInTheDocument();
+  });
+
+  it('says it in German on the 390 px card, and a sub-user gets no link', async () => {
+    const restore = asPhone();
+    try {
+      renderPage({
+        language: 'de',
+        session: { apiUser: demoSubApiUser() },
+        http: { 'GET /license/all': licensePage([waiting]) },
+      });
+      const list = await screen.findByRole('list', { name: 'Ihre Lizenzen' });
+      const [card] = within(list).getAllByRole('listitem');
+      expect(
+        within(card).getByText('PayPal berechnet den neuen Preis erst, wenn Sie ihn dort bestätigt haben.'),
+      ).toBeInTheDocument();
+      expect(within(card).queryByRole('link', { name: /PayPal/ })).not.toBeInTheDocument();
+    } finally {
+      restore();
+    }
+  });
+});

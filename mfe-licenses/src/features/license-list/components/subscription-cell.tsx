@@ -97,14 +97,37 @@ export function SubscriptionCell({ license, now, canCancel, onCancel, onResume, 
       )}
     </Stack>
   );
-  if (!change) return renews;
-  // A cheaper plan waits for the period end: the renewal then switches the license and bills the new plan.
+  const approval = sub.providerApprovalUrl;
+  if (!change && !approval) return renews;
+  // A cheaper plan waits for the period end: the renewal then switches the license and bills the new plan. A new price
+  // the payment provider bills only once the seller confirmed it there (PayPal) is offered until PayPal reports it.
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       {renews}
-      <Typography variant="body2" sx={{ color: 'info.main', fontWeight: 500 }}>
-        {t('subscription_changes_to', { plan: change.productName, date: formatDate(change.effectiveAt) })}
-      </Typography>
+      {change && (
+        <Typography variant="body2" sx={{ color: 'info.main', fontWeight: 500 }}>
+          {t('subscription_changes_to', { plan: change.productName, date: formatDate(change.effectiveAt) })}
+        </Typography>
+      )}
+      {approval && (
+        <>
+          <Typography variant="body2" sx={{ color: 'warning.main' }}>
+            {t('subscription_approval_waiting')}
+          </Typography>
+          {canCancel && (
+            <Button
+              size="small"
+              variant="contained"
+              href={approval}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('subscription_approve_named', { product: license.productName })}
+            >
+              {t('subscription_approve')}
+            </Button>
+          )}
+        </>
+      )}
     </Stack>
   );
 }

@@ -434,6 +434,34 @@ describe('Purchase dialog for a plan change', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it('a change PayPal must approve offers the approval link: the change waits for it, PayPal bills the old plan until then', async () => {
+    const approval = 'https://www.paypal.com/webapps/billing/subscriptions?ba_token=BA-0000000000000000';
+    const { user } = renderFlow({
+      session: { licenses: [subscribedTo('fresh_desk-optimal-yearly')] },
+      http: {
+        'POST /invoice/quote': laterQuote,
+        'POST /invoice': (req: FakeRequest): PlanChangeScheduled => ({
+          scheduled: { product_id: 'fresh_desk-basic-yearly', effective_at: '2099-05-01T00:00:00.000Z' },
+          quote: laterQuote(req),
+          approval_url: approval,
+        }),
+      },
+    });
+    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    await user.click(within(basic).getByRole('checkbox'));
+    await user.click(within(basic).getByRole('button', { name: 'Change plan: Fresh Desk Basic Yearly' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your order' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Change on 01.05.2099' }));
+    const done = await within(dialog).findByRole('status');
+    expect(done).toHaveTextContent(
+      'Your plan changes on 01.05.2099 once you confirm the new price at PayPal. Until you do, PayPal keeps billing your current plan.',
+    );
+    const confirm = within(dialog).getByRole('link', { name: 'Confirm the new price at PayPal' });
+    expect(confirm).toHaveAttribute('href', approval);
+    expect(confirm).toHaveAttribute('target', '_blank');
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('an upgrade shows the credit for the unused part as its own negative row and pays the difference', async () => {
     const { user, http } = renderFlow({
       session: { licenses: [subscribedTo('fresh_desk-basic-yearly')] },

@@ -63,8 +63,16 @@ export default function PurchaseDialog({ state, onPay, onClose, onShowWindow }: 
           </Button>
         )}
         {state.kind === 'payment_pending' && <Button onClick={onShowWindow}>{t('dialog_reopen')}</Button>}
+        {state.kind === 'scheduled' && state.approvalUrl && (
+          <Button variant="contained" href={state.approvalUrl} target="_blank" rel="noopener noreferrer">
+            {t('dialog_approve_at_provider')}
+          </Button>
+        )}
         {state.kind === 'paid' || state.kind === 'scheduled' || state.kind === 'missing_info' ? (
-          <Button onClick={onClose} variant={state.kind === 'missing_info' ? 'text' : 'contained'}>
+          <Button
+            onClick={onClose}
+            variant={state.kind === 'missing_info' || (state.kind === 'scheduled' && state.approvalUrl) ? 'text' : 'contained'}
+          >
             {t('dialog_close')}
           </Button>
         ) : (
@@ -129,7 +137,9 @@ function Body({ state }: { state: PurchaseState }) {
       return (
         <Alert severity="success" role="status">
           <AlertTitle>{t('dialog_scheduled_title')}</AlertTitle>
-          {t('dialog_scheduled_text', { date: formatDate(state.effectiveAt) })}
+          {t(state.approvalUrl ? 'dialog_scheduled_approve_text' : 'dialog_scheduled_text', {
+            date: formatDate(state.effectiveAt),
+          })}
         </Alert>
       );
     case 'ordering':

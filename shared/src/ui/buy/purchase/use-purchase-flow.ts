@@ -26,8 +26,11 @@ export type PurchaseState =
   | { kind: 'checking'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'paid'; choice: BuyChoice; order: PurchaseResponse }
   | { kind: 'not_paid'; choice: BuyChoice; order: PurchaseResponse; popupBlocked: boolean }
-  /** A plan change that waits for the period end was recorded: nothing to pay now. */
-  | { kind: 'scheduled'; choice: BuyChoice; effectiveAt: string };
+  /**
+   * A plan change that waits for the period end was recorded: nothing to pay now. `approvalUrl`: the payment provider
+   * bills the new price only once the seller confirmed it there (PayPal).
+   */
+  | { kind: 'scheduled'; choice: BuyChoice; effectiveAt: string; approvalUrl: string | null };
 
 /** While the webhook is on its way the invoice may still be Created/Pending: ask a few times, a second apart. */
 const PAYMENT_CHECK_ATTEMPTS = 5;
@@ -187,7 +190,12 @@ export function usePurchaseFlow() {
           headers: { 'Idempotency-Key': idempotencyKey.current },
         });
         if (id !== run.current) return;
-        setState({ kind: 'scheduled', choice, effectiveAt: answer.scheduled.effective_at });
+        setState({
+          kind: 'scheduled',
+          choice,
+          effectiveAt: answer.scheduled.effective_at,
+          approvalUrl: answer.approval_url ?? null,
+        });
         void session.refresh('licenses');
       } catch (error) {
         if (id === run.current) failed(error, 'invoice_failed');
