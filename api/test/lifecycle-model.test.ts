@@ -143,6 +143,11 @@ interface Model {
   subs: ModelSub[];
   /** Payments received (charges), in order. */
   paid: ModelPayment[];
+  /**
+   * Payments received for an upgrade whose subscription was ended or cancelled meanwhile: kept, never invoiced (the
+   * draft reads Expired), due back to the seller.
+   */
+  voided: { ref: string; invoiceId: string; amount: number }[];
   /** Events delivered, to replay. */
   events: SandboxEventBody[];
 }
@@ -156,7 +161,8 @@ const liveSub = (m: Model) => m.subs.find((s) => s.status === 'Active' || s.stat
 /** What the seller paid and kept paid: payments received less what went back. */
 const charged = (m: Model) => m.paid.reduce((sum, p) => sum + p.amount - p.refundedCents, 0);
 /** Payments not refunded in full (status Paid; a partial refund leaves the payment paid). */
-const received = (m: Model) => m.paid.reduce((sum, p) => sum + (p.refunded ? 0 : p.amount), 0);
+const received = (m: Model) =>
+  m.paid.reduce((sum, p) => sum + (p.refunded ? 0 : p.amount), 0) + m.voided.reduce((sum, p) => sum + p.amount, 0);
 const modelValid = (s: ModelSub, now: number) =>
   s.licenseActive && (now < s.periodEnd || (s.graceUntil != null && now < s.graceUntil));
 
@@ -233,7 +239,13 @@ async function checkInvariants(m: Model, r: Real) {
     .where(and(eq(invoices.userId, uid), isNotNull(invoices.invoiceNumber)));
   const invoiced = numbered.reduce((s, i) => s + i.amount, 0);
   expect({ received: paidIn, invoiced }).toEqual({ received: received(m), invoiced: charged(m) });
-  expect(pays.filter((p) => ['Paid', 'Refunded'].includes(p.payments.status)).length).toBe(m.paid.length);
+  expect(pays.filter((p) => ['Paid', 'Refunded'].includes(p.payments.status)).length).toBe(
+    m.paid.length + m.voided.length,
+  );
+  for (const v of m.voided) {
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, v.invoiceId));
+    expect(invoice).toMatchObject({ status: 'Expired', invoiceNumber: null });
+  }
 
   // At most one live subscription per seller and plugin.
   const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, uid));
@@ -416,6 +428,12 @@ const pay = withChecks(
     }
     await sendEvent(m, 'PAYMENT.COMPLETED', c.ref, c.amount);
     m.checkout = null;
+    const changed = c.kind === 'change' ? liveSub(m) : null;
+    if (c.kind === 'change' && (changed?.status !== 'Active' || changed.cancelAtPeriodEnd)) {
+      // The subscription it would change has ended or is ending: the money is not settled and the plan stays.
+      m.voided.push({ ref: c.ref, invoiceId: c.invoiceId, amount: c.amount });
+      return;
+    }
     m.paid.push({ ref: c.ref, invoiceId: c.invoiceId, amount: c.amount, refunded: false, refundedCents: 0 });
     if (c.kind === 'change') {
       // The same license becomes one of the new plan at once; the period end stays, a waiting change is dropped.
@@ -689,6 +707,7 @@ describe('subscription lifecycle model', () => {
             checkout: null,
             subs: [],
             paid: [],
+            voided: [],
             events: [],
           };
           const real: Real = { seller };

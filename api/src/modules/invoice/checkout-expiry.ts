@@ -61,16 +61,22 @@ export type PaymentClaim = 'accepted' | 'expired';
 
 /**
  * Money arrived for an invoice: may it be settled? Decided once, under the invoice's row lock: an expired checkout is
- * marked Expired and refused (no license, no number); any other draft of a purchase records the money's arrival
- * (paid_at), which keeps the expiry job away from it for good. Renewal and overage drafts and numbered invoices are
- * always accepted.
+ * marked Expired and refused (no license, no number), and so is one whose purchase can no longer be delivered
+ * (`lapsed`: the caller knows, e.g. a plan change of a subscription that ended meanwhile); any other draft of a
+ * purchase records the money's arrival (paid_at), which keeps the expiry job away from it for good. Renewal and
+ * overage drafts and numbered invoices are always accepted.
  */
-export async function claimPayment(db: Db, invoiceId: string, paidAt: Date, now: Date = new Date()): Promise<PaymentClaim> {
+export async function claimPayment(
+  db: Db,
+  invoiceId: string,
+  paidAt: Date,
+  { now = new Date(), lapsed = false }: { now?: Date; lapsed?: boolean } = {},
+): Promise<PaymentClaim> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const row = await lockInvoiceRow(tx, invoiceId);
     if (!row || row.invoiceNumber !== null || row.purchaseProductId === null) return 'accepted';
-    if (isExpiredCheckout(row, now)) {
+    if (isExpiredCheckout(row, now) || (lapsed && row.paidAt === null)) {
       if (row.status !== 'Expired') {
         await tx.update(invoices).set({ status: 'Expired', updatedAt: now }).where(eq(invoices.id, invoiceId));
       }

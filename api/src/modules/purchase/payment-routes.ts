@@ -279,7 +279,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!payment) return html(reply, 404, resultPage('de', 'notFound', { status: 'NotFound' }));
         return request.query.cancelled
           ? html(reply, 200, resultPage(payment.language, 'revisionCancelled', { status: 'NotApproved' }))
-          : html(reply, 200, resultPage(payment.language, 'revisionApproved', { closeWindow: true, status: 'Approved' }));
+          : html(
+              reply,
+              200,
+              resultPage(payment.language, 'revisionApproved', { closeWindow: true, status: 'Approved' }),
+            );
       },
     );
   }

@@ -111,6 +111,34 @@ describe('an upgrade', () => {
   });
 });
 
+describe('an upgrade paid after its subscription stopped', () => {
+  it('changes nothing: the draft reads Expired, unnumbered, the license keeps its plan, and the money is due back', async () => {
+    const { seller, sub } = await subscriber();
+    const res = await post(seller, plan('fresh_desk-optimal-monthly'));
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as PurchaseResponse;
+    // The seller cancels at the period end while the payment window is still open, then pays in it.
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscription/${sub.id}/cancel`,
+      headers: seller.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    await pay(body);
+
+    const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.id, body.invoice_id));
+    expect(invoice).toMatchObject({ status: 'Expired', invoiceNumber: null });
+    expect(invoice.paidAt).toBeNull();
+    const [license] = await licensesOf(seller);
+    expect(license.productId).toBe('fresh_desk-basic-monthly');
+    const [after] = await t.app.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(after).toMatchObject({ productId: 'fresh_desk-basic-monthly', cancelAtPeriodEnd: true });
+    const list = await t.app.inject({ url: '/api/invoice/list', headers: seller.headers });
+    const row = (list.json().invoice_list as { id: string; status: string }[]).find((i) => i.id === body.invoice_id);
+    expect(row).toMatchObject({ status: 'Expired' });
+  });
+});
+
 describe('a downgrade', () => {
   it('is scheduled for the period end (202, nothing to pay) and the renewal then bills the cheaper plan', async () => {
     const { seller, sub } = await subscriber('fresh_desk-optimal-monthly');

@@ -18,11 +18,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
-import { findPaidPeriodInvoice, type PurchaseJson } from '../invoice';
+import { findPaidPeriodInvoice, type InvoiceRow, type PurchaseJson } from '../invoice';
 import { toProduct, type ProductRow } from '../license/product';
 import type { PaymentProvider, RevisionResult } from '../payment';
 import type { ProviderApprovalJson } from '../../db/schema';
 import {
+  findOwnedSubscription,
   lockLiveSubscriptionOfPlugin,
   setProviderApproval,
   setScheduledPlanChange,
@@ -164,14 +165,16 @@ export async function schedulePlanChange(
   let approval: ProviderApprovalJson | null = null;
   if (subscription.providerRef) {
     try {
-      approval = approvalOf(await deps.provider.reviseSubscription(subscription.providerRef, {
-        changeId: `${subscription.id}-${Date.now()}`,
-        amountCents: offer.quote.grossCents,
-        currency: offer.quote.currency,
-        description: row.name,
-        period: periodOf(row)!,
-        language,
-      }));
+      approval = approvalOf(
+        await deps.provider.reviseSubscription(subscription.providerRef, {
+          changeId: `${subscription.id}-${Date.now()}`,
+          amountCents: offer.quote.grossCents,
+          currency: offer.quote.currency,
+          description: row.name,
+          period: periodOf(row)!,
+          language,
+        }),
+      );
     } catch (err) {
       deps.log.error({ err, subscriptionId: subscription.id }, 'the payment provider refused the plan change');
       throw new HttpError(502, 'payment-provider-error', 'The payment provider could not change the subscription');
@@ -190,4 +193,21 @@ export async function schedulePlanChange(
     quote: offer.quote,
     approval_url: approval?.url ?? null,
   };
+}
+
+/**
+ * A plan change that can no longer be made when its money arrives: the subscription it changes has ended, is cancelled
+ * at its period end, or its period is over (its renewal unpaid). The same states in which none is offered; the money
+ * is not settled (refund due) and the license stays as it is.
+ */
+export async function isPlanChangeLapsed(db: Db, invoice: InvoiceRow, now = new Date()): Promise<boolean> {
+  const subscriptionId = (invoice.purchase as unknown as PurchaseJson).plan_change_of_subscription_id;
+  if (!subscriptionId || !invoice.userId) return false;
+  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId);
+  return (
+    !sub ||
+    sub.status !== 'Active' ||
+    sub.cancelAtPeriodEnd ||
+    (sub.currentPeriodEnd !== null && sub.currentPeriodEnd.getTime() <= now.getTime())
+  );
 }

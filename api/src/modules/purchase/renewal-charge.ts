@@ -185,10 +185,7 @@ export async function recordFailedRenewal(
  * renewal is priced from it; the provider's subscription was revised, and approved, when the change was scheduled).
  * Runs in the caller's transaction when `deps.db` is one.
  */
-export async function withScheduledChange(
-  deps: Pick<RenewalDeps, 'db' | 'log'>,
-  due: DueRenewal,
-): Promise<DueRenewal> {
+export async function withScheduledChange(deps: Pick<RenewalDeps, 'db' | 'log'>, due: DueRenewal): Promise<DueRenewal> {
   return due.scheduledChange ? applyScheduledChange(deps, due, due.scheduledChange) : due;
 }
 

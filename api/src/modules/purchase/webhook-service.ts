@@ -21,6 +21,7 @@ import {
   type PaymentRow,
   type WebhookRequest,
 } from '../payment';
+import { isPlanChangeLapsed } from './plan-change';
 import { runPostPayment, type PostPaymentDeps, type ProcessResult } from './post-payment';
 import { bookRefund, findRefundedPayment } from './refund';
 import type { RenewalDeps } from './renewal-charge';
@@ -56,12 +57,16 @@ function refuse(log: FastifyBaseLogger, provider: string, event: PaymentEvent | 
  */
 export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow): Promise<ProcessResult | null> {
   const paidAt = payment.paidAt ?? new Date();
-  const claim = await claimPayment(deps.db, payment.invoiceId, paidAt);
+  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
+  const lapsed = invoice ? await isPlanChangeLapsed(deps.db, invoice) : false;
+  const claim = await claimPayment(deps.db, payment.invoiceId, paidAt, { lapsed });
   await markPaymentPaid(deps.db, payment.id, paidAt);
   if (claim === 'expired') {
     deps.log.error(
-      { invoiceId: payment.invoiceId, paymentId: payment.id, amountCents: payment.amountCents },
-      'payment received for an expired checkout: no license issued; refund due',
+      { invoiceId: payment.invoiceId, paymentId: payment.id, amountCents: payment.amountCents, lapsed },
+      lapsed
+        ? 'payment received for a plan change of a subscription that ended: plan unchanged; refund due'
+        : 'payment received for an expired checkout: no license issued; refund due',
     );
     return null;
   }
@@ -69,12 +74,20 @@ export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow):
   return runPostPayment(deps, payment.invoiceId);
 }
 
-/** An expired checkout is not captured: PayPal keeps no money for an order that is never captured. */
+/**
+ * An expired checkout, or a plan change of a subscription that ended meanwhile, is not captured: PayPal keeps no money
+ * for an order that is never captured.
+ */
 async function checkoutExpired(deps: PostPaymentDeps, payment: PaymentRow): Promise<boolean> {
   const invoice = await findInvoiceById(deps.db, payment.invoiceId);
-  if (!invoice || !isExpiredCheckout(invoice)) return false;
-  deps.log.warn({ invoiceId: invoice.id, paymentId: payment.id }, 'approved payment of an expired checkout not captured');
-  await claimPayment(deps.db, invoice.id, new Date());
+  if (!invoice) return false;
+  const lapsed = await isPlanChangeLapsed(deps.db, invoice);
+  if (!lapsed && !isExpiredCheckout(invoice)) return false;
+  deps.log.warn(
+    { invoiceId: invoice.id, paymentId: payment.id, lapsed },
+    'approved payment of an expired checkout not captured',
+  );
+  await claimPayment(deps.db, invoice.id, new Date(), { lapsed });
   return true;
 }
 

@@ -332,7 +332,9 @@ describe('a new price that waits for the seller at PayPal', () => {
     const table = await screen.findByRole('table', { name: 'Your licenses' });
     const [, changing, plain] = within(table).getAllByRole('row');
     expect(within(changing).getByText('Changes to Fresh Desk Basic on 01.04.2026')).toBeInTheDocument();
-    expect(within(changing).getByText('PayPal bills the new price only after you confirm it there.')).toBeInTheDocument();
+    expect(
+      within(changing).getByText('PayPal bills the new price only after you confirm it there.'),
+    ).toBeInTheDocument();
     const link = within(changing).getByRole('link', { name: 'Confirm the new price of Fresh Desk Optimal at PayPal' });
     expect(link).toHaveAttribute('href', approval);
     expect(link).toHaveAttribute('target', '_blank');

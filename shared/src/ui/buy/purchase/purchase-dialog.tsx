@@ -71,7 +71,9 @@ export default function PurchaseDialog({ state, onPay, onClose, onShowWindow }: 
         {state.kind === 'paid' || state.kind === 'scheduled' || state.kind === 'missing_info' ? (
           <Button
             onClick={onClose}
-            variant={state.kind === 'missing_info' || (state.kind === 'scheduled' && state.approvalUrl) ? 'text' : 'contained'}
+            variant={
+              state.kind === 'missing_info' || (state.kind === 'scheduled' && state.approvalUrl) ? 'text' : 'contained'
+            }
           >
             {t('dialog_close')}
           </Button>
