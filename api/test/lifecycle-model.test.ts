@@ -15,7 +15,7 @@
 // FC_NUM_RUNS (default 20) and FC_SEED choose how many sequences run and which.
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { hasValidLicense, isLicenseValid, type License } from '@portal/shared/domain';
 import { invoices, jobRuns, licenses, payments, subscriptions } from '../src/db/schema';
@@ -634,26 +634,33 @@ const refundFull = (pick: number) =>
         .from(invoices)
         .where(eq(invoices.id, p.invoiceId));
       const s = m.subs.find((x) => paidFor?.licenseId != null && x.licenseId === paidFor.licenseId);
-      // ... unless another invoice of the license, not refunded, pays a period still to come (a renewal, a change).
-      const [later] = await t.app.db
-        .select({ id: invoices.id })
+      if (!s) return;
+      // ... as far as the other invoices of the license, not refunded, pay it: by the api's clock, which the webhook
+      // runs on, nothing running now ends the license at once; a paid time that runs on (the purchase's period
+      // while a renewal paid ahead went back) ends it there, and nothing renews it.
+      const others = await t.app.db
+        .select({ end: invoices.servicePeriodEnd })
         .from(invoices)
         .where(
           and(
-            eq(invoices.licenseId, paidFor?.licenseId ?? '00000000-0000-4000-8000-000000000000'),
+            eq(invoices.licenseId, s.licenseId),
             eq(invoices.kind, 'invoice'),
             isNotNull(invoices.invoiceNumber),
-            gt(invoices.servicePeriodEnd, new Date()), // the api's clock, which the webhook runs on
             sql`${invoices.id} <> ${p.invoiceId}`,
             sql`${invoices.id} IN (SELECT invoice_id FROM payments WHERE status = 'Paid')`,
           ),
         );
-      if (s && !later) {
+      const paidUntil = Math.max(0, ...others.map((o) => o.end!.getTime()));
+      const live = s.status === 'Active' || s.status === 'Inactive';
+      if (paidUntil <= Date.now()) {
         s.licenseActive = false;
-        if (s.status === 'Active' || s.status === 'Inactive') {
+        if (live) {
           s.status = 'Cancelled';
           s.cancelAtPeriodEnd = true;
         }
+      } else if (paidUntil < s.periodEnd && live) {
+        s.periodEnd = paidUntil;
+        s.cancelAtPeriodEnd = true;
       }
     },
   )();

@@ -93,3 +93,29 @@ it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a
   expect(after.filter((i) => i.status !== 'Paid')).toEqual([]);
   expect(outbox(seller.email).filter((m) => m.includes('Verlängerung nicht bezahlt'))).toHaveLength(1);
 });
+
+it("an earlier cycle's sale delivered again after a later cycle failed leaves that failure open to Pay now", async () => {
+  const seller = await buyer(shop.app);
+  const bought = await buy(shop.app, seller, { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true });
+  const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
+  const subscriptionId = back.searchParams.get('subscription_id')!;
+  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  const cycle = (outcome: 'success' | 'failure') =>
+    shop.sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome });
+  const paidCycle = await cycle('success');
+  expect(paidCycle.status).toBe(200);
+  const [sale] = await shop.sim.events({ event_type: 'PAYMENT.SALE.COMPLETED', resource_id: subscriptionId });
+  expect(sale.resource.id).toBe(paidCycle.body.sale.id);
+  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  expect((await cycle('failure')).status).toBe(200);
+  await shop.sim.delivered('BILLING.SUBSCRIPTION.PAYMENT.FAILED', subscriptionId);
+
+  const again = await shop.sim.call('POST', '/v1/simulator/webhooks/redeliver', { event_id: sale.id });
+  expect(again.body.delivery.status).toBe(200);
+  expect(JSON.parse(again.body.delivery.response)).toMatchObject({ duplicate: true });
+
+  const listed = await shop.app.inject({ url: '/api/license/all', headers: seller.headers });
+  const [shown] = listed.json().items;
+  expect(shown.subscription).toMatchObject({ status: 'Inactive' });
+  expect(shown.subscription.renewalInvoice.paymentUrl).toMatch(new RegExp(`^${shop.sim.url}/checkoutnow\\?token=`));
+});

@@ -69,9 +69,17 @@ describe('PayPal sale refunds through the simulator', () => {
     await shop.sim.delivered('PAYMENT.SALE.REFUNDED', rest.body.id);
     now = await state(seller.uid);
     expect(corrections().map((c) => c.amount)).toEqual(expect.arrayContaining([-1000, -2082]));
-    // The purchase's period still runs (paid, not refunded): the license and subscription go on for now.
+    // The purchase's period still runs (paid, not refunded): the license and subscription go on for now, and end where
+    // the refunded period would have begun; PayPal charges no further cycle.
     expect(now.license.status).toBe('active');
-    expect(now.sub.status).toBe('Active');
+    expect(now.sub).toMatchObject({ status: 'Active', cancelAtPeriodEnd: true });
+    expect(now.license.expiresAt).toEqual(renewal.servicePeriodStart);
+    expect(now.sub.currentPeriodEnd).toEqual(renewal.servicePeriodStart);
+    expect((await shop.sim.subscription(subscriptionId)).status).toBe('CANCELLED');
+    const next = await shop.sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, {
+      outcome: 'success',
+    });
+    expect(next.status).toBe(422);
   });
 
   it('the first sale refunded in full: cancellation invoice, the license ends and PayPal charges no more', async () => {

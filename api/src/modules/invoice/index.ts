@@ -12,7 +12,7 @@ export {
   findOpenPurchase,
   findOwnedInvoice,
   findPaidPeriodInvoice,
-  licensePaidBeyond,
+  licensePaidUntil,
   listDraftIds,
   setDraftCheckout,
   setDraftPaymentStatus,

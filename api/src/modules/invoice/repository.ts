@@ -295,18 +295,24 @@ export async function listCorrectionsOf(tx: Db, originalId: string) {
 }
 
 /**
- * Whether another issued invoice of the license, not refunded in full, pays a period that has not ended at `now` (or
- * one without an end): a renewal or a plan change paid after the invoice that was refunded.
+ * Until when the other issued invoices of the license, not refunded in full, pay it (the latest end of their service
+ * periods): 'open-ended' when one has no end, null when there is none.
  */
-export async function licensePaidBeyond(db: Db, licenseId: string, exceptInvoiceId: string, now: Date) {
+export async function licensePaidUntil(
+  db: Db,
+  licenseId: string,
+  exceptInvoiceId: string,
+): Promise<Date | 'open-ended' | null> {
   const result = await db.execute(sql`
-    SELECT 1 FROM invoices i
+    SELECT bool_or(i.service_period_end IS NULL) AS open_ended,
+      floor(extract(epoch FROM max(i.service_period_end)) * 1000)::float8 AS until_ms
+    FROM invoices i
     WHERE i.license_id = ${licenseId} AND i.id <> ${exceptInvoiceId} AND i.kind = 'invoice'
       AND i.invoice_number IS NOT NULL AND i.amount > 0
-      AND (i.service_period_end IS NULL OR i.service_period_end > ${now})
-      AND i.amount + coalesce((SELECT sum(c.amount) FROM invoices c WHERE c.cancels_invoice_id = i.id), 0) > 0
-    LIMIT 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      AND i.amount + coalesce((SELECT sum(c.amount) FROM invoices c WHERE c.cancels_invoice_id = i.id), 0) > 0`);
+  const [row] = (result as unknown as { rows: { open_ended: boolean | null; until_ms: number | null }[] }).rows;
+  if (row?.open_ended) return 'open-ended';
+  return row?.until_ms == null ? null : new Date(Number(row.until_ms));
 }
 
 /** `last_value + 1` of the counter row of series and year (locked until the transaction ends); null without one. */

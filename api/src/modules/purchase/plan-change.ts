@@ -61,6 +61,28 @@ export const licenseOptionsOf = (
   auto_upgrade_consent: purchase.auto_upgrade_consent,
 });
 
+/** What an invoice charged for its period: a plan change invoice's credit line is not part of it. */
+const chargedNet = (invoice: InvoiceRow) => invoice.rows.reduce((sum, r) => sum + Math.max(0, r.amountCents), 0);
+
+/**
+ * The paid time that a plan change re-prices, up to the subscription's period end: the period the newest paid invoice
+ * ending there covers, and, when that period is paid ahead (a renewal charged before it begins), the running period
+ * before it too, as one span with what both charged. So the change is prorated over all the time it applies to.
+ */
+async function paidSpan(db: Db, licenseId: string, end: Date, now: Date) {
+  const last = await findPaidPeriodInvoice(db, licenseId, end);
+  if (!last?.servicePeriodStart) return null;
+  const span = { start: last.servicePeriodStart, end, paidNetCents: chargedNet(last) };
+  if (span.start > now) {
+    const running = await findPaidPeriodInvoice(db, licenseId, span.start);
+    if (running?.servicePeriodStart) {
+      span.start = running.servicePeriodStart;
+      span.paidNetCents += chargedNet(running);
+    }
+  }
+  return span;
+}
+
 const periodOf = (row: ProductRow) =>
   row.durationUnit && row.duration ? { unit: row.durationUnit, duration: row.duration } : null;
 
@@ -113,21 +135,14 @@ export async function offerPlanChange(
   const end = subscription.currentPeriodEnd ?? license.expiresAt;
   if (!nextPeriod || !end) throw new HttpError(400, 'not-a-subscription', `${row.name} is not a subscription plan`);
 
-  const paid = await findPaidPeriodInvoice(db, license.id, end);
+  const paid = await paidSpan(db, license.id, end, now);
   const currentPeriod = periodOf(product);
-  const period = paid?.servicePeriodStart
-    ? {
-        start: paid.servicePeriodStart,
-        end,
-        // What was charged for the period: a plan change invoice's credit line is not part of it.
-        paidNetCents: paid.rows.reduce((sum, r) => sum + Math.max(0, r.amountCents), 0),
-      }
-    : {
-        // No invoice on record (a license given by hand): the period the plan bills at its catalogue price.
-        start: new Date(end.getTime() - (currentPeriod ? planPeriodMs(currentPeriod) : 0)),
-        end,
-        paidNetCents: quotePurchase(toProduct(product), current, buyer).netCents,
-      };
+  const period = paid ?? {
+    // No invoice on record (a license given by hand): the period the plan bills at its catalogue price.
+    start: new Date(end.getTime() - (currentPeriod ? planPeriodMs(currentPeriod) : 0)),
+    end,
+    paidNetCents: quotePurchase(toProduct(product), current, buyer).netCents,
+  };
   const change = quotePlanChange({
     period,
     nextQuote: fullQuote,

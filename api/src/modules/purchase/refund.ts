@@ -6,13 +6,13 @@
 import { HttpError } from '../../lib/http-error';
 import {
   findInvoiceById,
-  licensePaidBeyond,
+  licensePaidUntil,
   refundInvoice,
   type InvoiceRow,
   type PurchaseJson,
   type RefundBooking,
 } from '../invoice';
-import { deactivateLicenses } from '../license';
+import { deactivateLicenses, extendLicense, findLicenseRow } from '../license';
 import {
   findChargePaymentId,
   findPaidPayment,
@@ -24,7 +24,7 @@ import {
   type PaymentProvider,
   type PaymentRow,
 } from '../payment';
-import { endRefundedSubscription } from '../subscription';
+import { endRefundedSubscription, endSubscriptionAt, findSubscriptionEndingAt } from '../subscription';
 import type { Db } from '../../db/client';
 import type { PostPaymentDeps } from './post-payment';
 
@@ -86,8 +86,9 @@ export async function bookRefund(
 
 /**
  * The whole invoice went back: its payment is Refunded, and what it paid ends (not an overage invoice: its usage was
- * had, the license it was billed on stays; nor a license that a later invoice, not refunded, still pays). Every step
- * is idempotent, so a repeated event finishes a failed one.
+ * had, the license it was billed on stays). The license stays usable as far as its other invoices, not refunded, pay
+ * it, and ends there: at once when nothing else pays the present, at the end of the running period when a renewal
+ * paid ahead went back. Every step is idempotent, so a repeated event finishes a failed one.
  */
 async function endRefundedService(
   deps: PostPaymentDeps,
@@ -99,13 +100,33 @@ async function endRefundedService(
   const purchase = invoice.purchase as unknown as PurchaseJson;
   if (!invoice.licenseId || purchase.overage_of_subscription_id) return;
   const licenseId = invoice.licenseId;
-  // A later invoice of the license (a renewal, a plan change) still pays a period: the license runs on that.
-  if (await licensePaidBeyond(deps.db, licenseId, invoice.id, new Date())) return;
-  const providerRef = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await deactivateLicenses(db, [licenseId]);
-    return endRefundedSubscription(db, licenseId);
-  });
+  const now = new Date();
+  // The license stays paid as far as the other invoices of it, not refunded, pay it (the purchase's running period
+  // when a renewal paid ahead went back, a renewal or plan change paid after the refunded invoice).
+  const paidUntil = await licensePaidUntil(deps.db, licenseId, invoice.id);
+  if (paidUntil === 'open-ended') return;
+  let providerRef: string | null;
+  if (paidUntil && paidUntil > now) {
+    // The license and the subscription end where that paid time ends, and nothing renews them; a license already
+    // ending there or earlier keeps its end.
+    const license = await findLicenseRow(deps.db, licenseId);
+    if (!license?.expiresAt) return;
+    providerRef =
+      license.expiresAt > paidUntil
+        ? await deps.db.transaction(async (tx) => {
+            const db = tx as unknown as Db;
+            await extendLicense(db, licenseId, paidUntil);
+            return endSubscriptionAt(db, licenseId, paidUntil);
+          })
+        : // Cut back before (this is the event again): only the provider's cancellation may still be missing.
+          await findSubscriptionEndingAt(deps.db, licenseId, paidUntil);
+  } else {
+    providerRef = await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await deactivateLicenses(db, [licenseId]);
+      return endRefundedSubscription(db, licenseId);
+    });
+  }
   if (!providerRef) return;
   try {
     await provider.cancelSubscription(providerRef, 'Refunded');

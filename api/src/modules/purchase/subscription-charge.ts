@@ -21,6 +21,7 @@ import {
   attachRenewalInvoice,
   ensureRenewalEvent,
   findRenewalEvent,
+  findRenewalPeriodOfInvoice,
   lockSubscriptionByProviderRef,
   markRenewalDone,
 } from '../subscription';
@@ -58,7 +59,7 @@ async function bookSale(
   deps: PostPaymentDeps,
   provider: PaymentProvider,
   event: PaymentEvent,
-): Promise<{ payment: PaymentRow; subscriptionId: string; period: string }> {
+): Promise<{ payment: PaymentRow; subscriptionId: string; period: string | null }> {
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const sub = await lockSubscriptionByProviderRef(db, event.subscriptionRef!);
@@ -71,11 +72,16 @@ async function bookSale(
       product.durationUnit && product.duration != null
         ? { unit: product.durationUnit, duration: product.duration }
         : null;
+    // A sale booked before (a replay): its own payment and the period that payment's invoice bills, not the period
+    // that is next now (a replay after a later cycle failed must not mark that failed period done).
+    const existing = await findPaymentByRef(db, provider.name, event.chargeRef!);
+    if (existing) {
+      const period = await findRenewalPeriodOfInvoice(db, sub.id, existing.invoiceId);
+      return { payment: existing, subscriptionId: sub.id, period };
+    }
     let periodEnd = sub.currentPeriodEnd;
     for (let i = 0; ; i += 1) {
       const period = renewalPeriodKey(periodEnd);
-      const existing = await findPaymentByRef(db, provider.name, event.chargeRef!);
-      if (existing) return { payment: existing, subscriptionId: sub.id, period };
       const billing = await findRenewalEvent(db, sub.id, period);
       const taken = billing?.invoiceId ? await findLatestPayment(db, billing.invoiceId) : null;
       if (taken && taken.status !== 'Failed' && i < MAX_PERIODS_AHEAD) {
@@ -154,6 +160,6 @@ export async function settleRenewalCharge(
   });
   const process = await settle(booked.payment);
   const invoice = await findInvoiceById(deps.db, booked.payment.invoiceId);
-  if (invoice?.status === 'Paid') await markRenewalDone(deps.db, booked.subscriptionId, booked.period);
+  if (invoice?.status === 'Paid' && booked.period) await markRenewalDone(deps.db, booked.subscriptionId, booked.period);
   return { payment: booked.payment, duplicate: !rec.inserted, process };
 }

@@ -450,6 +450,22 @@ export async function attachRenewalInvoice(
   return rows.length > 0;
 }
 
+/** The period of the subscription's renewal that `invoiceId` bills, or null when it bills none. */
+export async function findRenewalPeriodOfInvoice(db: Db, subscriptionId: string, invoiceId: string) {
+  const [row] = await db
+    .select({ period: billingEvents.period })
+    .from(billingEvents)
+    .where(
+      and(
+        eq(billingEvents.subscriptionId, subscriptionId),
+        eq(billingEvents.kind, 'renewal'),
+        eq(billingEvents.invoiceId, invoiceId),
+      ),
+    )
+    .limit(1);
+  return row?.period ?? null;
+}
+
 export async function findRenewalEvent(db: Db, subscriptionId: string, period: string) {
   const [row] = await db.select().from(billingEvents).where(eventKey(subscriptionId, period)).limit(1);
   return row ?? null;
@@ -644,6 +660,41 @@ export async function createSubscription(db: Db, values: typeof subscriptions.$i
 /** Demo seeder: the period end moves with the demo license's moved expiry. */
 export async function setSubscriptionPeriodEnd(db: Db, id: string, currentPeriodEnd: Date | null): Promise<void> {
   await db.update(subscriptions).set({ currentPeriodEnd, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+}
+
+/** The provider's ref of the license's live subscription that is set to end at `periodEnd` and renew no more. */
+export async function findSubscriptionEndingAt(db: Db, licenseId: string, periodEnd: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ providerRef: subscriptions.providerRef })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.licenseId, licenseId),
+        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+        eq(subscriptions.cancelAtPeriodEnd, true),
+        eq(subscriptions.currentPeriodEnd, periodEnd),
+      ),
+    )
+    .limit(1);
+  return row?.providerRef ?? null;
+}
+
+/**
+ * The live subscription of a license ends at `periodEnd` and renews no more (a refunded period paid ahead: the running
+ * period stays usable). Answers the provider's subscription ref (to cancel there), or null.
+ */
+export async function endSubscriptionAt(db: Db, licenseId: string, periodEnd: Date, now = new Date()) {
+  const [row] = await db
+    .update(subscriptions)
+    .set({
+      currentPeriodEnd: periodEnd,
+      cancelAtPeriodEnd: true,
+      cancelRequestedAt: sql`coalesce(${subscriptions.cancelRequestedAt}, ${now})`,
+      updatedAt: now,
+    })
+    .where(and(eq(subscriptions.licenseId, licenseId), inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES])))
+    .returning({ providerRef: subscriptions.providerRef });
+  return row?.providerRef ?? null;
 }
 
 /**
