@@ -166,3 +166,31 @@ it('a downgrade waits for the seller to confirm the lower price at PayPal; until
   expect(license.productId).toBe('fresh_desk-basic-monthly');
   expect(license.subscription?.scheduledChange).toBeNull();
 });
+
+it('an upgrade never confirmed at PayPal: the next cycle charges the previous price, and the renewal grants that plan again', async () => {
+  const { app, sim } = shop;
+  const { seller, subscriptionId } = await subscribed('fresh_desk-basic-monthly');
+  const [license] = await app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
+  const change = await app.inject({
+    method: 'POST',
+    url: '/api/invoice',
+    headers: seller.headers,
+    payload: { product_id: 'fresh_desk-optimal-monthly', auto_upgrade_consent: true },
+  });
+  const paidBack = new URL(await sim.decide((change.json() as PurchaseResponse).payment_url, 'approve'));
+  expect((await app.inject({ url: `${paidBack.pathname}${paidBack.search}` })).statusCode).toBe(200);
+  expect((await licenseOf(seller.headers)).productId).toBe('fresh_desk-optimal-monthly');
+  expect((await licenseOf(seller.headers)).subscription?.providerApprovalUrl).toBeTruthy();
+
+  // The seller never confirms: PayPal bills the basic plan, which the renewal invoices and grants for the new period.
+  const sale = await chargeCycle(subscriptionId);
+  const [renewal] = await renewalsOf(seller.uid);
+  expect(renewal).toMatchObject({ status: 'Paid' });
+  expect(sale.amount.total).toBe((renewal.amount / 100).toFixed(2));
+  expect(renewal.products).toEqual([{ info: 'Fresh Desk Basic', productId: 'fresh_desk-basic-monthly' }]);
+  const shown = await licenseOf(seller.headers);
+  expect(shown.productId).toBe('fresh_desk-basic-monthly');
+  expect(shown.subscription?.providerApprovalUrl).toBeNull();
+  const [renewed] = await app.db.select().from(licenses).where(eq(licenses.id, license.id));
+  expect(renewed.expiresAt).toEqual(estimateExpiry({ unit: 'month', duration: 1 }, license.expiresAt!));
+});

@@ -73,6 +73,11 @@ export type ProviderApprovalJson = {
   url: string;
   plan_ref: string | null;
   requested_at: string;
+  /**
+   * The plan the provider keeps billing until then, when it is not the license's (an upgrade paid at once): a renewal
+   * before the approval bills and grants that plan again, as the provider charges it. Absent: the license's plan.
+   */
+  billed?: ScheduledPlanChangeJson | null;
 };
 export type BuyerSnapshotJson = {
   firstName: string;

@@ -5,7 +5,7 @@
 // invoice, the subscription module starts, extends or settles the subscription.
 import { EMAIL_BLOCK_SIZE, estimateExpiry, quotePurchase, type ExtraOptions } from '@portal/shared/domain';
 import type { Db } from '../../db/client';
-import type { PostPaymentStepName } from '../../db/schema';
+import type { PostPaymentStepName, ScheduledPlanChangeJson } from '../../db/schema';
 import { finalizeInvoice, findInvoiceById, findInvoiceDocument, type InvoiceRow, type PurchaseJson } from '../invoice';
 import { changeLicensePlan, extendLicense, findLicenseRow, issueLicense } from '../license';
 import { findProductIncludingWithdrawn, toProduct, type ProductRow } from '../license/product';
@@ -25,7 +25,7 @@ import { findUser } from '../user';
 import { purchaseConfirmation } from './confirmation-mail';
 import type { SellerConfig } from '../../config';
 import type { PurchaseDeps } from './deps';
-import { approvalOf, licenseOptionsOf } from './plan-change';
+import { approvalOf, boughtExtras, licenseOptionsOf } from './plan-change';
 import {
   completeStep,
   failStepAttempt,
@@ -157,7 +157,8 @@ const STEPS: Record<PostPaymentStepName, (ctx: StepContext) => Promise<Output>> 
       };
     }
     if (purchase.plan_change_of_subscription_id) {
-      return revisePlanChange(db, deps, invoice, product, purchase, purchase.plan_change_of_subscription_id);
+      const previous = done.CreateInvoiceInDb?.previousPlan as ScheduledPlanChangeJson | undefined;
+      return revisePlanChange(db, deps, invoice, product, purchase, purchase.plan_change_of_subscription_id, previous);
     }
     if (purchase.overage_of_subscription_id) {
       // The approved overage is paid: its months are done and the banner stops listing it.
@@ -294,6 +295,13 @@ async function settlePlanChange(
   if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
   const license = await findLicenseRow(db, sub.licenseId);
   if (!license) throw new PermanentStepError(`license of subscription ${subscriptionId} not found`);
+  // The plan it was (kept in the step's output): what a provider keeps billing until the seller approves the new one.
+  const previousPlan = {
+    product_id: license.productId,
+    ...boughtExtras(license.extraOptions),
+    auto_upgrade_consent: license.extraOptions.auto_upgrade_consent === true,
+    requested_at: paidAt.toISOString(),
+  };
   await changeLicensePlan(db, license.id, product.id, licenseOptionsOf(purchase));
   const end = sub.currentPeriodEnd ?? license.expiresAt;
   const { invoiceNumber } = await finalizeInvoice(db, invoice.id, {
@@ -301,7 +309,13 @@ async function settlePlanChange(
     servicePeriod: { start: paidAt, end: end ?? null },
     licenseId: license.id,
   });
-  return { licenseId: license.id, licenseKey: license.key, invoiceNumber, expiresAt: end?.toISOString() ?? null };
+  return {
+    licenseId: license.id,
+    licenseKey: license.key,
+    invoiceNumber,
+    expiresAt: end?.toISOString() ?? null,
+    previousPlan,
+  };
 }
 
 /**
@@ -317,6 +331,7 @@ async function revisePlanChange(
   product: ProductRow,
   purchase: PurchaseJson,
   subscriptionId: string,
+  previousPlan: ScheduledPlanChangeJson | undefined,
 ): Promise<Output> {
   const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
   if (!sub) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
@@ -340,7 +355,7 @@ async function revisePlanChange(
         language: invoice.language,
       }),
     );
-    await setProviderApproval(db, sub.id, approval);
+    await setProviderApproval(db, sub.id, approval && { ...approval, billed: previousPlan ?? null });
     approvalUrl = approval?.url ?? null;
   }
   return { subscription: sub.id, planChangedTo: product.id, ...(approvalUrl && { providerApprovalUrl: approvalUrl }) };

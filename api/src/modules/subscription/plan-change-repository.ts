@@ -50,7 +50,7 @@ export async function setScheduledPlanChange(
 
 /**
  * A change took effect (the license is of the new plan by now): the subscription bills per the new plan's period
- * from its next renewal, and no change waits any more.
+ * from its next renewal, and no change waits any more, nor an approval at the provider of another plan.
  */
 export async function applyPlanToSubscription(
   db: Db,
@@ -59,7 +59,7 @@ export async function applyPlanToSubscription(
 ): Promise<void> {
   await db
     .update(subscriptions)
-    .set({ periodUnit, scheduledChange: null, updatedAt: new Date() })
+    .set({ periodUnit, scheduledChange: null, providerApproval: null, updatedAt: new Date() })
     .where(eq(subscriptions.id, id));
 }
 

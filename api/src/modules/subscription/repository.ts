@@ -279,9 +279,10 @@ const dueRenewalOf = ({
   product,
   licenseOptions: license.extraOptions,
   user,
-  // A change the seller has not approved at the provider yet is not due: the provider still bills the old plan, so the
-  // renewal invoices the old plan too, and the change waits for the first period end after the approval.
-  scheduledChange: sub.providerApproval ? null : (sub.scheduledChange ?? null),
+  // A plan the seller has not approved at the provider yet is not billed there: the renewal invoices (and grants) the
+  // plan the provider still bills, the license's own or the one before a paid upgrade, and a scheduled change waits
+  // for the first period end after the approval.
+  scheduledChange: sub.providerApproval ? (sub.providerApproval.billed ?? null) : (sub.scheduledChange ?? null),
 });
 
 /**
