@@ -61,9 +61,9 @@ const pressPay = (paymentUrl: string) =>
  * A seller who bought Fresh Desk Basic monthly with two extra users through the sandbox page; the period is then
  * moved to end on a fixed date of a year of its own.
  */
-async function subscriber(opts: { invoiceEmail?: string } = {}) {
+async function subscriber(opts: { invoiceEmail?: string; periodEnd?: Date } = {}) {
   year += 1;
-  const periodEnd = new Date(`${year}-03-15T10:00:00.000Z`);
+  const periodEnd = opts.periodEnd ?? new Date(`${year}-03-15T10:00:00.000Z`);
   const seller = await registerUser(t.app);
   await completeProfile(t.app, seller, { ...COMPLETE_CONTACT, invoiceEmail: opts.invoiceEmail ?? '' });
   const bought = await buy(t.app, seller, {
@@ -267,6 +267,29 @@ describe('renewals job', () => {
       valid: true,
       code: 'VALID',
     });
+  });
+
+  it('a declined renewal paid after its whole period is over runs one period from the payment', async () => {
+    // The period ended 70 days ago: its renewal (declined) billed the 30 days after it, which are over as well.
+    const periodEnd = new Date(Math.floor(Date.now() / DAY) * DAY - 70 * DAY + 10 * 3_600_000);
+    const s = await subscriber({ invoiceEmail: `past-${year}+decline@test.portal`, periodEnd });
+    await runRenewals(purchaseDeps(t.app), runDate(s, 2));
+    const [renewal] = await renewalInvoices(s);
+    expect(renewal).toMatchObject({ status: 'Failed', invoiceNumber: null });
+    await runRenewals(purchaseDeps(t.app), runDate(s, -15));
+    expect((await subRow(s.sub.id)).status).toBe('Expired');
+
+    const before = Date.now();
+    expect((await pressPay(renewal.paymentUrl!)).status).toBe(303);
+    const license = await licenseRow(s.license.id);
+    expect(license.status).toBe('active');
+    expect(license.expiresAt!.getTime()).toBeGreaterThanOrEqual(before + 30 * DAY);
+    expect(license.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+    expect(await subRow(s.sub.id)).toMatchObject({ status: 'Active', currentPeriodEnd: license.expiresAt });
+    const [paid] = await t.app.db.select().from(invoices).where(eq(invoices.id, renewal.id));
+    expect(paid.servicePeriodEnd).toEqual(license.expiresAt);
+    expect(paid.servicePeriodStart!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(isLicenseValid(await shownLicense(s.seller), new Date())).toBe(true);
   });
 
   it('a subscription cancelled at period end is not renewed and is Cancelled once the period is over', async () => {

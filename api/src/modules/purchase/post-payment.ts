@@ -262,11 +262,15 @@ async function settleOnSubscription(
   let start = paidAt;
   let end = license.expiresAt;
   if (purchase.renewal_of_subscription_id) {
-    start = license.expiresAt ?? paidAt;
     const duration =
       product.durationUnit && product.duration != null
         ? { unit: product.durationUnit, duration: product.duration }
         : null;
+    start = license.expiresAt ?? paidAt;
+    // Paid after the whole period it billed is over (Pay now long after the grace): the period runs from the payment,
+    // so the seller gets the period paid for, not one that lies in the past.
+    const billedEnd = estimateExpiry(duration, start);
+    if (billedEnd && billedEnd <= paidAt) start = paidAt;
     end = estimateExpiry(duration, start);
     await extendLicense(db, license.id, end);
   }
