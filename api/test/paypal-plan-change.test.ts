@@ -194,3 +194,67 @@ it('an upgrade never confirmed at PayPal: the next cycle charges the previous pr
   const [renewed] = await app.db.select().from(licenses).where(eq(licenses.id, license.id));
   expect(renewed.expiresAt).toEqual(estimateExpiry({ unit: 'month', duration: 1 }, license.expiresAt!));
 });
+
+it('keeping the current plan after PayPal approved a downgrade revises PayPal back, to be approved again', async () => {
+  const { app, sim } = shop;
+  const { seller, subscriptionId } = await subscribed('fresh_desk-optimal-monthly');
+  const downgrade = async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/invoice',
+      headers: seller.headers,
+      payload: { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true },
+    });
+    expect(res.statusCode).toBe(202);
+    return (res.json() as PlanChangeScheduled).approval_url!;
+  };
+  const keep = async () => {
+    const sub = (await licenseOf(seller.headers)).subscription!;
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/subscription/${sub.id}/scheduled-change`,
+      headers: seller.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { approval_url: string | null };
+  };
+
+  // Not approved at PayPal yet: taking it back leaves nothing to approve.
+  await downgrade();
+  expect(await keep()).toEqual({ approval_url: null });
+  expect((await licenseOf(seller.headers)).subscription).toMatchObject({
+    scheduledChange: null,
+    providerApprovalUrl: null,
+  });
+
+  // Approved at PayPal: PayPal would bill Basic, so it is revised back to Optimal, which the seller approves again.
+  const approved = await downgrade();
+  const updates = async () =>
+    (await sim.events({ event_type: 'BILLING.SUBSCRIPTION.UPDATED', resource_id: subscriptionId })).length;
+  const before = await updates();
+  await sim.decide(approved, 'approve');
+  await waitFor(async () => (await updates()) > before);
+  const { approval_url: back } = await keep();
+  expect(back).toMatch(new RegExp(`^${sim.url}/webapps/billing/subscriptions\\?ba_token=`));
+  expect((await licenseOf(seller.headers)).subscription?.providerApprovalUrl).toBe(back);
+  const count = await updates();
+  await sim.decide(back!, 'approve');
+  await waitFor(async () => (await updates()) > count);
+  await waitFor(async () => (await licenseOf(seller.headers)).subscription?.providerApprovalUrl === null);
+
+  // The next cycle bills Optimal and renews it.
+  const sale = await chargeCycle(subscriptionId);
+  const [renewal] = await renewalsOf(seller.uid);
+  expect(sale.amount.total).toBe((renewal.amount / 100).toFixed(2));
+  expect(renewal.products).toEqual([{ info: 'Fresh Desk Optimal', productId: 'fresh_desk-optimal-monthly' }]);
+  expect((await licenseOf(seller.headers)).productId).toBe('fresh_desk-optimal-monthly');
+});
+
+/** Polls `check` until it holds (webhooks arrive over HTTP a moment later). */
+async function waitFor(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

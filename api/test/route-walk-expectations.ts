@@ -176,6 +176,7 @@ export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   'POST /api/subscription/:id/cancel': [401, 404, 404, 403, 404],
   'POST /api/subscription/:id/resume': [401, 404, 404, 403, 404],
   'POST /api/subscription/:id/overage/approve': [401, 404, 404, 403, 404],
+  'DELETE /api/subscription/:id/scheduled-change': [401, 404, 404, 403, 404],
   // Staff only (a PGlite api has no job runner of its own to call).
   'POST /api/subscription/month-end/run': { expect: [401, 403, 403, 403, 200], body: { date: '2026-11-01' } },
   'POST /api/subscription/renewals/run': { expect: [401, 403, 403, 403, 200], body: { date: '2026-11-01' } },

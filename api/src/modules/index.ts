@@ -17,7 +17,7 @@ import lieferbarRoutes from './wawi/lieferbar';
 import paypalAuthRoutes from './user/paypal';
 import { portalRoutes } from './portal';
 import profileRoutes from './user/profile';
-import { overageApprovalRoutes, paymentRoutes, purchaseInvoiceRoutes } from './purchase';
+import { subscriptionPriceRoutes, paymentRoutes, purchaseInvoiceRoutes } from './purchase';
 import staffRoutes from './staff';
 import subscriptionRoutes from './subscription';
 import subUserRoutes from './user/subusers';
@@ -68,7 +68,7 @@ export const apiModules: ApiModule[] = [
   routes('portal', portalRoutes(accountLicensedPlugins)),
   routes('staff', staffRoutes),
   routes('subscription', subscriptionRoutes),
-  routes('purchase', overageApprovalRoutes, 'subscription'),
+  routes('purchase', subscriptionPriceRoutes, 'subscription'),
   { folder: 'jobs', prefix: 'subscription', plugin: jobRoutes },
   routes('user/ds', dataSourceRoutes),
   routes('license/product', catalogueRoutes),

@@ -80,6 +80,7 @@ export const API_ERROR_SLUGS = [
   'already-subscribed',
   'renewal-payment-due',
   'subscription-ending',
+  'no-scheduled-change',
   'not-a-subscription',
   'idempotency-key-reused',
   'plugin-not-available',

@@ -105,3 +105,11 @@ export const planChangeScheduledSchema = z.object({
   approval_url: z.string().nullable().optional(),
 });
 export type PlanChangeScheduled = z.infer<typeof planChangeScheduledSchema>;
+
+/**
+ * DELETE /subscription/{id}/scheduled-change: the plan change that waited for the period end is taken back; the
+ * subscription renews its current plan. `approval_url`: the payment provider (PayPal) bills the current plan again only
+ * once the seller approved it there; null when nothing waits.
+ */
+export const planChangeWithdrawnSchema = z.object({ approval_url: z.string().nullable() });
+export type PlanChangeWithdrawn = z.infer<typeof planChangeWithdrawnSchema>;

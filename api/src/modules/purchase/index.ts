@@ -6,7 +6,7 @@
 // /subscription/{id}/overage/approve (modules/index.ts registers each under its prefix).
 export { default as paymentRoutes } from './payment-routes';
 export { default as purchaseInvoiceRoutes } from './invoice-routes';
-export { default as overageApprovalRoutes } from './overage-routes';
+export { default as subscriptionPriceRoutes } from './subscription-price-routes';
 export { purchaseDeps, type PurchaseDeps } from './deps';
 export {
   invoiceAndChargeRenewal,

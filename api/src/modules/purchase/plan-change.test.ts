@@ -183,6 +183,47 @@ describe('a downgrade', () => {
   });
 });
 
+describe('keeping the current plan', () => {
+  const keep = (who: TestIdentity, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/subscription/${id}/scheduled-change`, headers: who.headers });
+
+  it('takes back the waiting change: the renewal bills the current plan; a second time, or none waiting, is 409', async () => {
+    const { seller, sub } = await subscriber('fresh_desk-optimal-monthly');
+    expect((await post(seller, plan('fresh_desk-basic-monthly'))).statusCode).toBe(202);
+    const kept = await keep(seller, sub.id);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({ approval_url: null });
+    const shown = (await t.app.inject({ url: '/api/license/all', headers: seller.headers })).json().items[0];
+    expect(shown.subscription.scheduledChange).toBeNull();
+    const again = await keep(seller, sub.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ slug: 'no-scheduled-change' });
+
+    const [due] = (await listDueRenewals(t.app.db, new Date(sub.currentPeriodEnd!.getTime() + 1000))).filter(
+      (d) => d.id === sub.id,
+    );
+    expect(due.scheduledChange).toBeNull();
+    expect(await invoiceAndChargeRenewal(purchaseDeps(t.app), due)).toBe('renewed');
+    const [after] = await liveSubscriptionsOf(seller);
+    expect(after.productId).toBe('fresh_desk-optimal-monthly');
+    await t.app.db.update(subscriptions).set({ status: 'Expired' }).where(eq(subscriptions.id, sub.id));
+  });
+
+  it("another seller's subscription is 404, a sub-user 403, an id that is no uuid 400; the change stays", async () => {
+    const { seller, sub } = await subscriber('fresh_desk-optimal-monthly');
+    expect((await post(seller, plan('fresh_desk-basic-monthly'))).statusCode).toBe(202);
+    const stranger = await buyer(t.app);
+    expect((await keep(stranger, sub.id)).statusCode).toBe(404);
+    const helper = await createSubUser(t.app, seller);
+    expect((await keep(helper, sub.id)).statusCode).toBe(403);
+    const bad = await keep(seller, 'not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ slug: 'validation-error' });
+    const [still] = await liveSubscriptionsOf(seller);
+    expect(still.scheduledChange).toMatchObject({ product_id: 'fresh_desk-basic-monthly' });
+  });
+});
+
 describe('bad input and the wrong user', () => {
   it('the plan the seller already has answers 409; an unknown product 404; an extra the plan does not sell 400', async () => {
     const { seller } = await subscriber('fresh_desk-basic-monthly', { users: 1 });

@@ -202,7 +202,10 @@ export async function schedulePlanChange(
     auto_upgrade_consent: purchase.auto_upgrade_consent,
     requested_at: new Date().toISOString(),
   });
-  if (subscription.providerRef) await setProviderApproval(deps.db, subscription.id, approval);
+  // What the provider bills until the seller approves stays what it billed before (a paid upgrade's previous plan).
+  const billed = subscription.providerApproval?.billed ?? null;
+  if (subscription.providerRef)
+    await setProviderApproval(deps.db, subscription.id, approval && { ...approval, billed });
   return {
     scheduled: { product_id: row.id, effective_at: offer.change.effectiveAt.toISOString() },
     quote: offer.quote,

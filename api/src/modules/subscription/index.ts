@@ -43,6 +43,7 @@ export {
   applyPlanToSubscription,
   confirmProviderApproval,
   lockLiveSubscriptionOfPlugin,
+  lockOwnedSubscriptionWithPlan,
   setProviderApproval,
   setScheduledPlanChange,
   type LiveSubscriptionOfPlugin,

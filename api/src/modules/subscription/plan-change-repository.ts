@@ -36,6 +36,19 @@ export async function lockLiveSubscriptionOfPlugin(db: Db, userId: string, plugi
 
 export type LiveSubscriptionOfPlugin = NonNullable<Awaited<ReturnType<typeof lockLiveSubscriptionOfPlugin>>>;
 
+/** The subscription `id` of `userId` with its license and plan, locked FOR UPDATE; null for an unknown or foreign id. */
+export async function lockOwnedSubscriptionWithPlan(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select({ subscription: subscriptions, license: licenses, product: products })
+    .from(subscriptions)
+    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
+    .innerJoin(products, eq(products.id, licenses.productId))
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .limit(1)
+    .for('update', { of: subscriptions });
+  return row ?? null;
+}
+
 /** Records (or, with null, withdraws) the plan change that waits for the subscription's period end. */
 export async function setScheduledPlanChange(
   db: Db,

@@ -1,5 +1,5 @@
 import type { HttpClient } from '@portal/shared';
-import type { License, LicenseUser, Page, SubscriptionStanding } from '@portal/shared/domain';
+import type { License, LicenseUser, Page, PlanChangeWithdrawn, SubscriptionStanding } from '@portal/shared/domain';
 
 export const LICENSE_PAGE_SIZE = 10;
 
@@ -23,4 +23,9 @@ export function cancelSubscription(http: HttpClient, subscriptionId: string): Pr
 /** Undoes "cancel at period end" while the period lasts: the subscription renews again. */
 export function resumeSubscription(http: HttpClient, subscriptionId: string): Promise<SubscriptionStanding> {
   return http.post(`/subscription/${encodeURIComponent(subscriptionId)}/resume`);
+}
+
+/** DELETE /subscription/{id}/scheduled-change: takes back the plan change that waits for the period end. */
+export function keepCurrentPlan(http: HttpClient, subscriptionId: string): Promise<PlanChangeWithdrawn> {
+  return http.del(`/subscription/${encodeURIComponent(subscriptionId)}/scheduled-change`);
 }

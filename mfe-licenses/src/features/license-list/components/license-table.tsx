@@ -19,6 +19,7 @@ import { RegistrationsDialog } from './registrations-dialog';
 import { SubscriptionCell } from './subscription-cell';
 import { useCancelSubscription } from '../hooks/use-cancel-subscription';
 import { usePayRenewal } from '../hooks/use-pay-renewal';
+import { useKeepCurrentPlan } from '../hooks/use-keep-current-plan';
 import { useResumeSubscription } from '../hooks/use-resume-subscription';
 
 interface Props {
@@ -49,6 +50,7 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
   const [cancelling, setCancelling] = useState<License | null>(null);
   const { cancel, busy } = useCancelSubscription(() => onChanged?.());
   const { resume, busy: resuming } = useResumeSubscription(() => onChanged?.());
+  const { keep, busy: keeping } = useKeepCurrentPlan(() => onChanged?.());
   const pay = usePayRenewal(() => onChanged?.());
   const cancellingEnd = cancelling?.subscription?.currentPeriodEnd;
 
@@ -77,7 +79,8 @@ export function LicenseTable({ licenses, now, canRelease = false, onChanged }: P
           canCancel={canRelease}
           onCancel={setCancelling}
           onResume={(l) => l.subscription && void resume(l.subscription.id)}
-          busy={busy || resuming}
+          onKeepPlan={(l) => void keep(l)}
+          busy={busy || resuming || keeping}
           onPay={pay}
         />
       ),

@@ -320,6 +320,75 @@ describe('a plan change waiting for the period end on /licenses', () => {
   });
 });
 
+describe('keeping the current plan', () => {
+  it('takes back the waiting change and reloads the list', async () => {
+    const user = userEvent.setup();
+    const { http, notify } = renderPage({
+      http: {
+        'GET /license/all': licensePage([downgraded]),
+        'DELETE /subscription/:id/scheduled-change': { approval_url: null },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Your licenses' });
+    await user.click(
+      within(table).getByRole('button', { name: 'Keep Fresh Desk Optimal instead of changing the plan' }),
+    );
+    await waitFor(() => expect(http.callsTo('DELETE /subscription/:id/scheduled-change')).toHaveLength(1));
+    expect(http.callsTo('DELETE /subscription/:id/scheduled-change')[0].path).toBe(
+      '/subscription/sub-1/scheduled-change',
+    );
+    expect(notify.last('success')).toMatchObject({
+      title: 'Your plan stays',
+      message: 'Fresh Desk Optimal renews as before.',
+    });
+    await waitFor(() => expect(http.callsTo('GET /license/all')).toHaveLength(2));
+  });
+
+  it('says in German when PayPal has to confirm the price again', async () => {
+    const user = userEvent.setup();
+    const { notify } = renderPage({
+      language: 'de',
+      http: {
+        'GET /license/all': licensePage([downgraded]),
+        'DELETE /subscription/:id/scheduled-change': { approval_url: 'https://www.paypal.com/webapps/x' },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Ihre Lizenzen' });
+    await user.click(
+      within(table).getByRole('button', { name: 'Fresh Desk Optimal behalten statt den Plan zu wechseln' }),
+    );
+    await waitFor(() => expect(notify.last('success')?.title).toBe('Ihr Plan bleibt'));
+    expect(notify.last('success')?.message).toMatch(/sobald Sie den Preis noch einmal bei PayPal bestätigt haben/);
+  });
+
+  it('a failed request says so and changes nothing', async () => {
+    const user = userEvent.setup();
+    const { notify } = renderPage({
+      http: {
+        'GET /license/all': licensePage([downgraded]),
+        'DELETE /subscription/:id/scheduled-change': new ApiError(
+          502,
+          'payment-provider-error',
+          'The payment provider could not change the subscription',
+        ),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Your licenses' });
+    await user.click(
+      within(table).getByRole('button', { name: 'Keep Fresh Desk Optimal instead of changing the plan' }),
+    );
+    await waitFor(() => expect(notify.last('error')?.title).toBe('The plan change could not be taken back'));
+    expect(within(table).getByText('Changes to Fresh Desk Basic on 01.04.2026')).toBeInTheDocument();
+  });
+
+  it('a sub-user sees the change but no button', async () => {
+    renderPage({ session: { apiUser: demoSubApiUser() }, http: { 'GET /license/all': licensePage([downgraded]) } });
+    const table = await screen.findByRole('table', { name: 'Your licenses' });
+    expect(within(table).getByText('Changes to Fresh Desk Basic on 01.04.2026')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /instead of changing the plan/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('a new price that waits for the seller at PayPal', () => {
   const approval = 'https://www.paypal.com/webapps/billing/subscriptions?ba_token=BA-0000000000000000';
   const waiting = licenseFixture({

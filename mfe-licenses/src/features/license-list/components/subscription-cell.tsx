@@ -20,6 +20,8 @@ interface Props {
   onCancel: (license: License) => void;
   /** Takes back "cancel at period end" while the period lasts. */
   onResume: (license: License) => void;
+  /** Takes back a plan change that waits for the period end. */
+  onKeepPlan: (license: License) => void;
   /** A cancel or undo of this page is running. */
   busy?: boolean;
   onPay: (license: License) => void;
@@ -30,7 +32,16 @@ interface Props {
  * window; usable until the payment grace ends, "payment overdue" after it) / ended, and Cancel for a main user while
  * the subscription runs (Undo cancellation while a cancelled one's period lasts).
  */
-export function SubscriptionCell({ license, now, canCancel, onCancel, onResume, busy = false, onPay }: Props) {
+export function SubscriptionCell({
+  license,
+  now,
+  canCancel,
+  onCancel,
+  onResume,
+  onKeepPlan,
+  busy = false,
+  onPay,
+}: Props) {
   const { t } = useTranslation('licenses');
   const sub = license.subscription;
   if (!sub) return <Typography variant="body2">{t('subscription_none')}</Typography>;
@@ -108,6 +119,16 @@ export function SubscriptionCell({ license, now, canCancel, onCancel, onResume, 
         <Typography variant="body2" sx={{ color: 'info.main', fontWeight: 500 }}>
           {t('subscription_changes_to', { plan: change.productName, date: formatDate(change.effectiveAt) })}
         </Typography>
+      )}
+      {change && canCancel && (
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() => onKeepPlan(license)}
+          aria-label={t('subscription_keep_named', { product: license.productName })}
+        >
+          {t('subscription_keep')}
+        </Button>
       )}
       {approval && (
         <>
