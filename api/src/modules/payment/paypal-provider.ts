@@ -459,6 +459,17 @@ export class PayPalProvider implements PaymentProvider {
     }
   }
 
+  async billedPlanRef(providerSubscriptionRef: string): Promise<string | null> {
+    try {
+      const { result } = await this.subscriptions.getSubscription({ id: providerSubscriptionRef });
+      return result.planId ?? null;
+    } catch (err) {
+      throw new PaymentProviderError(`PayPal could not read the subscription: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+  }
+
   async verifyWebhook(request: WebhookRequest): Promise<PaymentEvent> {
     await verifyPayPalSignature(request, {
       webhookId: this.config.webhookId,

@@ -139,6 +139,11 @@ export interface PaymentProvider {
    * provider refuses or cannot be reached.
    */
   reviseSubscription(providerSubscriptionRef: string, revision: SubscriptionRevision): Promise<RevisionResult>;
+  /**
+   * The provider's plan its subscription bills now (PayPal: plan_id), to tell whether a revision was approved before
+   * its event arrived; null for a provider without plans of its own. Throws PaymentProviderError when unreachable.
+   */
+  billedPlanRef(providerSubscriptionRef: string): Promise<string | null>;
 }
 
 /** The plan a provider's subscription bills from its next cycle on (a plan change). */

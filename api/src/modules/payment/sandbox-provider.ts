@@ -150,6 +150,11 @@ export class SandboxProvider implements PaymentProvider {
     return { approvalUrl: null, planRef: null };
   }
 
+  /** The sandbox has no plans of its own: its renewals are invoiced from the license's plan. */
+  async billedPlanRef(): Promise<string | null> {
+    return null;
+  }
+
   /** The sandbox bills only through the renewals job, which skips a subscription cancelled at period end. */
   async suspendSubscription(): Promise<void> {}
 

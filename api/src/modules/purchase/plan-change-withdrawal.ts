@@ -1,7 +1,7 @@
 // Taking back a plan change that waits for the period end ("Keep current plan"): the subscription renews its current
 // plan again. At a provider that bills the subscription itself (PayPal) the change may already be approved there, so
 // PayPal would bill the new plan: it is revised back to the current plan, which the seller approves on PayPal's page
-// as before; until then PayPal bills the changed plan, and a renewal before the approval grants that plan.
+// as before; until then PayPal bills the other plan, and a renewal before the approval grants that plan.
 import { quotePurchase, type Language } from '@portal/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -35,11 +35,14 @@ export async function withdrawPlanChange(
     await setScheduledPlanChange(db, subscription.id, null);
     const pending = subscription.providerApproval;
     if (!subscription.providerRef) return { approvalUrl: null };
-    if (pending) {
-      // Not approved at the provider yet: it still bills what it billed before the change; nothing to revise.
-      await setProviderApproval(db, subscription.id, pending.billed ? pending : null);
-      return { approvalUrl: pending.billed ? pending.url : null };
+    if (pending && !pending.billed && !(await approvedMeanwhile(deps, subscription.providerRef, pending.plan_ref))) {
+      // Not approved at the provider: it still bills the current plan; nothing to revise.
+      await setProviderApproval(db, subscription.id, null);
+      return { approvalUrl: null };
     }
+    // The provider bills another plan than the current one (the change it approved, or the plan before an upgrade the
+    // seller has not approved yet): it is revised to the current plan, and bills that other plan until approved.
+    const billed = pending?.billed ?? change;
     if (!product.durationUnit || !product.duration) return { approvalUrl: null };
     const extras = boughtExtras(license.extraOptions);
     const price = quotePurchase(toProduct(product), extras, buyer);
@@ -59,8 +62,22 @@ export async function withdrawPlanChange(
       deps.log.error({ err, subscriptionId }, 'the payment provider refused to revise the plan back');
       throw new HttpError(502, 'payment-provider-error', 'The payment provider could not change the subscription');
     }
-    // Until the seller approves, the provider bills the plan the withdrawn change had revised it to.
-    await setProviderApproval(db, subscription.id, approval && { ...approval, billed: change });
+    await setProviderApproval(db, subscription.id, approval && { ...approval, billed });
     return { approvalUrl: approval?.url ?? null };
   });
+}
+
+/** Whether the provider bills the pending plan already (approved there, its event not arrived yet). */
+async function approvedMeanwhile(
+  deps: { provider: PaymentProvider; log: FastifyBaseLogger },
+  providerRef: string,
+  planRef: string | null,
+): Promise<boolean> {
+  if (!planRef) return false;
+  try {
+    return (await deps.provider.billedPlanRef(providerRef)) === planRef;
+  } catch (err) {
+    deps.log.error({ err, providerRef }, 'the payment provider could not say which plan it bills');
+    throw new HttpError(502, 'payment-provider-error', 'The payment provider could not be reached');
+  }
 }
