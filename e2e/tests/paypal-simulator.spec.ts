@@ -3,9 +3,9 @@
 // server in front of that api, next to the sandbox stack of global-setup (the Auth emulator is shared). A ready
 // seller buys Fresh Desk Basic monthly on /licenses/buy, approves on the simulator's page in the payment window
 // ("Agree & Subscribe") → the license is on /licenses; the simulator bills the next cycle (control API) → the license
-// runs a month longer; PayPal's refund of that renewal (its own refund endpoint, with an OAuth token) → the
-// cancellation invoice on /invoices; "Cancel subscription" on /licenses → the subscription is suspended at the
-// simulator and no longer bills. A second plan (Mobile App, bought through the api) whose cycle fails → the payment banner
+// runs a month longer; "Cancel subscription" on /licenses → the subscription is suspended at the simulator and no
+// longer bills; PayPal's refund of that renewal (its own refund endpoint, with an OAuth token) → the cancellation
+// invoice on /invoices, and the license ends with the period paid first. A second plan (Mobile App, bought through the api) whose cycle fails → the payment banner
 // with "Pay now". Ports: E2E_PAYPAL_API_PORT (4201), E2E_PAYPAL_SIMULATOR_PORT (4202), E2E_PAYPAL_PORTAL_PORT (4203).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -227,17 +227,6 @@ test.describe.serial('PayPal through the simulator', () => {
     await expect(row(page, PLAN)).toContainText(shown);
   });
 
-  test("PayPal's refund of the renewal → its cancellation invoice on /invoices", async () => {
-    const token = await paypalToken();
-    const refund = await simulator('POST', `/v1/payments/sale/${renewalSale}/refund`, {}, token);
-    expect(refund.status).toBe(201);
-    await page.goto('/invoices');
-    const table = page.getByRole('table', { name: billing('invoices_table_label') });
-    await expect(table.getByRole('row').filter({ hasText: billing('invoices_kind_cancellation') })).toHaveCount(1, {
-      timeout: 30_000,
-    });
-  });
-
   test('Cancel subscription on /licenses → suspended at PayPal, no further cycle is billed', async () => {
     await page.goto('/licenses');
     await row(page, PLAN)
@@ -257,6 +246,28 @@ test.describe.serial('PayPal through the simulator', () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.details?.[0]?.issue ?? refused.body.name).toMatch(/SUBSCRIPTION_STATUS_INVALID/);
+  });
+
+  test("PayPal's refund of the renewal paid ahead → its cancellation invoice; the license ends with the first period", async () => {
+    const token = await paypalToken();
+    const refund = await simulator('POST', `/v1/payments/sale/${renewalSale}/refund`, {}, token);
+    expect(refund.status).toBe(201);
+    await page.goto('/invoices');
+    const table = page.getByRole('table', { name: billing('invoices_table_label') });
+    await expect(table.getByRole('row').filter({ hasText: billing('invoices_kind_cancellation') })).toHaveCount(1, {
+      timeout: 30_000,
+    });
+    // The refunded period had not begun: the license is usable until the end of the period paid first, then ends,
+    // and PayPal's subscription is cancelled so it bills nothing more.
+    const ended = await shownLicense(PLAN);
+    expect(new Date(ended.licenseExpired!).getTime()).toBe(firstEnd);
+    expect(ended.subscription?.cancelAtPeriodEnd).toBe(true);
+    const atPayPal = await simulator('GET', `/v1/billing/subscriptions/${subscriptionId}`, undefined, token);
+    expect(atPayPal.body.status).toBe('CANCELLED');
+    await page.goto('/licenses');
+    const until = new Date(firstEnd);
+    const shown = `${String(until.getDate()).padStart(2, '0')}.${String(until.getMonth() + 1).padStart(2, '0')}.${until.getFullYear()}`;
+    await expect(row(page, PLAN)).toContainText(lic(lang, 'subscription_ends_on', { date: shown }));
   });
 
   test('a failed cycle of another plan → the payment banner with Pay now', async () => {
