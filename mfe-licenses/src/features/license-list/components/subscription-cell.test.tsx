@@ -330,9 +330,9 @@ describe('keeping the current plan', () => {
       },
     });
     const table = await screen.findByRole('table', { name: 'Your licenses' });
-    await user.click(
-      within(table).getByRole('button', { name: 'Keep Fresh Desk Optimal instead of changing the plan' }),
-    );
+    const keep = within(table).getByRole('button', { name: 'Keep Fresh Desk Optimal instead of changing the plan' });
+    expect(keep).toHaveTextContent('Keep current plan');
+    await user.click(keep);
     await waitFor(() => expect(http.callsTo('DELETE /subscription/:id/scheduled-change')).toHaveLength(1));
     expect(http.callsTo('DELETE /subscription/:id/scheduled-change')[0].path).toBe(
       '/subscription/sub-1/scheduled-change',
@@ -354,9 +354,9 @@ describe('keeping the current plan', () => {
       },
     });
     const table = await screen.findByRole('table', { name: 'Ihre Lizenzen' });
-    await user.click(
-      within(table).getByRole('button', { name: 'Fresh Desk Optimal behalten statt den Plan zu wechseln' }),
-    );
+    const keep = within(table).getByRole('button', { name: 'Fresh Desk Optimal behalten statt den Plan zu wechseln' });
+    expect(keep).toHaveTextContent('Aktuellen Plan behalten');
+    await user.click(keep);
     await waitFor(() => expect(notify.last('success')?.title).toBe('Ihr Plan bleibt'));
     expect(notify.last('success')?.message).toMatch(/sobald Sie den Preis noch einmal bei PayPal bestätigt haben/);
   });

@@ -125,9 +125,9 @@ export function SubscriptionCell({
           size="small"
           disabled={busy}
           onClick={() => onKeepPlan(license)}
-          aria-label={t('subscription_keep_named', { product: license.productName })}
+          aria-label={t('subscription_keep_plan_named', { product: license.productName })}
         >
-          {t('subscription_keep')}
+          {t('subscription_keep_plan')}
         </Button>
       )}
       {approval && (

@@ -14,11 +14,11 @@ export function useKeepCurrentPlan(onKept: () => void) {
   const { busy, run } = useBusyTask();
 
   const keep = (license: License) =>
-    run({ title: t('subscription_keep_failed') }, async () => {
+    run({ title: t('subscription_keep_plan_failed') }, async () => {
       const { approval_url } = await keepCurrentPlan(http, license.subscription!.id);
       notify.success({
-        title: t('subscription_kept_title'),
-        message: t(approval_url ? 'subscription_kept_approve' : 'subscription_kept_text', {
+        title: t('subscription_plan_kept_title'),
+        message: t(approval_url ? 'subscription_plan_kept_approve' : 'subscription_plan_kept_text', {
           product: license.productName,
         }),
       });
