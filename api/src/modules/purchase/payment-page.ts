@@ -42,6 +42,10 @@ const TEXTS = {
     paidApprove:
       'Zahlung erhalten. Ihre Lizenz nutzt jetzt den neuen Tarif. Ein Schritt fehlt noch: Bestätigen Sie bei PayPal den neuen Preis Ihres Abonnements, sonst verlängert PayPal es zum bisherigen Preis.',
     approve: 'Neuen Preis bei PayPal bestätigen',
+    planChangeLapsed:
+      'Dieser Planwechsel ist nicht mehr möglich: Das Abonnement ist beendet oder gekündigt. Es wurde nichts berechnet.',
+    refundDue:
+      'Ihre Zahlung ist eingegangen, aber die Bestellung war nicht mehr ausführbar (abgelaufen, oder das Abonnement ist beendet). Es wurde nichts gebucht; Sie erhalten den Betrag zurück.',
     revisionApproved:
       'Danke! PayPal hat den neuen Preis Ihres Abonnements bestätigt; das Portal zeigt die Änderung unter „Lizenzen“. Dieses Fenster schließt sich gleich.',
     revisionCancelled:
@@ -67,6 +71,10 @@ const TEXTS = {
     paidApprove:
       'Payment received. Your license now uses the new plan. One step is left: confirm the new price of your subscription at PayPal, otherwise PayPal renews it at the previous price.',
     approve: 'Confirm the new price at PayPal',
+    planChangeLapsed:
+      'This plan change is no longer possible: the subscription has ended or is cancelled. Nothing was charged.',
+    refundDue:
+      'Your payment arrived, but the order could no longer be carried out (it had expired, or the subscription ended). Nothing was booked; the amount will be refunded to you.',
     revisionApproved:
       'Thank you! PayPal confirmed the new price of your subscription; the portal shows the change under “Licenses”. This window closes in a moment.',
     revisionCancelled:

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { addressKey } from '../../lib/caller-key';
 import { HttpError } from '../../lib/http-error';
 import { errorBodySchema } from '../../lib/schemas';
-import { findInvoiceById, isExpiredCheckout } from '../invoice';
+import { claimPayment, findInvoiceById, isExpiredCheckout, type InvoiceRow } from '../invoice';
 import { findPaymentByRef, PaymentProviderError, SandboxProvider, type PaymentRow } from '../payment';
 import { purchaseDeps } from './deps';
 import { overageApprovalPages } from './overage-consent';
 import { checkoutPage, CLOSE_WINDOW_JS, html, PAGE_CSS, resultPage, type PageText } from './payment-page';
+import { isPlanChangeLapsed } from './plan-change';
 import { runPostPayment, resumeUnfinished } from './post-payment';
 import { pageSchema, paypalReturnQuery } from './ref-params';
 import { listSteps } from './repository';
@@ -113,6 +114,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'max-age=3600').send(PAGE_CSS),
   );
 
+  /** Why a refused draft cannot be paid: a plan change no longer possible, or a checkout that expired. */
+  const expiredText = async (invoice: InvoiceRow): Promise<PageText> =>
+    (await isPlanChangeLapsed(app.db, invoice)) ? 'planChangeLapsed' : 'expired';
+
   /** The page of a payment in its current state. */
   /** `justCancelled`: right after Cancel (then the window closes); a later visit offers paying again. */
   async function showPayment(
@@ -122,6 +127,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const { notice, status = 200 } = opts;
     const lang = payment.language;
+    const invoice = await findInvoiceById(app.db, payment.invoiceId);
+    if (payment.status === 'Paid' && invoice?.status === 'Expired') {
+      // Money for a draft that was refused (expired, or its plan change no longer possible): nothing was booked.
+      return html(reply, 200, resultPage(lang, 'refundDue', { status: 'RefundDue' }));
+    }
     if (payment.status === 'Paid') {
       const steps = await listSteps(app.db, payment.invoiceId);
       const complete = steps.length > 0 && steps.every((s) => s.state === 'done');
@@ -140,9 +150,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (payment.status === 'Failed' && opts.justCancelled) {
       return html(reply, 200, resultPage(lang, 'cancelled', { closeWindow: true, status: 'Failed' }));
     }
-    const invoice = await findInvoiceById(app.db, payment.invoiceId);
     if (invoice && isExpiredCheckout(invoice)) {
-      return html(reply, 410, resultPage(lang, 'expired', { status: 'Expired' }));
+      return html(reply, 410, resultPage(lang, await expiredText(invoice), { status: 'Expired' }));
     }
     return html(
       reply,
@@ -198,7 +207,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           const payment = await sandboxPayment(reply, request.params.ref);
           if (!payment) return;
           const invoice = await findInvoiceById(app.db, payment.invoiceId);
-          // An expired checkout cannot be paid: no event is sent, the page says so.
+          // An expired checkout, or a plan change no longer possible, cannot be paid: no event is sent, the page says so.
+          if (invoice && action === 'pay' && (await isPlanChangeLapsed(app.db, invoice))) {
+            await claimPayment(app.db, invoice.id, new Date(), { lapsed: true });
+            return showPayment(reply, payment);
+          }
           if (invoice && isExpiredCheckout(invoice)) return showPayment(reply, payment);
           if (
             payment.status === 'Pending' ||
@@ -249,7 +262,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const fresh = (await findPaymentByRef(app.db, 'paypal', ref))!;
         const invoice = await findInvoiceById(app.db, fresh.invoiceId);
         if (fresh.status !== 'Paid' && invoice && isExpiredCheckout(invoice)) {
-          return html(reply, 410, resultPage(fresh.language, 'expired', { status: 'Expired' }));
+          return html(reply, 410, resultPage(fresh.language, await expiredText(invoice), { status: 'Expired' }));
         }
         if (fresh.status === 'Pending')
           return html(reply, 200, resultPage(fresh.language, 'processing', { status: 'Pending' }));

@@ -136,6 +136,28 @@ describe('an upgrade paid after its subscription stopped', () => {
     const list = await t.app.inject({ url: '/api/invoice/list', headers: seller.headers });
     const row = (list.json().invoice_list as { id: string; status: string }[]).find((i) => i.id === body.invoice_id);
     expect(row).toMatchObject({ status: 'Expired' });
+    // The payment window tells the seller that nothing was booked and the money goes back.
+    const page = await t.app.inject({ url: body.payment_url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Es wurde nichts gebucht; Sie erhalten den Betrag zurück.');
+  });
+
+  it('the sandbox page refuses to pay it once the subscription is cancelled: no money, the page says why', async () => {
+    const { seller, sub } = await subscriber();
+    const body = (await post(seller, plan('fresh_desk-optimal-monthly'))).json() as PurchaseResponse;
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscription/${sub.id}/cancel`,
+      headers: seller.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const pressed = await t.app.inject({ method: 'POST', url: `${body.payment_url}/pay` });
+    expect(pressed.statusCode).toBe(410);
+    expect(pressed.body).toContain('Dieser Planwechsel ist nicht mehr möglich');
+    const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.id, body.invoice_id));
+    expect(invoice).toMatchObject({ status: 'Expired', invoiceNumber: null, paidAt: null });
+    const [license] = await licensesOf(seller);
+    expect(license.productId).toBe('fresh_desk-basic-monthly');
   });
 });
 
