@@ -20,6 +20,15 @@ async function licenseOf(headers: Record<string, string>): Promise<License> {
   return items[0];
 }
 
+/** POST /api/invoice of another plan of the subscribed plugin (a plan change). */
+const changePlan = (headers: Record<string, string>, productId: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/invoice',
+    headers,
+    payload: { product_id: productId, auto_upgrade_consent: true },
+  });
+
 /** A seller with a PayPal subscription of `productId`, its first cycle paid: the seller and PayPal's subscription id. */
 async function subscribed(productId: string) {
   const { app, sim } = shop;
@@ -62,12 +71,7 @@ it('an upgrade paid by a PayPal order asks the seller to confirm the new price a
   const { seller, subscriptionId } = await subscribed('fresh_desk-basic-monthly');
   const [license] = await app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
 
-  const change = await app.inject({
-    method: 'POST',
-    url: '/api/invoice',
-    headers: seller.headers,
-    payload: { product_id: 'fresh_desk-optimal-monthly', auto_upgrade_consent: true },
-  });
+  const change = await changePlan(seller.headers, 'fresh_desk-optimal-monthly');
   expect(change.statusCode).toBe(201);
   const body = change.json() as PurchaseResponse;
   expect(body.quote.plan_change).toMatchObject({ timing: 'now' });
@@ -109,12 +113,7 @@ it('a downgrade waits for the seller to confirm the lower price at PayPal; until
   const { app, sim } = shop;
   const { seller, subscriptionId } = await subscribed('fresh_desk-optimal-monthly');
 
-  const change = await app.inject({
-    method: 'POST',
-    url: '/api/invoice',
-    headers: { ...seller.headers, 'accept-language': 'en' },
-    payload: { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true },
-  });
+  const change = await changePlan({ ...seller.headers, 'accept-language': 'en' }, 'fresh_desk-basic-monthly');
   expect(change.statusCode).toBe(202);
   const scheduled = change.json() as PlanChangeScheduled;
   expect(scheduled.scheduled.product_id).toBe('fresh_desk-basic-monthly');
@@ -141,12 +140,7 @@ it('a downgrade waits for the seller to confirm the lower price at PayPal; until
   expect((await licenseOf(seller.headers)).subscription?.providerApprovalUrl).toBe(approve);
 
   // A second offer of the link (from /licenses) is confirmed: PayPal reports the new plan, the link is gone.
-  const again = await app.inject({
-    method: 'POST',
-    url: '/api/invoice',
-    headers: seller.headers,
-    payload: { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true },
-  });
+  const again = await changePlan(seller.headers, 'fresh_desk-basic-monthly');
   const link = (again.json() as PlanChangeScheduled).approval_url!;
   const confirmed = new URL(await sim.decide(link, 'approve'));
   expect(confirmed.pathname).toBe('/api/payment/paypal/revision-return');
@@ -171,12 +165,7 @@ it('an upgrade never confirmed at PayPal: the next cycle charges the previous pr
   const { app, sim } = shop;
   const { seller, subscriptionId } = await subscribed('fresh_desk-basic-monthly');
   const [license] = await app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
-  const change = await app.inject({
-    method: 'POST',
-    url: '/api/invoice',
-    headers: seller.headers,
-    payload: { product_id: 'fresh_desk-optimal-monthly', auto_upgrade_consent: true },
-  });
+  const change = await changePlan(seller.headers, 'fresh_desk-optimal-monthly');
   const paidBack = new URL(await sim.decide((change.json() as PurchaseResponse).payment_url, 'approve'));
   expect((await app.inject({ url: `${paidBack.pathname}${paidBack.search}` })).statusCode).toBe(200);
   expect((await licenseOf(seller.headers)).productId).toBe('fresh_desk-optimal-monthly');
@@ -199,12 +188,7 @@ it('keeping the current plan after PayPal approved a downgrade revises PayPal ba
   const { app, sim } = shop;
   const { seller, subscriptionId } = await subscribed('fresh_desk-optimal-monthly');
   const downgrade = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/invoice',
-      headers: seller.headers,
-      payload: { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true },
-    });
+    const res = await changePlan(seller.headers, 'fresh_desk-basic-monthly');
     expect(res.statusCode).toBe(202);
     return (res.json() as PlanChangeScheduled).approval_url!;
   };

@@ -150,12 +150,9 @@ export async function handleWebhook(
       process: null,
     };
   }
-  if (event.kind === 'subscription-cancelled' && event.providerRef) {
-    // Cancelled at the provider (by the seller there, or by us): it bills no more, so the portal ends it at the
-    // period end as well (shown on /licenses); a subscription already ended or marked stays as it is.
-    const marked = await markCancelledByProvider(db, event.providerRef);
+  /** An event about the provider's subscription itself (no payment of its own): stored once, answered processed. */
+  const recordSubscriptionEvent = async (): Promise<WebhookOutcome> => {
     const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
-    log.info({ eventId: event.eventId, marked }, 'subscription cancelled at the payment provider');
     return {
       received: true,
       duplicate: !rec.inserted,
@@ -163,20 +160,20 @@ export async function handleWebhook(
       status: payment?.status ?? 'Created',
       process: null,
     };
+  };
+  if (event.kind === 'subscription-cancelled' && event.providerRef) {
+    // Cancelled at the provider (by the seller there, or by us): it bills no more, so the portal ends it at the
+    // period end as well (shown on /licenses); a subscription already ended or marked stays as it is.
+    const marked = await markCancelledByProvider(db, event.providerRef);
+    log.info({ eventId: event.eventId, marked }, 'subscription cancelled at the payment provider');
+    return recordSubscriptionEvent();
   }
   if (event.kind === 'subscription-revised' && event.providerRef) {
     // The seller approved a revised plan at the provider, which bills it from now on: the approval no longer waits,
     // and a change scheduled for the period end takes effect then. An update for another plan changes nothing.
     const confirmed = event.planRef ? await confirmProviderApproval(db, event.providerRef, event.planRef) : false;
-    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
     log.info({ eventId: event.eventId, confirmed }, 'subscription revised at the payment provider');
-    return {
-      received: true,
-      duplicate: !rec.inserted,
-      kind: event.kind,
-      status: payment?.status ?? 'Created',
-      process: null,
-    };
+    return recordSubscriptionEvent();
   }
   // A failed cycle of a subscription whose first payment is still open is that first payment failing; of one already
   // paid, a failed renewal.
