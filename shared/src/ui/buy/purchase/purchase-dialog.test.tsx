@@ -375,17 +375,23 @@ describe('Purchase dialog for a plan change', () => {
     plan_change: changeInfo('period_end', 0),
   });
 
-  it('a cheaper plan is scheduled for the period end: no payment window, the dialog says when it takes effect', async () => {
-    const { user, http, session } = renderFlow({
+  /** A seller of Optimal Yearly choosing Basic Yearly: POST /invoice records it for 01.05.2099 (`approval_url` as given). */
+  const renderScheduled = (opts: { language?: 'de'; approvalUrl?: string } = {}) =>
+    renderFlow({
+      ...(opts.language && { language: opts.language }),
       session: { licenses: [subscribedTo('fresh_desk-optimal-yearly')] },
       http: {
         'POST /invoice/quote': laterQuote,
         'POST /invoice': (req: FakeRequest): PlanChangeScheduled => ({
           scheduled: { product_id: 'fresh_desk-basic-yearly', effective_at: '2099-05-01T00:00:00.000Z' },
           quote: laterQuote(req),
+          ...(opts.approvalUrl && { approval_url: opts.approvalUrl }),
         }),
       },
     });
+
+  it('a cheaper plan is scheduled for the period end: no payment window, the dialog says when it takes effect', async () => {
+    const { user, http, session } = renderScheduled();
     const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
     // fresh_desk plans need the automatic upgrade consent
     await user.click(within(basic).getByRole('checkbox'));
@@ -411,17 +417,7 @@ describe('Purchase dialog for a plan change', () => {
   });
 
   it('says it in German', async () => {
-    const { user } = renderFlow({
-      language: 'de',
-      session: { licenses: [subscribedTo('fresh_desk-optimal-yearly')] },
-      http: {
-        'POST /invoice/quote': laterQuote,
-        'POST /invoice': (req: FakeRequest): PlanChangeScheduled => ({
-          scheduled: { product_id: 'fresh_desk-basic-yearly', effective_at: '2099-05-01T00:00:00.000Z' },
-          quote: laterQuote(req),
-        }),
-      },
-    });
+    const { user } = renderScheduled({ language: 'de' });
     const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
     // fresh_desk plans need the automatic upgrade consent
     await user.click(within(basic).getByRole('checkbox'));
@@ -436,17 +432,7 @@ describe('Purchase dialog for a plan change', () => {
 
   it('a change PayPal must approve offers the approval link: the change waits for it, PayPal bills the old plan until then', async () => {
     const approval = 'https://www.paypal.com/webapps/billing/subscriptions?ba_token=BA-0000000000000000';
-    const { user } = renderFlow({
-      session: { licenses: [subscribedTo('fresh_desk-optimal-yearly')] },
-      http: {
-        'POST /invoice/quote': laterQuote,
-        'POST /invoice': (req: FakeRequest): PlanChangeScheduled => ({
-          scheduled: { product_id: 'fresh_desk-basic-yearly', effective_at: '2099-05-01T00:00:00.000Z' },
-          quote: laterQuote(req),
-          approval_url: approval,
-        }),
-      },
-    });
+    const { user } = renderScheduled({ approvalUrl: approval });
     const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
     await user.click(within(basic).getByRole('checkbox'));
     await user.click(within(basic).getByRole('button', { name: 'Change plan: Fresh Desk Basic Yearly' }));
