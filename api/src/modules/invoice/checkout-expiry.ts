@@ -57,30 +57,36 @@ export async function expireCheckouts(db: Db, now: Date = new Date(), ownerId?: 
   return rows.map((r) => r.id);
 }
 
-export type PaymentClaim = 'accepted' | 'expired';
+/** 'expired': the checkout ran out; 'lapsed': what it sells can no longer be delivered. Both refuse the money. */
+export type PaymentClaim = 'accepted' | 'expired' | 'lapsed';
 
 /**
  * Money arrived for an invoice: may it be settled? Decided once, under the invoice's row lock: an expired checkout is
- * marked Expired and refused (no license, no number), and so is one whose purchase can no longer be delivered
- * (`lapsed`: the caller knows, e.g. a plan change of a subscription that ended meanwhile); any other draft of a
- * purchase records the money's arrival (paid_at), which keeps the expiry job away from it for good. Renewal and
- * overage drafts and numbered invoices are always accepted.
+ * marked Expired and refused (no license, no number), and so is a draft whose purchase can no longer be delivered
+ * (`isLapsed`, asked in the same transaction: e.g. a plan change of a subscription that ended meanwhile); any other
+ * draft of a purchase records the money's arrival (paid_at), which keeps the expiry job away from it for good.
+ * Renewal and overage drafts and numbered invoices are always accepted.
  */
 export async function claimPayment(
   db: Db,
   invoiceId: string,
   paidAt: Date,
-  { now = new Date(), lapsed = false }: { now?: Date; lapsed?: boolean } = {},
+  { now = new Date(), isLapsed }: { now?: Date; isLapsed?: (tx: Db, draft: InvoiceRow) => Promise<boolean> } = {},
 ): Promise<PaymentClaim> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const row = await lockInvoiceRow(tx, invoiceId);
     if (!row || row.invoiceNumber !== null || row.purchaseProductId === null) return 'accepted';
-    if (isExpiredCheckout(row, now) || (lapsed && row.paidAt === null)) {
+    const claim = isExpiredCheckout(row, now)
+      ? 'expired'
+      : row.paidAt === null && isLapsed && (await isLapsed(tx, row))
+        ? 'lapsed'
+        : 'accepted';
+    if (claim !== 'accepted') {
       if (row.status !== 'Expired') {
         await tx.update(invoices).set({ status: 'Expired', updatedAt: now }).where(eq(invoices.id, invoiceId));
       }
-      return 'expired';
+      return claim;
     }
     if (row.paidAt === null) {
       await tx

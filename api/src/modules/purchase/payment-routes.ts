@@ -209,7 +209,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           const invoice = await findInvoiceById(app.db, payment.invoiceId);
           // An expired checkout, or a plan change no longer possible, cannot be paid: no event is sent, the page says so.
           if (invoice && action === 'pay' && (await isPlanChangeLapsed(app.db, invoice))) {
-            await claimPayment(app.db, invoice.id, new Date(), { lapsed: true });
+            await claimPayment(app.db, invoice.id, new Date(), { isLapsed: isPlanChangeLapsed });
             return showPayment(reply, payment);
           }
           if (invoice && isExpiredCheckout(invoice)) return showPayment(reply, payment);

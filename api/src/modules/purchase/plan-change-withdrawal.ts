@@ -2,14 +2,13 @@
 // plan again. At a provider that bills the subscription itself (PayPal) the change may already be approved there, so
 // PayPal would bill the new plan: it is revised back to the current plan, which the seller approves on PayPal's page
 // as before; until then PayPal bills the other plan, and a renewal before the approval grants that plan.
-import { quotePurchase, type Language } from '@portal/shared/domain';
+import { quotePurchase, type Language, type TaxBuyer } from '@portal/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-error';
 import { toProduct } from '../license/product';
 import type { PaymentProvider } from '../payment';
 import { lockOwnedSubscriptionWithPlan, setProviderApproval, setScheduledPlanChange } from '../subscription';
-import type { TaxBuyer } from '@portal/shared/domain';
 import { approvalOf, boughtExtras } from './plan-change';
 
 export interface WithdrawnChange {

@@ -57,14 +57,12 @@ function refuse(log: FastifyBaseLogger, provider: string, event: PaymentEvent | 
  */
 export async function settlePayment(deps: PostPaymentDeps, payment: PaymentRow): Promise<ProcessResult | null> {
   const paidAt = payment.paidAt ?? new Date();
-  const invoice = await findInvoiceById(deps.db, payment.invoiceId);
-  const lapsed = invoice ? await isPlanChangeLapsed(deps.db, invoice) : false;
-  const claim = await claimPayment(deps.db, payment.invoiceId, paidAt, { lapsed });
+  const claim = await claimPayment(deps.db, payment.invoiceId, paidAt, { isLapsed: isPlanChangeLapsed });
   await markPaymentPaid(deps.db, payment.id, paidAt);
-  if (claim === 'expired') {
+  if (claim !== 'accepted') {
     deps.log.error(
-      { invoiceId: payment.invoiceId, paymentId: payment.id, amountCents: payment.amountCents, lapsed },
-      lapsed
+      { invoiceId: payment.invoiceId, paymentId: payment.id, amountCents: payment.amountCents, claim },
+      claim === 'lapsed'
         ? 'payment received for a plan change of a subscription that ended: plan unchanged; refund due'
         : 'payment received for an expired checkout: no license issued; refund due',
     );
@@ -87,7 +85,7 @@ async function checkoutExpired(deps: PostPaymentDeps, payment: PaymentRow): Prom
     { invoiceId: invoice.id, paymentId: payment.id, lapsed },
     'approved payment of an expired checkout not captured',
   );
-  await claimPayment(deps.db, invoice.id, new Date(), { lapsed });
+  await claimPayment(deps.db, invoice.id, new Date(), { isLapsed: isPlanChangeLapsed });
   return true;
 }
 
