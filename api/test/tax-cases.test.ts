@@ -77,6 +77,10 @@ describe('tax cases: profile → quote → paid invoice → PDF and XML', () => 
     expect(text).toMatch(/Umsatzsteuer 0 % \(Reverse Charge\)\s+0,00 €/);
     expect(text).toContain('Steuerschuldnerschaft des Leistungsempfängers');
     expect(text).toMatch(/USt-IdNr\. des Leistungsempfängers\s+ATU13585627/);
+    // The proof the reverse charge rests on: VIES's confirmation with its consultation number.
+    expect(text).toMatch(
+      /USt-IdNr\. ATU13585627 am \d\d\.\d\d\.\d{4} durch VIES bestätigt\s+\(Abfragenummer\s+\S+\)\./,
+    );
     expect(new Set(xmlValues(xml, 'CategoryCode'))).toEqual(new Set(['AE']));
     expect(new Set(xmlValues(xml, 'RateApplicablePercent'))).toEqual(new Set(['0']));
     expect(xmlValues(xml, 'ExemptionReasonCode')).toEqual(['VATEX-EU-AE']);
@@ -95,6 +99,7 @@ describe('tax cases: profile → quote → paid invoice → PDF and XML', () => 
     expect(text).toContain('Umsatzsteuer des Landes des Leistungsempfängers (Österreich)');
     expect(text).toContain('ATU12345675');
     expect(text).not.toContain('Steuerschuldnerschaft');
+    expect(text).not.toContain('VIES');
     expect(new Set(xmlValues(xml, 'CategoryCode'))).toEqual(new Set(['S']));
     expect(new Set(xmlValues(xml, 'RateApplicablePercent'))).toEqual(new Set(['20']));
     expect(xmlValues(xml, 'CalculatedAmount')).toEqual(['54.20']);

@@ -194,6 +194,14 @@ export function renderInvoicePdf(data: InvoiceDocumentData, facturXml: string): 
     doc.font('regular').text(wording.note(buyerCountry), MARGIN, y, { width: CONTENT_WIDTH });
     y = doc.y + 8;
   }
+  // Reverse charge rests on the buyer's VAT ID being valid: the invoice names VIES's confirmation the decision used.
+  const proof = buyer.vatVerification;
+  if (data.vat.kind === 'reverse_charge' && proof?.status === 'valid' && proof.checkedAt) {
+    doc.text(t.viesConfirmed(proof.vatId, formatDocumentDate(new Date(proof.checkedAt)), proof.requestId), MARGIN, y, {
+      width: CONTENT_WIDTH,
+    });
+    y = doc.y + 8;
+  }
   if (data.paidAt) {
     doc.text(t.paid(formatDocumentDate(data.paidAt)), MARGIN, y, { width: CONTENT_WIDTH });
   }

@@ -26,6 +26,8 @@ export interface InvoiceTexts {
   net: string;
   gross: string;
   paid: (date: string) => string;
+  /** Under a reverse charge: the buyer's VAT ID as VIES confirmed it, with VIES's consultation number as proof. */
+  viesConfirmed: (vatId: string, date: string, requestId: string | null) => string;
   rowKinds: Record<string, string>;
   /** The credit line of a plan change: the unused part of the plan the seller had. */
   planChangeCredit: (plan: string) => string;
@@ -57,6 +59,8 @@ const de: InvoiceTexts = {
   net: 'Nettobetrag',
   gross: 'Gesamtbetrag',
   paid: (date) => `Bezahlt am ${date}. Vielen Dank für Ihren Einkauf.`,
+  viesConfirmed: (vatId, date, requestId) =>
+    `USt-IdNr. ${vatId} am ${date} durch VIES bestätigt` + (requestId ? ` (Abfragenummer ${requestId}).` : '.'),
   rowKinds: {
     refund: 'Erstattung (Teilbetrag)',
     extra_users: 'Zusätzliche Benutzer',
@@ -91,6 +95,8 @@ const en: InvoiceTexts = {
   net: 'Net amount',
   gross: 'Total',
   paid: (date) => `Paid on ${date}. Thank you for your purchase.`,
+  viesConfirmed: (vatId, date, requestId) =>
+    `VAT ID ${vatId} confirmed by VIES on ${date}` + (requestId ? ` (consultation number ${requestId}).` : '.'),
   rowKinds: {
     refund: 'Refund (part of the amount)',
     extra_users: 'Additional users',
