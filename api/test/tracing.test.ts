@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 import { EMULATOR_HOST, freePort } from './helpers';
 
 const API_DIR = path.resolve(__dirname, '..');
@@ -31,9 +32,12 @@ async function otlpReceiver() {
 let child: ChildProcess | undefined;
 let receiver: Awaited<ReturnType<typeof otlpReceiver>> | undefined;
 let dataDir = '';
+// On PostgreSQL (TEST_DATABASE_URL) the api's queries are traced too; PGlite has no instrumentation.
+let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   await receiver?.close();
+  await database?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -42,6 +46,8 @@ it('sends a span of each request, named by its route and carrying its request id
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-tracing-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  database = baseUrl ? await scratchDatabase(baseUrl, 'portal_tracing') : undefined;
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: {
@@ -50,14 +56,16 @@ it('sends a span of each request, named by its route and carrying its request id
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
       SEED_DEMO: 'false',
       JOBS_INTERVAL_MS: '0',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_SERVICE_NAME: 'portal-api-test',
-      // A batch every 100 ms instead of every 5 s, and every request traced (the api's default is one in ten).
+      // A batch every 100 ms instead of every 5 s, and every request traced unless its caller's trace was not sampled
+      // (the api's default is one in ten).
       OTEL_BSP_SCHEDULE_DELAY: '100',
-      OTEL_TRACES_SAMPLER: 'always_on',
+      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -78,6 +86,18 @@ it('sends a span of each request, named by its route and carrying its request id
     await new Promise((r) => setTimeout(r, 250));
   }
 
+  // A caller's trace decides: one it did not sample is not traced here either, one it sampled is continued.
+  const notSampled = '00-11111111111111111111111111111111-2222222222222222-00';
+  const sampledTraceId = 'abcdef0123456789abcdef0123456789';
+  for (const [id, traceparent] of [
+    ['trace-test-0002', notSampled],
+    ['trace-test-0003', `00-${sampledTraceId}-3333333333333333-01`],
+  ]) {
+    const answer = await fetch(`${api}/api/license/product/fresh_desk-basic-monthly?email=seller@example.de`, {
+      headers: { 'x-request-id': id, traceparent },
+    });
+    expect(answer.headers.get('x-request-id')).toBe(id);
+  }
   const product = await fetch(`${api}/api/license/product/fresh_desk-basic-monthly?email=seller@example.de`, {
     headers: { 'x-request-id': 'trace-test-0001' },
   });
@@ -97,7 +117,14 @@ it('sends a span of each request, named by its route and carrying its request id
   // The query's email address does not leave the process, as it stays out of the logs.
   expect(spans.includes('seller@example.de')).toBe(false);
   expect(spans.includes('seller%40example.de')).toBe(false);
+  expect(spans.includes('trace-test-0003')).toBe(true);
+  expect(spans.includes(Buffer.from(sampledTraceId, 'hex'))).toBe(true);
+  expect(spans.includes('trace-test-0002')).toBe(false);
   // The health probes that waited for the api to start are not traced.
+  // Queries are traced only inside a traced request: the migrations at start (no request) leave no span, and a
+  // request's queries are its span's children.
+  if (database) expect(spans.includes('postgresql')).toBe(true);
+  expect(spans.includes('CREATE TABLE')).toBe(false);
   expect(spans.includes('/api/health')).toBe(false);
 
   child.kill('SIGTERM');
