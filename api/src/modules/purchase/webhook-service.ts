@@ -138,19 +138,12 @@ export async function handleWebhook(
         : null;
   const base = { provider: provider.name, eventId: event.eventId, type: event.type, payload: event.payload };
 
-  if (event.kind === 'ignored') {
-    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'ignored' });
-    return {
-      received: true,
-      duplicate: !rec.inserted,
-      kind: event.kind,
-      status: payment?.status ?? 'Created',
-      process: null,
-    };
-  }
-  /** An event about the provider's subscription itself (no payment of its own): stored once, answered processed. */
-  const recordSubscriptionEvent = async (): Promise<WebhookOutcome> => {
-    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
+  /**
+   * An event that moves no payment (one the portal ignores, or one about the provider's subscription itself): stored
+   * once with its outcome and answered with the payment's status as it is.
+   */
+  const recordWithoutPayment = async (outcome: 'ignored' | 'processed'): Promise<WebhookOutcome> => {
+    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome });
     return {
       received: true,
       duplicate: !rec.inserted,
@@ -159,19 +152,32 @@ export async function handleWebhook(
       process: null,
     };
   };
+  /**
+   * Stores the event as processed for `paymentId`; one refused before (e.g. it arrived before its payment existed)
+   * and valid now is processed on this retry. A duplicate: processed before.
+   */
+  const recordProcessed = async (paymentId: string | null): Promise<{ duplicate: boolean }> => {
+    const rec = await recordEvent(db, { ...base, paymentId, outcome: 'processed' });
+    if (!rec.inserted && rec.outcome === 'rejected') {
+      await markEventProcessed(db, provider.name, event.eventId, paymentId);
+    }
+    return { duplicate: !rec.inserted && rec.outcome !== 'rejected' };
+  };
+
+  if (event.kind === 'ignored') return recordWithoutPayment('ignored');
   if (event.kind === 'subscription-cancelled' && event.providerRef) {
     // Cancelled at the provider (by the seller there, or by us): it bills no more, so the portal ends it at the
     // period end as well (shown on /licenses); a subscription already ended or marked stays as it is.
     const marked = await markCancelledByProvider(db, event.providerRef);
     log.info({ eventId: event.eventId, marked }, 'subscription cancelled at the payment provider');
-    return recordSubscriptionEvent();
+    return recordWithoutPayment('processed');
   }
   if (event.kind === 'subscription-revised' && event.providerRef) {
     // The seller approved a revised plan at the provider, which bills it from now on: the approval no longer waits,
     // and a change scheduled for the period end takes effect then. An update for another plan changes nothing.
     const confirmed = event.planRef ? await confirmProviderApproval(db, event.providerRef, event.planRef) : false;
     log.info({ eventId: event.eventId, confirmed }, 'subscription revised at the payment provider');
-    return recordSubscriptionEvent();
+    return recordWithoutPayment('processed');
   }
   // A failed cycle of a subscription whose first payment is still open is that first payment failing; of one already
   // paid, a failed renewal.
@@ -188,12 +194,8 @@ export async function handleWebhook(
       await recordEvent(db, { ...base, paymentId: null, outcome: 'rejected', reason: 'unknown subscription' });
       throw new HttpError(404, 'payment-not-found', 'Payment not found');
     }
-    const rec = await recordEvent(db, { ...base, paymentId: payment?.id ?? null, outcome: 'processed' });
-    if (!rec.inserted && rec.outcome === 'rejected') {
-      await markEventProcessed(db, provider.name, event.eventId, payment?.id ?? null);
-    }
+    const { duplicate } = await recordProcessed(payment?.id ?? null);
     log.info({ eventId: event.eventId, outcome }, 'failed billing cycle of a subscription');
-    const duplicate = !rec.inserted && rec.outcome !== 'rejected';
     return { received: true, duplicate, kind: event.kind, status: 'Failed', process: null };
   }
   if (!payment) {
@@ -223,12 +225,7 @@ export async function handleWebhook(
     throw amountMismatch();
   }
 
-  const rec = await recordEvent(db, { ...base, paymentId: payment.id, outcome: 'processed' });
-  if (!rec.inserted && rec.outcome === 'rejected') {
-    // Refused before (e.g. it arrived before its payment existed) and valid now: the retry is processed.
-    await markEventProcessed(db, provider.name, event.eventId, payment.id);
-  }
-  const duplicate = !rec.inserted && rec.outcome !== 'rejected';
+  const { duplicate } = await recordProcessed(payment.id);
 
   let process: ProcessResult | null = null;
   switch (event.kind) {
