@@ -239,6 +239,15 @@ async function resumeAfterLatePayment(
   return { state, providerRef: sub.providerRef };
 }
 
+/** The subscription an invoice pays for, with its license: without either the step can never succeed. */
+async function subscriptionWithLicense(db: Db, invoice: InvoiceRow, subscriptionId: string) {
+  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
+  if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
+  const license = await findLicenseRow(db, sub.licenseId);
+  if (!license) throw new PermanentStepError(`license of subscription ${subscriptionId} not found`);
+  return { sub, license };
+}
+
 /**
  * Renewal and overage invoices of an existing subscription: no new license. A renewal extends the license by one
  * period from its old end (estimateExpiry); both are finalized against the subscription's license.
@@ -255,10 +264,7 @@ async function settleOnSubscription(
   // Locked until the step commits: two renewal invoices of one subscription settled at once (two provider charges)
   // each extend the license from the end the other one left.
   await lockOwnedSubscription(db, invoice.userId!, subscriptionId);
-  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
-  if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
-  const license = await findLicenseRow(db, sub.licenseId);
-  if (!license) throw new PermanentStepError(`license of subscription ${subscriptionId} not found`);
+  const { license } = await subscriptionWithLicense(db, invoice, subscriptionId);
   let start = paidAt;
   let end = license.expiresAt;
   if (purchase.renewal_of_subscription_id) {
@@ -295,10 +301,7 @@ async function settlePlanChange(
   subscriptionId: string,
   paidAt: Date,
 ): Promise<Output> {
-  const sub = await findOwnedSubscription(db, subscriptionId, invoice.userId!);
-  if (!sub?.licenseId) throw new PermanentStepError(`subscription ${subscriptionId} of the invoice not found`);
-  const license = await findLicenseRow(db, sub.licenseId);
-  if (!license) throw new PermanentStepError(`license of subscription ${subscriptionId} not found`);
+  const { sub, license } = await subscriptionWithLicense(db, invoice, subscriptionId);
   // The plan it was (kept in the step's output): what a provider keeps billing until the seller approves the new one.
   const previousPlan = {
     product_id: license.productId,
