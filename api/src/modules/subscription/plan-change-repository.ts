@@ -1,7 +1,7 @@
 // The subscription side of a plan change (this module alone writes subscriptions): the seller's live subscription
 // of a plugin, locked while a change is priced and recorded; a change scheduled for the period end; and the plan a
 // subscription bills once a change took effect.
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   licenses,
@@ -13,40 +13,38 @@ import {
 } from '../../db/schema';
 
 /**
- * The seller's live subscription of `pluginName` with its license and plan, locked FOR UPDATE until the transaction
- * ends (two plan changes of one subscription run one after the other). Null when the seller has none.
+ * The one subscription `where` picks, with its license and plan, locked FOR UPDATE until the transaction ends (two
+ * plan changes of one subscription run one after the other). Null when there is none.
  */
-export async function lockLiveSubscriptionOfPlugin(db: Db, userId: string, pluginName: string) {
+async function lockSubscriptionWithPlan(db: Db, where: SQL | undefined) {
   const [row] = await db
     .select({ subscription: subscriptions, license: licenses, product: products })
     .from(subscriptions)
     .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
     .innerJoin(products, eq(products.id, licenses.productId))
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.pluginName, pluginName),
-        inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
-      ),
-    )
+    .where(where)
     .limit(1)
     .for('update', { of: subscriptions });
   return row ?? null;
 }
 
+/** The seller's live subscription of `pluginName` with its license and plan, locked; null when the seller has none. */
+export async function lockLiveSubscriptionOfPlugin(db: Db, userId: string, pluginName: string) {
+  return lockSubscriptionWithPlan(
+    db,
+    and(
+      eq(subscriptions.userId, userId),
+      eq(subscriptions.pluginName, pluginName),
+      inArray(subscriptions.status, [...LIVE_SUBSCRIPTION_STATUSES]),
+    ),
+  );
+}
+
 export type LiveSubscriptionOfPlugin = NonNullable<Awaited<ReturnType<typeof lockLiveSubscriptionOfPlugin>>>;
 
-/** The subscription `id` of `userId` with its license and plan, locked FOR UPDATE; null for an unknown or foreign id. */
+/** The subscription `id` of `userId` with its license and plan, locked; null for an unknown or foreign id. */
 export async function lockOwnedSubscriptionWithPlan(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select({ subscription: subscriptions, license: licenses, product: products })
-    .from(subscriptions)
-    .innerJoin(licenses, eq(licenses.id, subscriptions.licenseId))
-    .innerJoin(products, eq(products.id, licenses.productId))
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
-    .limit(1)
-    .for('update', { of: subscriptions });
-  return row ?? null;
+  return lockSubscriptionWithPlan(db, and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
 }
 
 /** Records (or, with null, withdraws) the plan change that waits for the subscription's period end. */
