@@ -13,6 +13,7 @@ import {
   SubscriptionsController,
   TenureType,
 } from '@paypal/paypal-server-sdk';
+import type { Language } from '@portal/shared/domain';
 import tls from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentConfig } from '../../config';
@@ -123,11 +124,9 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
     providerRef = r.id ?? null;
     const a = r.purchase_units?.[0]?.amount;
     amount = a ? { value: a.value, currency: a.currency_code } : null;
-  } else if (type === 'PAYMENT.CAPTURE.REFUNDED') {
-    // The resource is the refund: it names the invoice (invoice_id, set on the order) and links up to its capture.
-    providerRef = r.supplementary_data?.related_ids?.order_id ?? null;
-    amount = r.amount ? { value: r.amount.value, currency: r.amount.currency_code } : null;
   } else if (type.startsWith('PAYMENT.CAPTURE.')) {
+    // Of PAYMENT.CAPTURE.REFUNDED the resource is the refund: it names the invoice (invoice_id, set on the order) and
+    // links up to its capture the same way.
     providerRef = r.supplementary_data?.related_ids?.order_id ?? null;
     amount = r.amount ? { value: r.amount.value, currency: r.amount.currency_code } : null;
   } else if (type.startsWith('PAYMENT.SALE.')) {
@@ -163,6 +162,19 @@ function parseEvent(body: WebhookBody): Omit<PaymentEvent, 'payload'> {
 
 const approveLink = (links: { href: string; rel: string }[] | undefined) =>
   links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null;
+
+/** The language of PayPal's pages for the buyer: the portal's German or English, in Germany. */
+const paypalLocale = (language: Language) => (language === 'en' ? 'en-DE' : 'de-DE');
+
+/** What PayPal (or the way to it) refused, as the error every caller of a provider handles. */
+const paypalError = (what: string, err: unknown) =>
+  new PaymentProviderError(`PayPal ${what}: ${(err as Error).message}`, { cause: err });
+
+/** The HTTP status PayPal answered a failed call with (undefined when it was not reached). */
+const statusOf = (err: unknown) => (err as { statusCode?: unknown }).statusCode;
+
+/** A cancel, suspend or activate call of a subscription: PayPal takes a reason of at most 128 characters. */
+const withReason = (id: string, reason: string) => ({ id, body: { reason: reason.slice(0, 128) } });
 
 export class PayPalProvider implements PaymentProvider {
   readonly name = 'paypal' as const;
@@ -214,7 +226,7 @@ export class PayPalProvider implements PaymentProvider {
         : await this.createOrder(request);
     } catch (err) {
       if (err instanceof PaymentProviderError) throw err;
-      throw new PaymentProviderError(`PayPal refused the checkout: ${(err as Error).message}`, { cause: err });
+      throw paypalError('refused the checkout', err);
     }
   }
 
@@ -239,7 +251,7 @@ export class PayPalProvider implements PaymentProvider {
             experienceContext: {
               returnUrl,
               cancelUrl,
-              locale: request.language === 'en' ? 'en-DE' : 'de-DE',
+              locale: paypalLocale(request.language),
               userAction: PaypalExperienceUserAction.PayNow,
             },
           },
@@ -300,7 +312,7 @@ export class PayPalProvider implements PaymentProvider {
       body: {
         planId,
         customId: request.invoiceId,
-        applicationContext: { returnUrl, cancelUrl, locale: request.language === 'en' ? 'en-DE' : 'de-DE' },
+        applicationContext: { returnUrl, cancelUrl, locale: paypalLocale(request.language) },
       },
     });
     const url = approveLink(result.links);
@@ -317,7 +329,7 @@ export class PayPalProvider implements PaymentProvider {
         prefer: 'return=representation',
       }));
     } catch (err) {
-      throw new PaymentProviderError(`PayPal capture failed: ${(err as Error).message}`, { cause: err });
+      throw paypalError('capture failed', err);
     }
     const capture = order.purchaseUnits?.[0]?.payments?.captures?.[0];
     const status = capture?.status === 'COMPLETED' ? 'completed' : capture?.status === 'PENDING' ? 'pending' : 'failed';
@@ -336,21 +348,15 @@ export class PayPalProvider implements PaymentProvider {
    */
   async cancelSubscription(providerSubscriptionRef: string, reason: string): Promise<void> {
     try {
-      // PayPal takes a reason of at most 128 characters.
-      await this.subscriptions.cancelSubscription({
-        id: providerSubscriptionRef,
-        body: { reason: reason.slice(0, 128) },
-      });
+      await this.subscriptions.cancelSubscription(withReason(providerSubscriptionRef, reason));
       this.log.info({ subscriptionId: providerSubscriptionRef }, 'PayPal subscription cancelled');
     } catch (err) {
-      const status = (err as { statusCode?: unknown }).statusCode;
+      const status = statusOf(err);
       if (status === 404 || status === 422) {
         this.log.info({ subscriptionId: providerSubscriptionRef, status }, 'PayPal subscription already ended');
         return;
       }
-      throw new PaymentProviderError(`PayPal could not cancel the subscription: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw paypalError('could not cancel the subscription', err);
     }
   }
 
@@ -360,16 +366,11 @@ export class PayPalProvider implements PaymentProvider {
    */
   async suspendSubscription(providerSubscriptionRef: string, reason: string): Promise<void> {
     try {
-      await this.subscriptions.suspendSubscription({
-        id: providerSubscriptionRef,
-        body: { reason: reason.slice(0, 128) },
-      });
+      await this.subscriptions.suspendSubscription(withReason(providerSubscriptionRef, reason));
       this.log.info({ subscriptionId: providerSubscriptionRef }, 'PayPal subscription suspended');
     } catch (err) {
-      if ((err as { statusCode?: unknown }).statusCode === 422) return;
-      throw new PaymentProviderError(`PayPal could not suspend the subscription: ${(err as Error).message}`, {
-        cause: err,
-      });
+      if (statusOf(err) === 422) return;
+      throw paypalError('could not suspend the subscription', err);
     }
   }
 
@@ -379,26 +380,23 @@ export class PayPalProvider implements PaymentProvider {
    */
   async resumeSubscription(providerSubscriptionRef: string, reason: string): Promise<'active' | 'ended'> {
     try {
-      await this.subscriptions.activateSubscription({
-        id: providerSubscriptionRef,
-        body: { reason: reason.slice(0, 128) },
-      });
+      await this.subscriptions.activateSubscription(withReason(providerSubscriptionRef, reason));
       this.log.info({ subscriptionId: providerSubscriptionRef }, 'PayPal subscription activated again');
       return 'active';
     } catch (err) {
-      if ((err as { statusCode?: unknown }).statusCode !== 422) {
-        throw new PaymentProviderError(`PayPal could not activate the subscription: ${(err as Error).message}`, {
-          cause: err,
-        });
-      }
+      if (statusOf(err) !== 422) throw paypalError('could not activate the subscription', err);
     }
+    const subscription = await this.readSubscription(providerSubscriptionRef);
+    return subscription.status === 'ACTIVE' ? 'active' : 'ended';
+  }
+
+  /** GET /v1/billing/subscriptions/{id}: the subscription as PayPal has it. */
+  private async readSubscription(providerSubscriptionRef: string) {
     try {
       const { result } = await this.subscriptions.getSubscription({ id: providerSubscriptionRef });
-      return result.status === 'ACTIVE' ? 'active' : 'ended';
+      return result;
     } catch (err) {
-      throw new PaymentProviderError(`PayPal could not read the subscription: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw paypalError('could not read the subscription', err);
     }
   }
 
@@ -445,7 +443,7 @@ export class PayPalProvider implements PaymentProvider {
           planId,
           applicationContext: {
             ...this.revisionUrls(),
-            locale: revision.language === 'en' ? 'en-DE' : 'de-DE',
+            locale: paypalLocale(revision.language),
           },
         },
       });
@@ -453,21 +451,12 @@ export class PayPalProvider implements PaymentProvider {
       return { approvalUrl: approveLink(result.links), planRef: planId };
     } catch (err) {
       if (err instanceof PaymentProviderError) throw err;
-      throw new PaymentProviderError(`PayPal could not revise the subscription: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw paypalError('could not revise the subscription', err);
     }
   }
 
   async billedPlanRef(providerSubscriptionRef: string): Promise<string | null> {
-    try {
-      const { result } = await this.subscriptions.getSubscription({ id: providerSubscriptionRef });
-      return result.planId ?? null;
-    } catch (err) {
-      throw new PaymentProviderError(`PayPal could not read the subscription: ${(err as Error).message}`, {
-        cause: err,
-      });
-    }
+    return (await this.readSubscription(providerSubscriptionRef)).planId ?? null;
   }
 
   async verifyWebhook(request: WebhookRequest): Promise<PaymentEvent> {
