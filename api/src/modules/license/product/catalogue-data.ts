@@ -125,6 +125,15 @@ const slug = (tier: string) => tier.toLowerCase();
 /** A half-year plan costs 5.5 monthly prices (kept doubled to stay in whole cents: every monthly price ends in 90). */
 const HALF_YEAR_PRICE_MONTHS_X2 = 11;
 
+/** A plan billed every `months` months prices its extra users and email blocks per period: monthly price × months. */
+function extrasPricedPer(options: ExtraOptions, months: number): ExtraOptions {
+  return {
+    ...options,
+    ...(options.email_block_price_cents ? { email_block_price_cents: options.email_block_price_cents * months } : {}),
+    ...(options.extra_user_price_cents ? { extra_user_price_cents: options.extra_user_price_cents * months } : {}),
+  };
+}
+
 function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[] {
   const base = pluginIndex * 100;
   const out: CatalogueProduct[] = [];
@@ -181,11 +190,7 @@ function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[]
       licenseType: 'subscription',
       duration: { unit: 'month', duration: 6 },
       maxRegistrations,
-      extraOptions: {
-        ...options,
-        ...(options.email_block_price_cents ? { email_block_price_cents: options.email_block_price_cents * 6 } : {}),
-        ...(options.extra_user_price_cents ? { extra_user_price_cents: options.extra_user_price_cents * 6 } : {}),
-      },
+      extraOptions: extrasPricedPer(options, 6),
       sortOrder: base + 11 + i * 3,
     });
     out.push({
@@ -198,11 +203,7 @@ function pluginProducts(p: PluginPlans, pluginIndex: number): CatalogueProduct[]
       duration: { unit: 'year', duration: 1 },
       maxRegistrations,
       // Extra users/emails are priced per year on yearly plans (the buy page shows them ÷ 12).
-      extraOptions: {
-        ...options,
-        ...(options.email_block_price_cents ? { email_block_price_cents: options.email_block_price_cents * 12 } : {}),
-        ...(options.extra_user_price_cents ? { extra_user_price_cents: options.extra_user_price_cents * 12 } : {}),
-      },
+      extraOptions: extrasPricedPer(options, 12),
       sortOrder: base + 12 + i * 3,
     });
   });
