@@ -54,21 +54,85 @@ export interface AvvDocument {
   footer: string;
 }
 
+/** The frame's wording in one language: the parties, the version, the acceptance date and the text are filled in. */
+interface AvvWording {
+  title: string;
+  subtitle: string;
+  partiesHeading: string;
+  controllerLabel: string;
+  processorLabel: string;
+  /** What the processor's managing director and data-protection contact are called in its lines. */
+  processorTitles: { managingDirector: string; privacy: string };
+  versionLabel: string;
+  acceptedLabel: string;
+  notYetAccepted: string;
+  subProcessorsHeading: string;
+  subProcessorsEmpty: string;
+  footer: string;
+}
+
+const WORDING: Record<'de' | 'en', AvvWording> = {
+  de: {
+    title: 'Vertrag zur Auftragsverarbeitung (AVV)',
+    subtitle: 'gemäß Art. 28 Datenschutz-Grundverordnung (DSGVO)',
+    partiesHeading: 'Vertragsparteien',
+    controllerLabel: 'Verantwortlicher (Auftraggeber)',
+    processorLabel: 'Auftragsverarbeiter (Auftragnehmer)',
+    processorTitles: { managingDirector: 'Geschäftsführer', privacy: 'Datenschutz' },
+    versionLabel: 'Vertragsversion',
+    acceptedLabel: 'Akzeptiert am',
+    notYetAccepted: 'noch nicht akzeptiert',
+    subProcessorsHeading: 'Anlage: Unterauftragsverarbeiter',
+    subProcessorsEmpty: 'Keine Unterauftragsverarbeiter.',
+    footer: 'Dieser Vertrag wurde elektronisch im Kundenportal geschlossen und ist ohne Unterschrift gültig.',
+  },
+  en: {
+    title: 'Data Processing Agreement (DPA)',
+    subtitle: 'pursuant to Art. 28 of the General Data Protection Regulation (GDPR)',
+    partiesHeading: 'Parties',
+    controllerLabel: 'Controller (customer)',
+    processorLabel: 'Processor (provider)',
+    processorTitles: { managingDirector: 'Managing director', privacy: 'Data protection' },
+    versionLabel: 'Agreement version',
+    acceptedLabel: 'Accepted on',
+    notYetAccepted: 'not yet accepted',
+    subProcessorsHeading: 'Annex: sub-processors',
+    subProcessorsEmpty: 'No sub-processors.',
+    footer: 'This agreement was concluded electronically in the customer portal and is valid without signature.',
+  },
+};
+
 /** The processor's lines under its label; empty values (none in production) are left out. */
-function processorLines(p: AvvProcessor, labels: { managingDirector: string; privacy: string }): string[] {
+function processorLines(p: AvvProcessor, titles: AvvWording['processorTitles']): string[] {
   return [
     p.name,
     p.street,
     p.postalCodeCity,
     p.country,
     p.register,
-    p.managingDirector && `${labels.managingDirector}: ${p.managingDirector}`,
-    p.email && `${labels.privacy}: ${p.email}`,
+    p.managingDirector && `${titles.managingDirector}: ${p.managingDirector}`,
+    p.email && `${titles.privacy}: ${p.email}`,
   ].filter((line) => line.trim() !== '');
 }
 
+/** The document in German, or else in English. */
 export function avvDocument(lang: 'de' | 'en', input: AvvTextInput): AvvDocument {
-  return lang === 'de' ? german(input) : english(input);
+  const w = WORDING[lang === 'de' ? 'de' : 'en'];
+  return {
+    title: w.title,
+    subtitle: w.subtitle,
+    partiesHeading: w.partiesHeading,
+    controllerLabel: w.controllerLabel,
+    processorLabel: w.processorLabel,
+    processor: processorLines(input.processor, w.processorTitles),
+    versionLine: `${w.versionLabel}: ${input.version}`,
+    acceptanceLine: `${w.acceptedLabel}: ${input.acceptedDate || w.notYetAccepted}`,
+    sections: bodySections(input.body),
+    subProcessorsHeading: w.subProcessorsHeading,
+    subProcessorsEmpty: w.subProcessorsEmpty,
+    subProcessorLines: input.subProcessors.map((p) => `${p.name} — ${p.purpose} — ${p.location}`),
+    footer: w.footer,
+  };
 }
 
 /** Sections of the version's text: a heading opens a section, paragraphs before any heading get an empty one. */
@@ -80,45 +144,4 @@ export function bodySections(body: string): AvvSection[] {
     else sections[sections.length - 1].paragraphs.push(block.text);
   }
   return sections;
-}
-
-const subProcessorLines = (input: AvvTextInput) =>
-  input.subProcessors.map((p) => `${p.name} — ${p.purpose} — ${p.location}`);
-
-function german(input: AvvTextInput): AvvDocument {
-  const { version, acceptedDate } = input;
-  return {
-    title: 'Vertrag zur Auftragsverarbeitung (AVV)',
-    subtitle: 'gemäß Art. 28 Datenschutz-Grundverordnung (DSGVO)',
-    partiesHeading: 'Vertragsparteien',
-    controllerLabel: 'Verantwortlicher (Auftraggeber)',
-    processorLabel: 'Auftragsverarbeiter (Auftragnehmer)',
-    processor: processorLines(input.processor, { managingDirector: 'Geschäftsführer', privacy: 'Datenschutz' }),
-    versionLine: `Vertragsversion: ${version}`,
-    acceptanceLine: acceptedDate ? `Akzeptiert am: ${acceptedDate}` : 'Akzeptiert am: noch nicht akzeptiert',
-    sections: bodySections(input.body),
-    subProcessorsHeading: 'Anlage: Unterauftragsverarbeiter',
-    subProcessorsEmpty: 'Keine Unterauftragsverarbeiter.',
-    subProcessorLines: subProcessorLines(input),
-    footer: 'Dieser Vertrag wurde elektronisch im Kundenportal geschlossen und ist ohne Unterschrift gültig.',
-  };
-}
-
-function english(input: AvvTextInput): AvvDocument {
-  const { version, acceptedDate } = input;
-  return {
-    title: 'Data Processing Agreement (DPA)',
-    subtitle: 'pursuant to Art. 28 of the General Data Protection Regulation (GDPR)',
-    partiesHeading: 'Parties',
-    controllerLabel: 'Controller (customer)',
-    processorLabel: 'Processor (provider)',
-    processor: processorLines(input.processor, { managingDirector: 'Managing director', privacy: 'Data protection' }),
-    versionLine: `Agreement version: ${version}`,
-    acceptanceLine: acceptedDate ? `Accepted on: ${acceptedDate}` : 'Accepted on: not yet accepted',
-    sections: bodySections(input.body),
-    subProcessorsHeading: 'Annex: sub-processors',
-    subProcessorsEmpty: 'No sub-processors.',
-    subProcessorLines: subProcessorLines(input),
-    footer: 'This agreement was concluded electronically in the customer portal and is valid without signature.',
-  };
 }
