@@ -3,12 +3,9 @@
 // with `npm run restore` into an empty embedded database, or with psql into PostgreSQL. With DATABASE_URL set the
 // database is PostgreSQL: back it up with pg_dump (docs/deploy.md).
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { BackupError, backupPglite } from './backup';
+import { backupPglite } from './backup';
 import { describeState } from './migrations';
-
-/** Where the command was typed: npm runs workspace scripts in api/ and names the original folder in INIT_CWD. */
-const invokedFrom = process.env.INIT_CWD || process.cwd();
+import { invokedFrom, pgliteConfig, runPgliteCommand } from './pglite-command';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -17,11 +14,7 @@ async function main(): Promise<void> {
     console.error('usage: backup [file.sql]');
     process.exit(2);
   }
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/deploy.md); backup is for PGlite');
-    process.exit(2);
-  }
+  const config = pgliteConfig('back PostgreSQL up with pg_dump (docs/deploy.md); backup is for PGlite');
   const stamp = new Date()
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
@@ -36,8 +29,4 @@ async function main(): Promise<void> {
   console.log(describeState(result.state));
 }
 
-void main().catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof BackupError;
-  console.error(known ? (err as Error).message : `backup failed: ${(err as Error).message}`);
-  process.exit(1);
-});
+runPgliteCommand('backup', main);

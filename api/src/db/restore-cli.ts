@@ -3,12 +3,9 @@
 // into a new one. Stop the api first. With DATABASE_URL set the database is PostgreSQL: load the dump with psql
 // (docs/deploy.md).
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { BackupError, restorePglite } from './backup';
+import { restorePglite } from './backup';
 import { describeState } from './migrations';
-
-/** Where the command was typed: npm runs workspace scripts in api/ and names the original folder in INIT_CWD. */
-const invokedFrom = process.env.INIT_CWD || process.cwd();
+import { invokedFrom, pgliteConfig, runPgliteCommand } from './pglite-command';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -19,11 +16,7 @@ async function main(): Promise<void> {
     console.error('usage: restore <file.sql> [--force]');
     process.exit(2);
   }
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: load a dump into PostgreSQL with psql or pg_restore (docs/deploy.md)');
-    process.exit(2);
-  }
+  const config = pgliteConfig('load a dump into PostgreSQL with psql or pg_restore (docs/deploy.md)');
   const result = await restorePglite(config.pgliteDir, path.resolve(invokedFrom, files[0]), { force });
   if (result.movedAside) console.log(`the replaced data dir is kept in ${result.movedAside}`);
   console.log(`restored ${files[0]} into ${config.pgliteDir} (${result.tables} tables)`);
@@ -31,8 +24,4 @@ async function main(): Promise<void> {
   if (result.state.missing.length) console.log('this api needs newer migrations: run `npm run migrate` next');
 }
 
-void main().catch((err: unknown) => {
-  const known = err instanceof ConfigError || err instanceof BackupError;
-  console.error(known ? (err as Error).message : `restore failed: ${(err as Error).message}`);
-  process.exit(1);
-});
+runPgliteCommand('restore', main);
