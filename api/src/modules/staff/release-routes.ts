@@ -55,17 +55,24 @@ function releaseId(params: { id: string; release: string }): string {
 const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ReleaseDeps = { db: app.db, config: app.config, shellProvides: shellProvidesOnce() };
 
+  /** A staff route that answers the entry's releases. */
+  const releasesRoute = <P extends typeof entryParams | typeof releaseParams>(summary: string, params: P) => ({
+    onRequest: app.requireStaff,
+    schema: { tags: ['staff'], summary, params, response: { 200: staffReleasesSchema, ...errors } },
+  });
+  /** A staff route that answers the entry's releases after loading a manifest from another host. */
+  const fetchingRoute = <P extends typeof entryParams | typeof releaseParams>(summary: string, params: P) => ({
+    onRequest: app.requireStaff,
+    config: { rateLimit: strictRateLimit },
+    schema: { tags: ['staff'], summary, params, response: { 200: staffReleasesSchema, ...errors, ...fetching } },
+  });
+
   app.get(
     '/registry/:id/releases',
-    {
-      onRequest: app.requireStaff,
-      schema: {
-        tags: ['staff'],
-        summary: "An entry's releases (newest first), which is live, which in preview and where rollback leads",
-        params: entryParams,
-        response: { 200: staffReleasesSchema, ...errors },
-      },
-    },
+    releasesRoute(
+      "An entry's releases (newest first), which is live, which in preview and where rollback leads",
+      entryParams,
+    ),
     async (request) => listReleases(app.db, entryId(request.params)),
   );
 
@@ -89,60 +96,25 @@ const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/registry/:id/releases/:release/preview',
-    {
-      onRequest: app.requireStaff,
-      config: { rateLimit: strictRateLimit },
-      schema: {
-        tags: ['staff'],
-        summary: 'Show a release to internal accounts instead of the live one (checked again first)',
-        params: releaseParams,
-        response: { 200: staffReleasesSchema, ...errors, ...fetching },
-      },
-    },
+    fetchingRoute('Show a release to internal accounts instead of the live one (checked again first)', releaseParams),
     async (request) => previewRelease(deps, actorOf(request), entryId(request.params), releaseId(request.params)),
   );
 
   app.post(
     '/registry/:id/releases/:release/promote',
-    {
-      onRequest: app.requireStaff,
-      config: { rateLimit: strictRateLimit },
-      schema: {
-        tags: ['staff'],
-        summary: 'Make a release live for everybody (checked again first); ends its preview',
-        params: releaseParams,
-        response: { 200: staffReleasesSchema, ...errors, ...fetching },
-      },
-    },
+    fetchingRoute('Make a release live for everybody (checked again first); ends its preview', releaseParams),
     async (request) => promoteRelease(deps, actorOf(request), entryId(request.params), releaseId(request.params)),
   );
 
   app.delete(
     '/registry/:id/preview',
-    {
-      onRequest: app.requireStaff,
-      schema: {
-        tags: ['staff'],
-        summary: 'End the preview: internal accounts get the live release again',
-        params: entryParams,
-        response: { 200: staffReleasesSchema, ...errors },
-      },
-    },
+    releasesRoute('End the preview: internal accounts get the live release again', entryParams),
     async (request) => endPreview(app.db, actorOf(request), entryId(request.params)),
   );
 
   app.post(
     '/registry/:id/rollback',
-    {
-      onRequest: app.requireStaff,
-      config: { rateLimit: strictRateLimit },
-      schema: {
-        tags: ['staff'],
-        summary: 'Make the release that was live before the live one live again (checked again first)',
-        params: entryParams,
-        response: { 200: staffReleasesSchema, ...errors, ...fetching },
-      },
-    },
+    fetchingRoute('Make the release that was live before the live one live again (checked again first)', entryParams),
     async (request) => rollback(deps, actorOf(request), entryId(request.params)),
   );
 };
