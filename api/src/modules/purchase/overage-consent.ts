@@ -10,7 +10,7 @@ import { findInvoiceById } from '../invoice';
 import { findPaymentByRef, PaymentProviderError, SandboxProvider, type PaymentProvider } from '../payment';
 import type { PostPaymentDeps } from './post-payment';
 import { pageSchema, paypalReturnQuery } from './ref-params';
-import { escapeHtml, html, layout, pageText } from './payment-page';
+import { escapeHtml, html, layout, pageText, sandboxButtons } from './payment-page';
 import { captureOnReturn, failPayment } from './webhook-service';
 
 export const OVERAGE_RESULT_PARAM = 'overage_approval_result';
@@ -71,10 +71,7 @@ export function consentPage(v: ConsentView): string {
 <dt>${t('items')}</dt><dd><ul>${items}</ul></dd>
 <dt>${t('amount')}</dt><dd class="amount">${escapeHtml(formatMoney(v.amountCents, v.currency))}</dd>
 </dl>
-<div class="actions">
-<form method="post" action="${action}/approve"><button type="submit" class="primary">${t('approve')}</button></form>
-<form method="post" action="${action}/cancel"><button type="submit">${t('cancel')}</button></form>
-</div>`,
+${sandboxButtons(action, 'approve', t('approve'), t('cancel'))}`,
     { title: TEXTS[v.lang === 'en' ? 'en' : 'de'].title },
   );
 }

@@ -110,6 +110,16 @@ ${body}
 `;
 }
 
+/**
+ * The two buttons of a sandbox page: the primary one posts to `<action>/<primaryPath>`, the other to
+ * `<action>/cancel`. The labels are HTML already escaped.
+ */
+export const sandboxButtons = (action: string, primaryPath: string, primaryLabel: string, cancelLabel: string) =>
+  `<div class="actions">
+<form method="post" action="${action}/${primaryPath}"><button type="submit" class="primary">${primaryLabel}</button></form>
+<form method="post" action="${action}/cancel"><button type="submit">${cancelLabel}</button></form>
+</div>`;
+
 export interface CheckoutView {
   lang: Language;
   ref: string;
@@ -134,10 +144,7 @@ ${v.notice ? `<p role="alert" class="notice">${t(v.notice)}</p>` : ''}
 <dt>${t('product')}</dt><dd>${escapeHtml(v.product)}</dd>
 <dt>${t('amount')}</dt><dd class="amount">${escapeHtml(formatMoney(v.amountCents, v.currency))}</dd>
 </dl>
-<div class="actions">
-<form method="post" action="${action}/pay"><button type="submit" class="primary">${t('pay')}</button></form>
-<form method="post" action="${action}/cancel"><button type="submit">${t('cancel')}</button></form>
-</div>`,
+${sandboxButtons(action, 'pay', t('pay'), t('cancel'))}`,
   );
 }
 
