@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findInvoiceById } from '../invoice';
 import { findPaymentByRef, PaymentProviderError, SandboxProvider, type PaymentProvider } from '../payment';
 import type { PostPaymentDeps } from './post-payment';
-import { pageSchema, paypalReturnQuery } from './ref-params';
+import { pageSchema, paypalReturnPageSchema, paypalReturnQuery } from './ref-params';
 import { escapeHtml, html, layout, pageText, sandboxButtons } from './payment-page';
 import { captureOnReturn, failPayment } from './webhook-service';
 
@@ -166,13 +166,10 @@ export function overageApprovalPages(
       app.get(
         '/paypal/overage-return',
         {
-          schema: {
-            tags: ['payment'],
-            summary: "PayPal's return page of an overage approval: captures the order, then back to the portal",
-            security: [],
-            querystring: paypalReturnQuery,
-            produces: ['text/html'],
-          },
+          schema: paypalReturnPageSchema(
+            "PayPal's return page of an overage approval: captures the order, then back to the portal",
+            paypalReturnQuery,
+          ),
         },
         async (request, reply) => {
           const ref = request.query.token ?? '';

@@ -11,7 +11,7 @@ import { overageApprovalPages } from './overage-consent';
 import { checkoutPage, CLOSE_WINDOW_JS, html, PAGE_CSS, resultPage, type PageText } from './payment-page';
 import { isPlanChangeLapsed } from './plan-change';
 import { runPostPayment, resumeUnfinished } from './post-payment';
-import { pageSchema, paypalReturnQuery } from './ref-params';
+import { pageSchema, paypalSubscriptionReturnQuery, paypalReturnPageSchema } from './ref-params';
 import { listSteps } from './repository';
 import { assertStorableWebhookBody } from './webhook-body';
 import { captureOnReturn, failPayment, handleWebhook } from './webhook-service';
@@ -239,13 +239,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/paypal/return',
       {
-        schema: {
-          tags: ['payment'],
-          summary: "PayPal's return page: captures the approved order, then shows the result",
-          security: [],
-          querystring: paypalReturnQuery.extend({ subscription_id: z.string().max(64).optional() }),
-          produces: ['text/html'],
-        },
+        schema: paypalReturnPageSchema(
+          "PayPal's return page: captures the approved order, then shows the result",
+          paypalSubscriptionReturnQuery,
+        ),
       },
       async (request, reply) => {
         const ref = request.query.subscription_id ?? request.query.token ?? '';
@@ -278,13 +275,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/paypal/revision-return',
       {
-        schema: {
-          tags: ['payment'],
-          summary: "PayPal's return page after the buyer approved (or not) a subscription's new price",
-          security: [],
-          querystring: paypalReturnQuery.extend({ subscription_id: z.string().max(64).optional() }),
-          produces: ['text/html'],
-        },
+        schema: paypalReturnPageSchema(
+          "PayPal's return page after the buyer approved (or not) a subscription's new price",
+          paypalSubscriptionReturnQuery,
+        ),
       },
       async (request, reply) => {
         const ref = request.query.subscription_id ?? '';

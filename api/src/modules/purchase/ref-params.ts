@@ -20,3 +20,14 @@ export const paypalReturnQuery = z.object({
   PayerID: z.string().max(64).optional(),
   ba_token: z.string().max(128).optional(),
 });
+
+/** The query of PayPal's return pages that may name a subscription: a purchase's and a plan change's. */
+export const paypalSubscriptionReturnQuery = paypalReturnQuery.extend({
+  subscription_id: z.string().max(64).optional(),
+});
+
+/** The schema of a PayPal return page: an HTML page without a bearer token; PayPal's query says what happened. */
+export const paypalReturnPageSchema = <Q extends typeof paypalReturnQuery | typeof paypalSubscriptionReturnQuery>(
+  summary: string,
+  querystring: Q,
+) => ({ tags: ['payment'], summary, security: [], querystring, produces: ['text/html'] });
