@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -16,6 +15,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers';
+import { createLoggedApp } from './logged-app';
 
 // CORS limited to the portal's own origins, security headers, isInternal needs a verified email, and
 // error logs without SQL parameters.
@@ -110,37 +110,21 @@ describe('isInternal', () => {
 
 describe('error logs', () => {
   it('carry no SQL parameters, key values or secrets from a driver error', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-log-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      FIREBASE_PROJECT_ID: PROJECT_ID,
-    });
-    const db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, pgliteDir: 'memory://' });
-    const app = await buildApp(config, { db, logStream: stream });
     const secret = `secret-${crypto.randomBytes(6).toString('hex')}`;
     // A real driver failure with parameters: a unique violation that repeats the key value, and a type error.
-    app.get('/api/test-driver-error/:kind', async (request) => {
-      const { kind } = request.params as { kind: string };
-      if (kind === 'unique') {
-        await app.db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS t_unique (v text UNIQUE)`);
-        await app.db.execute(sql`INSERT INTO t_unique (v) VALUES (${secret})`);
-        await app.db.execute(sql`INSERT INTO t_unique (v) VALUES (${secret})`);
-      } else {
-        await app.db.execute(sql`SELECT ${secret}::int`);
-      }
-      return {};
-    });
-    await app.ready();
+    const { app, lines, close } = await createLoggedApp((server) =>
+      server.get('/api/test-driver-error/:kind', async (request) => {
+        const { kind } = request.params as { kind: string };
+        if (kind === 'unique') {
+          await server.db.execute(sql`CREATE TEMP TABLE IF NOT EXISTS t_unique (v text UNIQUE)`);
+          await server.db.execute(sql`INSERT INTO t_unique (v) VALUES (${secret})`);
+          await server.db.execute(sql`INSERT INTO t_unique (v) VALUES (${secret})`);
+        } else {
+          await server.db.execute(sql`SELECT ${secret}::int`);
+        }
+        return {};
+      }),
+    );
     try {
       for (const kind of ['unique', 'cast']) {
         const res = await app.inject({ method: 'GET', url: `/api/test-driver-error/${kind}` });
@@ -151,9 +135,7 @@ describe('error logs', () => {
       // The sub-user service logs its own { err } too: the same serializer applies everywhere.
       app.log.error({ err: new Error(`Failed query: insert into x values ($1)\nparams: ${secret}`) }, 'by hand');
     } finally {
-      await app.close();
-      await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await close();
     }
     const errors = lines.filter((l) => /"level":50/.test(l));
     expect(errors.length).toBeGreaterThanOrEqual(3);

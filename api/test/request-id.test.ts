@@ -1,53 +1,25 @@
 // Correlated logs: every log line of a request carries its id (reqId), taken from the caller's X-Request-Id when it
 // is a safe id (the portal's http client sends a UUID per call) and answered back in X-Request-Id for support.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase, type DbHandle } from '../src/db/client';
-import { EMULATOR_HOST, PROJECT_ID } from './helpers';
+import { createLoggedApp, type LoggedApp } from './logged-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+let server: LoggedApp;
 let app: FastifyInstance;
-let db: DbHandle;
-let dataDir: string;
-const lines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-request-id-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: PROJECT_ID,
-  });
-  db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, pgliteDir: 'memory://' });
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  app = await buildApp(config, { db, logStream: stream });
-  await app.ready();
+  server = await createLoggedApp();
+  app = server.app;
 });
 
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => server?.close());
 
 /** The log lines written while `run` ran. */
-async function logged(run: () => Promise<unknown>) {
-  const from = lines.length;
+async function logged(run: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
+  const from = server.lines.length;
   await run();
-  return lines.slice(from);
+  return server.lines.slice(from).map((line) => JSON.parse(line));
 }
 
 describe('request ids', () => {
