@@ -1,15 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { EMULATOR_HOST, freePort } from './helpers';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 // SIGTERM drains in-flight requests. The real server (src/server.ts in its own process): a request
 // whose body is still arriving when SIGTERM comes is answered; new connections are refused meanwhile; the
 // process then exits 0 on its own.
-
-const API_DIR = path.resolve(__dirname, '..');
 
 const connect = (port: number) =>
   new Promise<net.Socket>((resolve, reject) => {
@@ -28,49 +22,12 @@ const readAll = (socket: net.Socket) =>
     socket.once('error', reject);
   });
 
-let child: ChildProcess | undefined;
-let dataDir = '';
-let output = '';
-afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+let api: ServerProcess | undefined;
+afterAll(() => api?.stop());
 
 it('SIGTERM: the request in flight completes, new connections are refused, the process exits 0', async () => {
-  const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-drain-'));
-  // PGlite in DATA_DIR (no DATABASE_URL): this test is about the process, not the database.
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      SEED_DEMO: 'false',
-      JOBS_INTERVAL_MS: '0',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-
-  // Up when /api/health answers.
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`api did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  api = await startServerProcess({ LOG_LEVEL: 'info' });
+  const { child, port, exited } = api;
 
   // A slow client: headers and half of the body now, the rest after SIGTERM.
   const body = JSON.stringify({
@@ -114,5 +71,5 @@ it('SIGTERM: the request in flight completes, new connections are refused, the p
   });
 
   expect(await exited).toBe(0);
-  expect(output).toContain('shutting down');
+  expect(api.output()).toContain('shutting down');
 }, 150_000);

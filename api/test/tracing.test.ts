@@ -1,13 +1,11 @@
 // Traces: with OTEL_EXPORTER_OTLP_ENDPOINT the real server (src/server.ts, which loads src/telemetry.ts first) sends
 // its spans over OTLP http/protobuf to <endpoint>/v1/traces; without it not a module of the SDK is loaded. Each runs
 // in a process of its own: the SDK patches modules as they load, which jest's module registry does not go through.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { scratchDatabase } from '../../scripts/scratch-database.cjs';
-import { EMULATOR_HOST, freePort } from './helpers';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 const API_DIR = path.resolve(__dirname, '..');
 
@@ -29,62 +27,29 @@ async function otlpReceiver() {
   return { url: `http://127.0.0.1:${port}`, bodies, paths, close: () => new Promise((r) => server.close(r)) };
 }
 
-let child: ChildProcess | undefined;
+let api: ServerProcess | undefined;
 let receiver: Awaited<ReturnType<typeof otlpReceiver>> | undefined;
-let dataDir = '';
 // On PostgreSQL (TEST_DATABASE_URL) the api's queries are traced too; PGlite has no instrumentation.
 let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  api?.stop();
   await receiver?.close();
   await database?.drop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 it('sends a span of each request, named by its route and carrying its request id, to the OTLP endpoint', async () => {
   receiver = await otlpReceiver();
-  const port = await freePort();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-tracing-'));
-  const { DATABASE_URL: _ignored, ...env } = process.env;
   const baseUrl = process.env.TEST_DATABASE_URL;
   database = baseUrl ? await scratchDatabase(baseUrl, 'portal_tracing') : undefined;
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      SEED_DEMO: 'false',
-      JOBS_INTERVAL_MS: '0',
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_SERVICE_NAME: 'portal-api-test',
-      // A batch every 100 ms instead of every 5 s, and every request traced unless its caller's trace was not sampled
-      // (the api's default is one in ten).
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  api = await startServerProcess({
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+    OTEL_SERVICE_NAME: 'portal-api-test',
+    // A batch every 100 ms instead of every 5 s, and every request traced unless its caller's trace was not sampled
+    // (the api's default is one in ten).
+    OTEL_BSP_SCHEDULE_DELAY: '100',
+    OTEL_TRACES_SAMPLER: 'parentbased_always_on',
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-
-  const api = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (
-    !(await fetch(`${api}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`api did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 
   // A caller's trace decides: one it did not sample is not traced here either, one it sampled is continued.
   const notSampled = '00-11111111111111111111111111111111-2222222222222222-00';
@@ -93,12 +58,13 @@ it('sends a span of each request, named by its route and carrying its request id
     ['trace-test-0002', notSampled],
     ['trace-test-0003', `00-${sampledTraceId}-3333333333333333-01`],
   ]) {
-    const answer = await fetch(`${api}/api/license/product/fresh_desk-basic-monthly?email=seller@example.de`, {
+    const answer = await fetch(`${api.url}/api/license/product/fresh_desk-basic-monthly?email=seller@example.de`, {
       headers: { 'x-request-id': id, traceparent },
     });
     expect(answer.headers.get('x-request-id')).toBe(id);
   }
-  const product = await fetch(`${api}/api/license/product/fresh_desk-basic-monthly?email=seller@example.de`, {
+
+  const product = await fetch(`${api.url}/api/license/product/fresh_desk-basic-monthly?email=seller@example.de`, {
     headers: { 'x-request-id': 'trace-test-0001' },
   });
   expect(product.headers.get('x-request-id')).toBe('trace-test-0001');
@@ -120,15 +86,15 @@ it('sends a span of each request, named by its route and carrying its request id
   expect(spans.includes('trace-test-0003')).toBe(true);
   expect(spans.includes(Buffer.from(sampledTraceId, 'hex'))).toBe(true);
   expect(spans.includes('trace-test-0002')).toBe(false);
-  // The health probes that waited for the api to start are not traced.
   // Queries are traced only inside a traced request: the migrations at start (no request) leave no span, and a
   // request's queries are its span's children.
   if (database) expect(spans.includes('postgresql')).toBe(true);
   expect(spans.includes('CREATE TABLE')).toBe(false);
+  // The health probes that waited for the api to start are not traced.
   expect(spans.includes('/api/health')).toBe(false);
 
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
+  api.child.kill('SIGTERM');
+  expect(await api.exited).toBe(0);
 }, 150_000);
 
 it('loads nothing of the SDK without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
