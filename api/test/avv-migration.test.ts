@@ -1,32 +1,12 @@
 // Migration 0009 turns the acceptances stored before AVV versions existed into acceptances of version 1.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_DIR } from '../src/db/client';
+import { databaseBefore } from './older-migrations';
 
 const V1_ID = '00000000-0000-4000-8000-000000000001';
 
-/** A copy of the migrations folder that stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
-  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 it('keeps every earlier acceptance as one acceptance of version 1, by the account email', async () => {
-  const pg = new PGlite();
-  const before = migrationsBefore('0009_avv_versions');
+  const db = await databaseBefore('0009_avv_versions');
+  const { pg } = db;
   try {
-    await migrate(drizzle(pg), { migrationsFolder: before });
     await pg.exec(`
       INSERT INTO users (id, email) VALUES ('u1', 'one@shop.test'), ('u2', 'two@shop.test'), ('u3', 'three@shop.test');
       INSERT INTO avv_acceptances (user_id, version, accepted_at) VALUES
@@ -34,7 +14,7 @@ it('keeps every earlier acceptance as one acceptance of version 1, by the accoun
         ('u1', '2026-01', '2026-03-01T10:00:00Z'),
         ('u2', '2026-01', '2026-04-01T10:00:00Z');
     `);
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await db.migrateUntil();
 
     const versions = await pg.query<{ id: string; version: string; text_de: string; sub_processors: unknown[] }>(
       'SELECT id, version, text_de, sub_processors FROM avv_versions',
@@ -52,7 +32,6 @@ it('keeps every earlier acceptance as one acceptance of version 1, by the accoun
       ['u2', V1_ID, 'two@shop.test', '2026-04-01T10:00:00.000Z'],
     ]);
   } finally {
-    await pg.close();
-    fs.rmSync(before, { recursive: true, force: true });
+    await db.close();
   }
 });

@@ -1,32 +1,11 @@
 // Migration 0014 adds the unique index of live subscriptions (one per seller and plan). A database that already holds
 // duplicates (parallel purchases paid twice) is migrated too: the newest stays live, the older ones are ended first.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_DIR } from '../src/db/client';
-
-/** A copy of the migrations folder that stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
-  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
+import { databaseBefore } from './older-migrations';
 
 it('ends the older of two live subscriptions of one seller and plan, and fills the plan from the license', async () => {
-  const pg = new PGlite();
-  const before = migrationsBefore('0014_one_purchase_in_flight');
-  const upTo0014 = migrationsBefore('0015_gpsr_outlives_account');
+  const db = await databaseBefore('0014_one_purchase_in_flight');
+  const { pg } = db;
   try {
-    await migrate(drizzle(pg), { migrationsFolder: before });
     await pg.exec(`
       INSERT INTO users (id, email) VALUES ('u1', 'one@shop.test'), ('u2', 'two@shop.test');
       INSERT INTO products (id, name, plugin_name, price_amount, license_type) VALUES
@@ -44,7 +23,7 @@ it('ends the older of two live subscriptions of one seller and plan, and fills t
         ('00000000-0000-4000-8000-000000000004', 'u2', '00000000-0000-4000-8000-0000000000b1', 'Active', '2026-01-01'),
         ('00000000-0000-4000-8000-000000000005', 'u2', '00000000-0000-4000-8000-0000000000b1', 'Expired', '2025-01-01');
     `);
-    await migrate(drizzle(pg), { migrationsFolder: upTo0014 });
+    await db.migrateUntil('0015_gpsr_outlives_account');
 
     const rows = await pg.query<{ id: string; product_id: string; status: string; cancel_at_period_end: boolean }>(
       'SELECT id, product_id, status, cancel_at_period_end FROM subscriptions ORDER BY id',
@@ -64,17 +43,14 @@ it('ends the older of two live subscriptions of one seller and plan, and fills t
         VALUES ('u2', '00000000-0000-4000-8000-0000000000b1', 'Active')`),
     ).rejects.toMatchObject({ code: '23505' });
   } finally {
-    await pg.close();
-    fs.rmSync(before, { recursive: true, force: true });
-    fs.rmSync(upTo0014, { recursive: true, force: true });
+    await db.close();
   }
 });
 
 it('keeps the newest of two live subscriptions of one seller and plugin, and refuses a second one from then on', async () => {
-  const pg = new PGlite();
-  const before = migrationsBefore('0021_one_subscription_per_plugin');
+  const db = await databaseBefore('0021_one_subscription_per_plugin');
+  const { pg } = db;
   try {
-    await migrate(drizzle(pg), { migrationsFolder: before });
     await pg.exec(`
       INSERT INTO users (id, email) VALUES ('u1', 'one@shop.test');
       INSERT INTO products (id, name, plugin_name, price_amount, license_type) VALUES
@@ -90,7 +66,7 @@ it('keeps the newest of two live subscriptions of one seller and plugin, and ref
         ('00000000-0000-4000-8000-000000000002', 'u1', '00000000-0000-4000-8000-0000000000a2', 'Active', '2026-02-01'),
         ('00000000-0000-4000-8000-000000000003', 'u1', '00000000-0000-4000-8000-0000000000a3', 'Active', '2026-01-01');
     `);
-    await migrate(drizzle(pg), { migrationsFolder: MIGRATIONS_DIR });
+    await db.migrateUntil();
 
     const rows = await pg.query<{ id: string; plugin_name: string; status: string }>(
       'SELECT id, plugin_name, status FROM subscriptions ORDER BY id',
@@ -106,7 +82,6 @@ it('keeps the newest of two live subscriptions of one seller and plugin, and ref
         VALUES ('u1', '00000000-0000-4000-8000-0000000000a1', 'Active')`),
     ).rejects.toMatchObject({ code: '23505' });
   } finally {
-    await pg.close();
-    fs.rmSync(before, { recursive: true, force: true });
+    await db.close();
   }
 });

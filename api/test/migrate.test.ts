@@ -9,7 +9,6 @@ import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import {
-  MIGRATIONS_DIR,
   assertSchemaCurrent,
   migratePglite,
   migratePostgres,
@@ -19,6 +18,7 @@ import {
 } from '../src/db/migrations';
 import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 import { EMULATOR_HOST, PROJECT_ID } from './helpers';
+import { olderMigrations } from './older-migrations';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const JOURNAL = readJournal();
@@ -35,15 +35,10 @@ async function emptyPostgresDatabase(): Promise<string> {
   return database.url;
 }
 
-/** A copy of api/drizzle whose journal stops after `count` migrations (an older release's migrations). */
-function olderMigrations(count: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
+/** An older release's migrations folder (removed after the file). */
+function olderRelease(count: number): string {
+  const dir = olderMigrations(count);
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const file = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(file, 'utf8'));
-  journal.entries = journal.entries.slice(0, count);
-  fs.writeFileSync(file, JSON.stringify(journal));
   return dir;
 }
 
@@ -130,7 +125,7 @@ describe('an api that does not migrate at start', () => {
     cleanups.push(() => pg.close());
     const query: Query = (text) => pg.query<Record<string, unknown>>(text);
     const previous = JOURNAL.at(-2)!;
-    await migratePglite(pg, olderMigrations(JOURNAL.length - 1));
+    await migratePglite(pg, olderRelease(JOURNAL.length - 1));
     await expect(assertSchemaCurrent(query)).rejects.toThrow(
       `the database schema is at migration ${previous.idx} (${previous.tag}), this api needs ${LAST.idx} ` +
         `(${LAST.tag}): run \`npm run migrate\` first`,
@@ -138,7 +133,7 @@ describe('an api that does not migrate at start', () => {
 
     // The new release migrated: an instance of the previous release (older journal) still starts.
     await migratePglite(pg);
-    const older = await assertSchemaCurrent(query, olderMigrations(JOURNAL.length - 1));
+    const older = await assertSchemaCurrent(query, olderRelease(JOURNAL.length - 1));
     expect(older).toMatchObject({ applied: { tag: previous.tag }, newer: true, missing: [] });
     expect(await schemaState(query)).toMatchObject({ applied: { tag: LAST.tag }, newer: false, missing: [] });
   });
