@@ -215,10 +215,10 @@ export async function firebaseUserExists(uid: string): Promise<boolean> {
   }
 }
 
-/** Emulator account + api row through POST /api/user. */
+/** Emulator account + api row through POST /api/user; `email` picks the address (an internal one, for staff). */
 export async function registerUser(
   app: FastifyInstance,
-  opts: { emailVerified?: boolean } = {},
+  opts: { email?: string; emailVerified?: boolean } = {},
 ): Promise<TestIdentity> {
   const identity = await createFirebaseUser(opts);
   const res = await app.inject({

@@ -4,7 +4,6 @@ import mysql from 'mysql2/promise';
 import { Client } from 'pg';
 import { dataSources } from '../src/db/schema';
 import {
-  createFirebaseUser,
   createSubUser,
   createTestApp,
   registerUser,
@@ -129,18 +128,7 @@ const whenUp = (up: () => boolean, name: string, fn: () => Promise<void>) => asy
 };
 
 /** An account with an api row; `email` lets a test pick an internal address. */
-async function account(email?: string): Promise<TestIdentity> {
-  if (!email) return registerUser(t.app);
-  const identity = await createFirebaseUser({ email });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: identity.headers,
-    payload: { Id: identity.uid, Email: identity.email },
-  });
-  if (res.statusCode !== 201) throw new Error(`POST /api/user failed: ${res.statusCode} ${res.body}`);
-  return identity;
-}
+const account = (email?: string): Promise<TestIdentity> => registerUser(t.app, { email });
 
 /** Saves a data source the way the profile form does (the api tests the connection first). */
 async function saveDataSource(user: TestIdentity, details: object) {

@@ -10,7 +10,6 @@ import { findProduct } from '../src/modules/license/product/repository';
 import { recordOverage } from '../src/modules/subscription';
 import { recordUsage } from '../src/modules/license/usage';
 import {
-  createFirebaseUser,
   createSubUser,
   createTestApp,
   registerUser,
@@ -245,13 +244,7 @@ describe('POST /api/subscription/month-end/run (staff)', () => {
     t.app.inject({ method: 'POST', url: '/api/subscription/month-end/run', headers: who?.headers, payload });
 
   it('runs the month end as of a date in the api process: usage above the plan becomes a pending overage, once', async () => {
-    const staff = await createFirebaseUser({ email: STAFF_EMAIL });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user',
-      headers: staff.headers,
-      payload: { Id: staff.uid, Email: staff.email },
-    });
+    const staff = await registerUser(t.app, { email: STAFF_EMAIL });
     const { seller, license, sub } = await subscriber();
     await recordUsage(t.app.db, license.id, '2024-03', 4500);
     const res = await run(staff, { date: '2024-04-01' });

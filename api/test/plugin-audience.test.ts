@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { licenses, products, registryEntries } from '../src/db/schema';
 import { buyer, SANDBOX_SECRET } from './payment/purchase-helpers';
 import {
-  createFirebaseUser,
   createSubUser,
   createTestApp,
   registerUser,
@@ -20,15 +19,7 @@ let staff: TestIdentity;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, INTERNAL_EMAILS: STAFF });
   seller = await buyer(t.app);
-  const identity = await createFirebaseUser({ email: STAFF });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: identity.headers,
-    payload: { Id: identity.uid, Email: identity.email },
-  });
-  if (res.statusCode !== 201) throw new Error(`POST /api/user failed: ${res.statusCode} ${res.body}`);
-  staff = identity;
+  staff = await registerUser(t.app, { email: STAFF });
 }, 120_000);
 afterAll(async () => t?.close());
 

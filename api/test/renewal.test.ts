@@ -17,7 +17,6 @@ import { checkLicense } from '../src/modules/license/check/service';
 import {
   COMPLETE_CONTACT,
   completeProfile,
-  createFirebaseUser,
   createTestApp,
   registerUser,
   uniqueEmail,
@@ -409,13 +408,7 @@ describe('renewals job', () => {
       t.app.inject({ method: 'POST', url: '/api/subscription/renewals/run', headers: who?.headers, payload });
 
     it('runs the day in the api process, once; refuses bad dates, sellers and anonymous calls', async () => {
-      const staff = await createFirebaseUser({ email: STAFF_EMAIL });
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/user',
-        headers: staff.headers,
-        payload: { Id: staff.uid, Email: staff.email },
-      });
+      const staff = await registerUser(t.app, { email: STAFF_EMAIL });
       const s = await subscriber();
       const date = runDate(s, 2).toISOString().slice(0, 10);
       const res = await run(staff, { date });
