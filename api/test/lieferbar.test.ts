@@ -3,14 +3,7 @@ import net from 'node:net';
 import mysql from 'mysql2/promise';
 import { Client } from 'pg';
 import { dataSources } from '../src/db/schema';
-import {
-  createSubUser,
-  createTestApp,
-  registerUser,
-  uniqueEmail,
-  type TestApp,
-  type TestIdentity,
-} from './helpers';
+import { createSubUser, createTestApp, registerUser, uniqueEmail, type TestApp, type TestIdentity } from './helpers';
 
 // GET /api/wawi/lieferbar/orders against real order databases of the dev machine: PostgreSQL (postgres, trust)
 // and MariaDB (root, no password), each with its own fixture database shaped like JTL-Wawi's Verkauf.tAuftrag

@@ -9,14 +9,7 @@ import { issueLicense } from '../src/modules/license/activation';
 import { findProduct } from '../src/modules/license/product/repository';
 import { recordOverage } from '../src/modules/subscription';
 import { recordUsage } from '../src/modules/license/usage';
-import {
-  createSubUser,
-  createTestApp,
-  registerUser,
-  uniqueEmail,
-  type TestApp,
-  type TestIdentity,
-} from './helpers';
+import { createSubUser, createTestApp, registerUser, uniqueEmail, type TestApp, type TestIdentity } from './helpers';
 import { buyer, mailsTo, postEvent, SANDBOX_SECRET } from './payment/purchase-helpers';
 
 const STAFF_EMAIL = uniqueEmail('staff');

@@ -3,14 +3,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { licenses, products, registryEntries } from '../src/db/schema';
 import { buyer, SANDBOX_SECRET } from './payment/purchase-helpers';
-import {
-  createSubUser,
-  createTestApp,
-  registerUser,
-  uniqueEmail,
-  type TestApp,
-  type TestIdentity,
-} from './helpers';
+import { createSubUser, createTestApp, registerUser, uniqueEmail, type TestApp, type TestIdentity } from './helpers';
 
 const STAFF = uniqueEmail('staff');
 let t: TestApp;
