@@ -5,7 +5,6 @@
 // Needs PostgreSQL (CLUSTER_DATABASE_URL or TEST_DATABASE_URL, default the local `test` server); skipped without it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,6 +12,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { freePort, startAuthEmulator } from './stack.mjs';
 import { startCluster } from './cluster.mjs';
+import { apiClient, registerSeller, SELLER_CONTACT } from './seller-journey.mjs';
 
 const require = createRequire(import.meta.url);
 const { postgresAnswers, scratchDatabase } = require('./scratch-database.cjs');
@@ -68,55 +68,18 @@ test(
       };
       cluster.apis.forEach((instance, i) => instance.child.stdout.on('data', count(i)));
 
-      const emulatorCall = async (endpoint, body) => {
-        const response = await fetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/${endpoint}?key=demo-api-key`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        const json = await response.json();
-        assert.equal(response.status, 200, JSON.stringify(json));
-        return json;
-      };
-      const email = `cluster-${crypto.randomBytes(4).toString('hex')}@shop.example`;
-      const password = 'cluster-pass-1';
-      const signUp = await emulatorCall('accounts:signUp', { email, password, returnSecureToken: true });
-
-      const api = async (method, apiPath, token, body) => {
-        const response = await fetch(`${cluster.url}/api${apiPath}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        return { status: response.status, body: text ? JSON.parse(text) : undefined };
-      };
-
+      const api = apiClient(cluster.url);
       // Registration (the api row), then a fresh sign-in as the browser would do on the next visit.
-      assert.equal((await api('POST', '/user', signUp.idToken, { Id: signUp.localId, Email: email })).status, 201);
-      const { idToken: token } = await emulatorCall('accounts:signInWithPassword', {
-        email,
-        password,
-        returnSecureToken: true,
+      const { email, token } = await registerSeller({
+        emulatorHost: emulator.host,
+        call: api,
+        prefix: 'cluster',
+        password: 'cluster-pass-1',
       });
       const me = await api('GET', '/user', token);
       assert.equal(me.status, 200);
       assert.equal(me.body.email ?? me.body.Email, email);
-      const contact = {
-        firstName: 'Erika',
-        lastName: 'Mustermann',
-        companyName: 'Cluster Versand GmbH',
-        country: 'DE',
-        city: 'Hamburg',
-        street: 'Hafenstraße',
-        houseNumber: '7',
-        postalCode: '20457',
-        invoiceEmail: '',
-        vatID: 'DE123456788',
-      };
+      const contact = { ...SELLER_CONTACT, companyName: 'Cluster Versand GmbH' };
       assert.equal((await api('PUT', '/user/profile/contact', token, contact)).status, 200);
       const activated = await api('POST', '/license/product/free_or_trial?licenseProductID=fresh_desk-trial', token);
       assert.equal(activated.status, 201, JSON.stringify(activated.body));

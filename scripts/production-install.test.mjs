@@ -7,12 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { copyManifests } from '../deploy/tree.mjs';
+import { apiClient, registerSeller, SELLER_CONTACT } from './seller-journey.mjs';
 import { ROOT, answers, freePort, startAuthEmulator, startViesSimulator, spawnService, waitForHttp } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -216,53 +216,15 @@ test(
       lap('api and portal server up');
 
       // A seller: an account in the Auth emulator, the api row, the profile — all through the portal server.
-      const emulatorCall = async (endpoint, body) => {
-        const response = await fetch(
-          `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/${endpoint}?key=demo-api-key`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          },
-        );
-        const json = await response.json();
-        assert.equal(response.status, 200, JSON.stringify(json));
-        return json;
-      };
-      const email = `production-${crypto.randomBytes(4).toString('hex')}@shop.example`;
-      const password = 'production-pass-1';
-      const signUp = await emulatorCall('accounts:signUp', { email, password, returnSecureToken: true });
-      const call = async (method, apiPath, token, body) => {
-        const response = await fetch(`${portalUrl}/api${apiPath}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        return { status: response.status, body: text ? JSON.parse(text) : undefined };
-      };
-      const created = await call('POST', '/user/', signUp.idToken, { Id: signUp.localId, Email: email });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      const { idToken } = await emulatorCall('accounts:signInWithPassword', {
-        email,
-        password,
-        returnSecureToken: true,
+      const call = apiClient(portalUrl);
+      const { token: idToken } = await registerSeller({
+        emulatorHost,
+        call,
+        prefix: 'production',
+        password: 'production-pass-1',
+        userPath: '/user/',
       });
-      const contact = {
-        firstName: 'Erika',
-        lastName: 'Mustermann',
-        companyName: 'Produktiv Versand GmbH',
-        country: 'DE',
-        city: 'Hamburg',
-        street: 'Hafenstraße',
-        houseNumber: '7',
-        postalCode: '20457',
-        invoiceEmail: '',
-        vatID: 'DE123456788',
-      };
+      const contact = { ...SELLER_CONTACT, companyName: 'Produktiv Versand GmbH' };
       assert.equal((await call('PUT', '/user/profile/contact', idToken, contact)).status, 200);
       const read = await call('GET', '/user/profile/contact', idToken);
       assert.equal(read.status, 200);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { paypalAuth, profiles } from '../src/db/schema';
 import {
+  COMPLETE_CONTACT,
   completeProfile,
   createTestApp,
   grantMobileLicense,
@@ -33,18 +34,7 @@ const inject = (method: string, url: string, payload?: unknown, who: TestIdentit
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-const contact = {
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  companyName: '',
-  country: 'DE',
-  city: 'Hamburg',
-  street: 'Hafenstraße',
-  houseNumber: '7',
-  postalCode: '20457',
-  invoiceEmail: '',
-  vatID: '',
-};
+const contact = { ...COMPLETE_CONTACT, companyName: '', vatID: '' };
 
 describe('control characters', () => {
   it.each([

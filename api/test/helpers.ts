@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { scratchDatabase } from '../../scripts/scratch-database.cjs';
+import { SELLER_CONTACT } from '../../scripts/seller-contact.cjs';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { MIGRATIONS_DIR, openDatabase, type DbHandle } from '../src/db/client';
@@ -242,18 +243,7 @@ export async function createSubUser(
   return identity;
 }
 
-export const COMPLETE_CONTACT = {
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  companyName: 'Mustermann Versand GmbH',
-  country: 'DE',
-  city: 'Hamburg',
-  street: 'Hafenstraße',
-  houseNumber: '7',
-  postalCode: '20457',
-  invoiceEmail: '',
-  vatID: 'DE123456788',
-};
+export const COMPLETE_CONTACT = SELLER_CONTACT;
 
 export async function completeProfile(app: FastifyInstance, user: TestIdentity, contact = COMPLETE_CONTACT) {
   const res = await app.inject({

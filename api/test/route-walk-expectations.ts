@@ -10,6 +10,8 @@
 // any 2xx; 'handled' is any answer from the route's own logic: not 401/403, not 5xx (for routes whose answer to
 // an empty body depends on state, e.g. a rate limit or a record the walk itself deleted).
 
+import { SELLER_CONTACT } from '../../scripts/seller-contact.cjs';
+
 export const CALLERS = ['anonymous', 'owner', 'other', 'subuser', 'staff'] as const;
 export type Caller = (typeof CALLERS)[number];
 export type Outcome = number | 'ok' | 'handled';
@@ -42,18 +44,7 @@ interface WithRequest {
   body?: Value<unknown>;
 }
 
-const CONTACT = {
-  firstName: 'Walk',
-  lastName: 'Caller',
-  companyName: 'Walk Versand GmbH',
-  country: 'DE',
-  city: 'Hamburg',
-  street: 'Hafenstraße',
-  houseNumber: '7',
-  postalCode: '20457',
-  invoiceEmail: '',
-  vatID: 'DE123456788',
-};
+const CONTACT = { ...SELLER_CONTACT, firstName: 'Walk', lastName: 'Caller', companyName: 'Walk Versand GmbH' };
 
 export const ROUTE_EXPECTATIONS: Record<string, Row | WithRequest> = {
   // [anonymous, owner, other seller, sub-user, staff]
