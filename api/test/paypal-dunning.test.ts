@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { estimateExpiry, formatDateUtc } from '@portal/shared/domain';
 import { invoices, licenses, subscriptions } from '../src/db/schema';
 import { checkLicense } from '../src/modules/license/check/service';
-import { buy, buyer, decodeEml } from './payment/purchase-helpers';
-import { usePayPalShop } from './payment/paypal-shop';
+import { decodeEml } from './payment/purchase-helpers';
+import { paypalSubscriber, usePayPalShop } from './payment/paypal-shop';
 
 const shop = usePayPalShop();
 
@@ -26,11 +26,10 @@ function outbox(to: string): string[] {
 }
 
 it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a PayPal order restores the license', async () => {
-  const seller = await buyer(shop.app);
-  const bought = await buy(shop.app, seller, { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true });
-  const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
-  const subscriptionId = back.searchParams.get('subscription_id')!;
-  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  const { seller, subscriptionId } = await paypalSubscriber(shop, {
+    product_id: 'fresh_desk-basic-monthly',
+    auto_upgrade_consent: true,
+  });
   const [license] = await shop.app.db.select().from(licenses).where(eq(licenses.userId, seller.uid));
   const periodEnd = license.expiresAt!;
 
@@ -95,11 +94,10 @@ it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a
 });
 
 it("an earlier cycle's sale delivered again after a later cycle failed leaves that failure open to Pay now", async () => {
-  const seller = await buyer(shop.app);
-  const bought = await buy(shop.app, seller, { product_id: 'fresh_desk-basic-monthly', auto_upgrade_consent: true });
-  const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
-  const subscriptionId = back.searchParams.get('subscription_id')!;
-  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  const { seller, subscriptionId } = await paypalSubscriber(shop, {
+    product_id: 'fresh_desk-basic-monthly',
+    auto_upgrade_consent: true,
+  });
   const cycle = (outcome: 'success' | 'failure') =>
     shop.sim.call('POST', `/v1/simulator/subscriptions/${subscriptionId}/cycle`, { outcome });
   const paidCycle = await cycle('success');

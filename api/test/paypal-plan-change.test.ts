@@ -6,8 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { estimateExpiry, type License, type PlanChangeScheduled, type PurchaseResponse } from '@portal/shared/domain';
 import { invoices, licenses, subscriptions } from '../src/db/schema';
-import { buy, buyer } from './payment/purchase-helpers';
-import { usePayPalShop } from './payment/paypal-shop';
+import { paypalSubscriber, usePayPalShop } from './payment/paypal-shop';
 
 const shop = usePayPalShop();
 
@@ -30,15 +29,7 @@ const changePlan = (headers: Record<string, string>, productId: string) =>
   });
 
 /** A seller with a PayPal subscription of `productId`, its first cycle paid: the seller and PayPal's subscription id. */
-async function subscribed(productId: string) {
-  const { app, sim } = shop;
-  const seller = await buyer(app);
-  const bought = await buy(app, seller, { product_id: productId, auto_upgrade_consent: true });
-  const back = new URL(await sim.decide(bought.payment_url, 'approve'));
-  const subscriptionId = back.searchParams.get('subscription_id')!;
-  await sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
-  return { seller, subscriptionId };
-}
+const subscribed = (productId: string) => paypalSubscriber(shop, { product_id: productId, auto_upgrade_consent: true });
 
 /** Charges PayPal's next cycle and waits until the api booked it; the sale PayPal made. */
 async function chargeCycle(subscriptionId: string) {

@@ -4,8 +4,8 @@
 // renewal (the sale id finds the renewal's payment), once per refund.
 import { eq } from 'drizzle-orm';
 import { invoices, licenses, subscriptions } from '../src/db/schema';
-import { buy, buyer, FRESH_DESK_MONTHLY } from './payment/purchase-helpers';
-import { usePayPalShop } from './payment/paypal-shop';
+import { FRESH_DESK_MONTHLY } from './payment/purchase-helpers';
+import { paypalSubscriber, usePayPalShop } from './payment/paypal-shop';
 
 const shop = usePayPalShop();
 
@@ -19,14 +19,7 @@ async function merchant(path: string, body: unknown) {
   return { status: res.status, body: (await res.json()) as { id: string } };
 }
 
-async function subscribed() {
-  const seller = await buyer(shop.app);
-  const bought = await buy(shop.app, seller, FRESH_DESK_MONTHLY);
-  const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
-  const subscriptionId = back.searchParams.get('subscription_id')!;
-  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
-  return { seller, subscriptionId };
-}
+const subscribed = () => paypalSubscriber(shop, FRESH_DESK_MONTHLY);
 
 async function state(uid: string) {
   const [license] = await shop.app.db.select().from(licenses).where(eq(licenses.userId, uid));

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../helpers';
+import { buy, buyer } from './purchase-helpers';
 import { startSimulator, type Simulator } from './paypal-simulator';
 
 /**
@@ -24,4 +25,19 @@ export function usePayPalShop(env: Record<string, string> = {}) {
     await shop.sim?.stop();
   });
   return shop;
+}
+
+export type PayPalShop = ReturnType<typeof usePayPalShop>;
+
+/**
+ * A new seller who bought `payload` (POST /api/invoice), approved the subscription on the simulator's page and whose
+ * first cycle's sale reached the api: the seller and PayPal's subscription id.
+ */
+export async function paypalSubscriber(shop: PayPalShop, payload: object) {
+  const seller = await buyer(shop.app);
+  const bought = await buy(shop.app, seller, payload);
+  const back = new URL(await shop.sim.decide(bought.payment_url, 'approve'));
+  const subscriptionId = back.searchParams.get('subscription_id')!;
+  await shop.sim.delivered('PAYMENT.SALE.COMPLETED', subscriptionId);
+  return { seller, subscriptionId };
 }
