@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { billingEvents, jobRuns, subscriptions } from '../src/db/schema';
 import { claimRun, INSTANCE_ID } from '../src/jobs/job-lease';
 import { closedMonth, runMonthEnd } from '../src/jobs/month-end';
-import { issueLicense } from '../src/modules/license/activation';
-import { findProduct } from '../src/modules/license/product/repository';
 import { recordUsage } from '../src/modules/license/usage';
 import { createTestApp, registerUser, type TestApp } from './helpers';
+import { activeSubscription } from './payment/purchase-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,15 +22,11 @@ function nextMonthEnd() {
 /** A seller with an active fresh_desk subscription (Economical: 2000 emails included, 5 € a block). */
 async function subscriber(opts: { consent: boolean; productId?: string; extraEmails?: number }) {
   const seller = await registerUser(t.app);
-  const product = await findProduct(t.app.db, opts.productId ?? 'fresh_desk-economical-monthly');
-  const license = await issueLicense(t.app.db, { userId: seller.uid, email: seller.email }, product!, {
-    extraOptions: { auto_upgrade_consent: opts.consent, extra_email_count: opts.extraEmails ?? 0 },
+  const running = await activeSubscription(t.app, seller, opts.productId ?? 'fresh_desk-economical-monthly', {
+    auto_upgrade_consent: opts.consent,
+    extra_email_count: opts.extraEmails ?? 0,
   });
-  const [sub] = await t.app.db
-    .insert(subscriptions)
-    .values({ userId: seller.uid, licenseId: license.id, status: 'Active', periodUnit: 'month' })
-    .returning();
-  return { seller, license, sub };
+  return { seller, ...running };
 }
 
 const pendingOf = async (who: Awaited<ReturnType<typeof subscriber>>) =>

@@ -5,12 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { INVOICE_NUMBER_PATTERN } from '@portal/shared/domain';
 import { and, eq } from 'drizzle-orm';
 import { billingEvents, invoices, licenses, paymentEvents, payments, subscriptions, users } from '../src/db/schema';
-import { issueLicense } from '../src/modules/license/activation';
-import { findProduct } from '../src/modules/license/product/repository';
 import { recordOverage } from '../src/modules/subscription';
 import { recordUsage } from '../src/modules/license/usage';
 import { createSubUser, createTestApp, registerUser, uniqueEmail, type TestApp, type TestIdentity } from './helpers';
-import { buyer, mailsTo, postEvent, SANDBOX_SECRET } from './payment/purchase-helpers';
+import { activeSubscription, buyer, mailsTo, postEvent, SANDBOX_SECRET } from './payment/purchase-helpers';
 
 const STAFF_EMAIL = uniqueEmail('staff');
 let t: TestApp;
@@ -25,15 +23,8 @@ afterAll(async () => t?.close());
 /** A seller (complete profile) with an active fresh_desk Economical subscription and the auto-upgrade consent. */
 async function subscriber(seller?: TestIdentity) {
   const who = seller ?? (await buyer(t.app));
-  const product = await findProduct(t.app.db, 'fresh_desk-economical-monthly');
-  const license = await issueLicense(t.app.db, { userId: who.uid, email: who.email }, product!, {
-    extraOptions: { auto_upgrade_consent: true },
-  });
-  const [sub] = await t.app.db
-    .insert(subscriptions)
-    .values({ userId: who.uid, licenseId: license.id, status: 'Active', periodUnit: 'month' })
-    .returning();
-  return { seller: who, license, sub };
+  const running = await activeSubscription(t.app, who, 'fresh_desk-economical-monthly', { auto_upgrade_consent: true });
+  return { seller: who, ...running };
 }
 
 /** What the month-end job records for 4500 emails on a 2000-email plan: 3 blocks × 5 € = 15 € net. */

@@ -3,27 +3,19 @@
 // invoice unpaid with a one-off order for "Pay now", mails the seller (German), and keeps the license working for the
 // payment grace. The seller approves that order on the simulator's page: the renewal is paid, the license extended by
 // one period and the grace cleared at once.
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { estimateExpiry, formatDateUtc } from '@portal/shared/domain';
 import { invoices, licenses, subscriptions } from '../src/db/schema';
 import { checkLicense } from '../src/modules/license/check/service';
-import { decodeEml } from './payment/purchase-helpers';
+import { outboxTo } from './payment/purchase-helpers';
 import { paypalSubscriber, usePayPalShop } from './payment/paypal-shop';
 
 const shop = usePayPalShop();
 
 const DAY = 86_400_000;
 
-function outbox(to: string): string[] {
-  const dir = path.join(shop.t.dataDir, 'mail');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => decodeEml(fs.readFileSync(path.join(dir, f), 'latin1')))
-    .filter((eml) => eml.includes(`To: ${to}`));
-}
+/** The mails (outbox files) to `to`, decoded. */
+const outbox = (to: string) => outboxTo(shop.t, to);
 
 it('a failed cycle → unpaid renewal invoice, mail and grace; Pay now through a PayPal order restores the license', async () => {
   const { seller, subscriptionId } = await paypalSubscriber(shop, {

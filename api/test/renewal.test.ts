@@ -2,9 +2,7 @@
 // charge → Inactive → "Pay now" → Active, cancel at period end → Cancelled, unpaid → Expired, a run killed between
 // its steps resumed without charging twice, and two api instances running it at once (PostgreSQL with
 // TEST_DATABASE_URL: two apps with their own pool connections) charging once.
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isLicenseValid, type License } from '@portal/shared/domain';
@@ -23,7 +21,7 @@ import {
   type TestApp,
   type TestIdentity,
 } from './helpers';
-import { buy, decodeEml, SANDBOX_SECRET } from './payment/purchase-helpers';
+import { buy, outboxTo, SANDBOX_SECRET } from './payment/purchase-helpers';
 
 let t: TestApp;
 let base: string;
@@ -106,14 +104,8 @@ const eventsOf = (id: string) =>
 const shownLicense = async (who: TestIdentity) =>
   ((await t.app.inject({ url: '/api/license/all', headers: who.headers })).json().items as License[])[0];
 
-function outbox(to: string): string[] {
-  const dir = path.join(t.dataDir, 'mail');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => decodeEml(fs.readFileSync(path.join(dir, f), 'latin1')))
-    .filter((eml) => eml.includes(`To: ${to}`));
-}
+/** The mails (outbox files) to `to`, decoded. */
+const outbox = (to: string) => outboxTo(t, to);
 
 describe('renewals job', () => {
   it('renews a period due within the lead days: one invoice with base price and extra users, charged, license extended', async () => {

@@ -7,6 +7,7 @@ import { quotePurchase, type PurchaseQuote } from '@portal/shared/domain';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices, licenses, paymentEvents, payments, subscriptions } from '../../src/db/schema';
+import { issueLicense } from '../../src/modules/license/activation';
 import { findProduct, toProduct } from '../../src/modules/license/product';
 import { signSandboxBody, type SandboxEventBody } from '../../src/modules/payment/sandbox-provider';
 import {
@@ -20,6 +21,26 @@ import {
 } from '../helpers';
 
 export const SANDBOX_SECRET = 'test-sandbox-secret-'.padEnd(64, 'x');
+
+/**
+ * A running monthly subscription of `productId` for `seller`, written straight into its rows (license, subscription)
+ * without a purchase: for tests of what happens to a subscription while it runs (usage, overage, month end).
+ * `extraOptions` go onto the license (e.g. auto_upgrade_consent).
+ */
+export async function activeSubscription(
+  app: FastifyInstance,
+  seller: TestIdentity,
+  productId: string,
+  extraOptions: Record<string, unknown>,
+) {
+  const product = await findProduct(app.db, productId);
+  const license = await issueLicense(app.db, { userId: seller.uid, email: seller.email }, product!, { extraOptions });
+  const [sub] = await app.db
+    .insert(subscriptions)
+    .values({ userId: seller.uid, licenseId: license.id, status: 'Active', periodUnit: 'month' })
+    .returning();
+  return { license, sub };
+}
 
 /** The purchase tests' app: the sandbox provider signs with SANDBOX_SECRET and every plugin is offered to everybody. */
 export async function createShopApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -177,12 +198,15 @@ export function decodeEml(eml: string): string {
   return Buffer.from(qp(words.replace(/=\r?\n/g, '')), 'latin1').toString('utf8');
 }
 
-/** Decoded .eml files of the outbox addressed to the user (invoice email falls back to the login email). */
-export function mailsTo(t: TestApp, user: TestIdentity): string[] {
+/** Decoded .eml files of the app's outbox (files under DATA_DIR/mail, the api's mail without SMTP) to `address`. */
+export function outboxTo(t: TestApp, address: string): string[] {
   const dir = path.join(t.dataDir, 'mail');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .map((f) => decodeEml(fs.readFileSync(path.join(dir, f), 'latin1')))
-    .filter((eml) => eml.includes(`To: ${user.email}`));
+    .filter((eml) => eml.includes(`To: ${address}`));
 }
+
+/** Decoded .eml files of the outbox addressed to the user (invoice email falls back to the login email). */
+export const mailsTo = (t: TestApp, user: TestIdentity): string[] => outboxTo(t, user.email);

@@ -3,12 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import fs from 'node:fs';
-import path from 'node:path';
 import { formatDateUtc } from '@portal/shared/domain';
 import { invoices, licenses, paymentEvents, subscriptions, users } from '../../db/schema';
-import { issueLicense } from '../license';
-import { findProduct } from '../license/product';
 import { recordOverage } from '../subscription';
 import { createTestApp, offerEveryPlugin, type TestApp } from '../../../test/helpers';
 import {
@@ -17,7 +13,14 @@ import {
   TEST_CERT_URL,
   type TestCertificates,
 } from '../../../test/payment/paypal-test-cert';
-import { buy, buyer, countsFor, decodeEml, FRESH_DESK_YEARLY } from '../../../test/payment/purchase-helpers';
+import {
+  activeSubscription,
+  buy,
+  buyer,
+  countsFor,
+  FRESH_DESK_YEARLY,
+  outboxTo,
+} from '../../../test/payment/purchase-helpers';
 import type { PayPalProvider } from '../payment';
 
 interface Recorded {
@@ -161,14 +164,7 @@ beforeEach(() => {
 });
 
 /** The mails (outbox files) to `to`, decoded. */
-function outbox(to: string): string[] {
-  const dir = path.join(t.dataDir, 'mail');
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((f) => decodeEml(fs.readFileSync(path.join(dir, f), 'latin1')))
-    .filter((eml) => eml.includes(`To: ${to}`));
-}
+const outbox = (to: string) => outboxTo(t, to);
 
 const webhook = (event: object, key = certs.leafKey) => {
   const raw = Buffer.from(JSON.stringify(event));
@@ -398,14 +394,9 @@ describe('PayPal provider (recorded responses)', () => {
   });
   it('approves a pending overage with a PayPal order that returns to the portal; returning twice captures once', async () => {
     const seller = await buyer(t.app);
-    const product = await findProduct(t.app.db, 'fresh_desk-economical-monthly');
-    const license = await issueLicense(t.app.db, { userId: seller.uid, email: seller.email }, product!, {
-      extraOptions: { auto_upgrade_consent: true },
+    const { sub } = await activeSubscription(t.app, seller, 'fresh_desk-economical-monthly', {
+      auto_upgrade_consent: true,
     });
-    const [sub] = await t.app.db
-      .insert(subscriptions)
-      .values({ userId: seller.uid, licenseId: license.id, status: 'Active', periodUnit: 'month' })
-      .returning();
     await recordOverage(t.app.db, {
       subscriptionId: sub.id,
       period: '2026-10',
