@@ -55,6 +55,9 @@ describe('error handling', () => {
   const lines: string[] = [];
   const app = buildTestServer(lines);
   afterAll(() => app.close());
+  /** A POST whose body is sent as written, under `contentType`: for bodies no JSON value produces. */
+  const postRaw = (url: string, contentType: string, body: string) =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload: body });
 
   it('answers unknown errors with a plain 500 and logs them without leaking to the client', async () => {
     const res = await app.inject({ url: '/boom' });
@@ -84,12 +87,7 @@ describe('error handling', () => {
   });
 
   it("names unknown keys that are also Object's ('constructor', 'toString') as fields", async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/strict',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":"x","constructor":1,"toString":2}',
-    });
+    const res = await postRaw('/strict', 'application/json', '{"name":"x","constructor":1,"toString":2}');
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
       constructor: 'validation_unknown_field',
@@ -112,20 +110,10 @@ describe('error handling', () => {
       slug: 'validation-error',
       fields: { port: 'validation_field_invalid' },
     });
-    const empty = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const empty = await postRaw('/echo', 'application/json', '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Request must not be empty', slug: 'bad-request' });
-    const media = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'a,b',
-    });
+    const media = await postRaw('/echo', 'text/csv', 'a,b');
     expect(media.statusCode).toBe(415);
     expect(media.json().slug).toBe('unsupported-media-type');
   });
