@@ -18,7 +18,7 @@ import {
   type TestIdentity,
 } from './helpers';
 import { createDraft, DE_BUYER, finalizeOptions } from './invoice-fixtures';
-import { grantGpsrLicense, multipart, PNG, point } from './gpsr/gpsr-fixtures';
+import { grantGpsrLicense, PNG, point, uploadGpsrFiles } from './gpsr/gpsr-fixtures';
 
 // Deleting an account erases the person: profile, data source, sub-users and their logins, contact requests, GPSR
 // drafts and files, licenses, subscriptions (cancelled at the payment provider first), PayPal credentials, draft
@@ -176,13 +176,10 @@ const stored = (key: string) => {
 };
 
 async function uploadGpsrFile(who: TestIdentity, filename: string): Promise<{ name: string; originalName: string }> {
-  const body = multipart([...point(), { name: 'files', filename, content: PNG, type: 'image/png' }]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/gpsr/product/upload/files',
-    headers: { ...who.headers, ...body.headers },
-    payload: body.payload,
-  });
+  const res = await uploadGpsrFiles(t.app, who, [
+    ...point(),
+    { name: 'files', filename, content: PNG, type: 'image/png' },
+  ]);
   expect(res.statusCode).toBe(200);
   return res.json().files[0];
 }
@@ -327,6 +324,10 @@ async function sellerWhoHasPaid(): Promise<Seller> {
 
 const deleteAccount = (who: TestIdentity) => t.app.inject({ method: 'DELETE', url: '/api/user', headers: who.headers });
 
+/** The seller's subscription row as it is now. */
+const subscriptionOf = async (s: Seller) =>
+  (await t.app.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.id, s.subscriptionId)))[0];
+
 /** Records the provider's cancellations (the sandbox has nothing to call; this stands in for PayPal). */
 function recordCancellations(): [string, string][] {
   const calls: [string, string][] = [];
@@ -470,11 +471,7 @@ it('a subscription the payment provider cannot cancel stops the deletion: 502 pa
   expect(cancel).toHaveBeenCalledWith(s.providerRef, expect.any(String));
 
   await expectUsable(s);
-  const [subscription] = await t.app.db
-    .select()
-    .from(schema.subscriptions)
-    .where(eq(schema.subscriptions.id, s.subscriptionId));
-  expect(subscription).toMatchObject({ status: 'Active', cancelAtPeriodEnd: false });
+  expect(await subscriptionOf(s)).toMatchObject({ status: 'Active', cancelAtPeriodEnd: false });
 });
 
 it('a login the identity service cannot delete rolls the deletion back: 502 identity-service-error, the account stays usable', async () => {
@@ -495,11 +492,7 @@ it('a login the identity service cannot delete rolls the deletion back: 502 iden
   await expectUsable(s);
   // The provider's cancellation cannot be undone, so the database says so: the subscription ends with its period.
   expect(cancellations).toHaveLength(1);
-  const [subscription] = await t.app.db
-    .select()
-    .from(schema.subscriptions)
-    .where(eq(schema.subscriptions.id, s.subscriptionId));
-  expect(subscription).toMatchObject({ status: 'Active', cancelAtPeriodEnd: true });
+  expect(await subscriptionOf(s)).toMatchObject({ status: 'Active', cancelAtPeriodEnd: true });
 });
 
 it('a step inside the deletion that fails (keeping the GPSR files) rolls it back and re-enables the logins', async () => {

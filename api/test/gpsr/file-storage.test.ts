@@ -14,7 +14,7 @@ import {
   type FileStorage,
 } from '../../src/services/file-storage';
 import { createTestApp, registerUser, type TestApp } from '../helpers';
-import { grantGpsrLicense, multipart, PDF, PNG, point, storedFiles, unzipEntries } from './gpsr-fixtures';
+import { grantGpsrLicense, PDF, PNG, point, storedFiles, unzipEntries, uploadGpsrFiles } from './gpsr-fixtures';
 
 /** A source that sends some bytes and then fails after `ms`, as an aborted upload does. */
 function failingSource(ms: number): Readable {
@@ -122,17 +122,11 @@ describe('gpsr on S3 storage', () => {
   it('uploads evidence to the bucket and streams it back inside the documentation ZIP', async () => {
     const user = await registerUser(t.app);
     await grantGpsrLicense(t.app, user.uid);
-    const body = multipart([
+    const up = await uploadGpsrFiles(t.app, user, [
       ...point(),
       { name: 'files', filename: 'a.png', content: PNG },
       { name: 'files', filename: 'b.pdf', content: PDF },
     ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/gpsr/product/upload/files',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
     expect(up.statusCode).toBe(200);
     const files = up.json().files;
     const created = await t.app.inject({

@@ -74,6 +74,17 @@ export const point = (topicID = 't1', questionID = 'q1', pointID = 'p1'): Part[]
   { name: 'pointID', value: pointID },
 ];
 
+/** The GPSR form's file upload (POST /api/gpsr/product/upload/files) of `parts` as `user`. */
+export function uploadGpsrFiles(app: FastifyInstance, user: { headers: Record<string, string> }, parts: Part[]) {
+  const body = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/gpsr/product/upload/files',
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
 /** Gives the account a valid (or expired) gpsr license, writing a catalogue row of its own. */
 export async function grantGpsrLicense(app: FastifyInstance, userId: string, opts: { expired?: boolean } = {}) {
   const productId = `test-gpsr-${crypto.randomBytes(4).toString('hex')}`;

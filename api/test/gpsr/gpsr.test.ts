@@ -14,6 +14,7 @@ import {
   point,
   storedFiles,
   unzipEntries,
+  uploadGpsrFiles,
   type Part,
 } from './gpsr-fixtures';
 
@@ -34,15 +35,7 @@ afterAll(async () => t?.close());
 
 const api = (u: string) => `/api/gpsr${u}`;
 
-async function upload(user: TestIdentity, parts: Part[]) {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: api('/product/upload/files'),
-    headers: { ...user.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const upload = (user: TestIdentity, parts: Part[]) => uploadGpsrFiles(t.app, user, parts);
 
 const fileRows = async () => t.app.db.select().from(gpsrFiles);
 
@@ -305,7 +298,7 @@ describe('uploads', () => {
     expect(storedFiles(storageRoot).length).toBe(before);
   });
 
-  describe('a broken multipart body is the client\'s error (400 invalid-multipart), never a 500', () => {
+  describe("a broken multipart body is the client's error (400 invalid-multipart), never a 500", () => {
     const sent = () => multipart([...point(), { name: 'files', filename: 'a.png', content: PNG }]);
     const long = 'b'.repeat(300);
     const cases: [string, () => { contentType: string; payload: Buffer }][] = [
@@ -314,7 +307,9 @@ describe('uploads', () => {
         'a boundary over 256 bytes',
         () => ({
           contentType: `multipart/form-data; boundary=${long}`,
-          payload: Buffer.from(`--${long}\r\nContent-Disposition: form-data; name="topicID"\r\n\r\nt1\r\n--${long}--\r\n`),
+          payload: Buffer.from(
+            `--${long}\r\nContent-Disposition: form-data; name="topicID"\r\n\r\nt1\r\n--${long}--\r\n`,
+          ),
         }),
       ],
       [
