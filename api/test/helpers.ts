@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { scratchDatabase } from '../../scripts/scratch-database.cjs';
@@ -285,6 +285,17 @@ export async function grantMobileLicense(
     expiresAt: opts.expiresAt === undefined ? new Date(Date.now() + 30 * 86400_000) : opts.expiresAt,
     extraOptions: opts.extraUsers ? { extra_users_count: opts.extraUsers } : {},
   });
+}
+
+/** The rate limit's answer: 429 too-many-requests, with a Retry-After within the one-minute window. */
+export function expectRateLimited(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({
+    slug: 'too-many-requests',
+    message: expect.stringMatching(/^Too many requests\. Please try again in \d+/),
+  });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
 }
 
 export { users };
