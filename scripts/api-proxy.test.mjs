@@ -45,6 +45,18 @@ async function proxyTo(apiUrl) {
   return { app, url: `http://127.0.0.1:${app.server.address().port}` };
 }
 
+/** Runs `use(api, proxy)` with the portal's proxy in front of a counting stand-in api; closes both afterwards. */
+async function throughProxy(use) {
+  const api = await countingUpstream();
+  const proxy = await proxyTo(api.url);
+  try {
+    return await use(api, proxy);
+  } finally {
+    await proxy.app.close();
+    await api.app.close();
+  }
+}
+
 /**
  * A stand-in api that takes bodies of any size as a stream and counts them (`seen` lists each request as it starts;
  * `bytes` grows while the body arrives), answering { bytes } once the body is in.
@@ -131,9 +143,7 @@ test("the limits are the api's own (Fastify bodyLimit, GPSR upload limit plus 1 
 });
 
 test('a body over the limit is answered 413 from its Content-Length, before it is sent, for every method', async () => {
-  const api = await countingUpstream();
-  const proxy = await proxyTo(api.url);
-  try {
+  await throughProxy(async (api, proxy) => {
     const port = new URL(proxy.url).port;
     for (const [method, url] of [
       ['POST', '/api/user'],
@@ -162,40 +172,35 @@ test('a body over the limit is answered 413 from its Content-Length, before it i
       });
     }
     assert.equal(api.seen.length, 0, 'nothing reached the api');
-  } finally {
-    await proxy.app.close();
-    await api.app.close();
-  }
+  });
 });
 
 test('eight 60 MB POSTs sent in full: 413 each, and the portal server holds none of them', async (t) => {
-  const api = await countingUpstream();
-  const proxy = await proxyTo(api.url);
-  const chunk = Buffer.alloc(MB, 120);
-  /** Sends 60 MB with Content-Length in 1 MB writes (the same buffer: the client holds no body either). */
-  const post = () =>
-    new Promise((resolve, reject) => {
-      const request = http.request(`${proxy.url}/api/user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': 60 * MB },
+  await throughProxy(async (api, proxy) => {
+    const chunk = Buffer.alloc(MB, 120);
+    /** Sends 60 MB with Content-Length in 1 MB writes (the same buffer: the client holds no body either). */
+    const post = () =>
+      new Promise((resolve, reject) => {
+        const request = http.request(`${proxy.url}/api/user`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': 60 * MB },
+        });
+        request.on('response', (response) => {
+          let body = '';
+          response.on('data', (part) => (body += part));
+          response.on('end', () => resolve({ status: response.statusCode, body: JSON.parse(body) }));
+        });
+        request.on('error', reject);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 60) {
+            sent += 1;
+            if (!request.write(chunk)) return request.once('drain', pump);
+          }
+          request.end();
+        };
+        pump();
       });
-      request.on('response', (response) => {
-        let body = '';
-        response.on('data', (part) => (body += part));
-        response.on('end', () => resolve({ status: response.statusCode, body: JSON.parse(body) }));
-      });
-      request.on('error', reject);
-      let sent = 0;
-      const pump = () => {
-        while (sent < 60) {
-          sent += 1;
-          if (!request.write(chunk)) return request.once('drain', pump);
-        }
-        request.end();
-      };
-      pump();
-    });
-  try {
     global.gc?.();
     const before = process.memoryUsage().rss;
     const results = await Promise.all(Array.from({ length: 8 }, post));
@@ -205,16 +210,11 @@ test('eight 60 MB POSTs sent in full: 413 each, and the portal server holds none
     assert.ok(grown < 50 * MB, `RSS grew by ${(grown / MB).toFixed(0)} MB`);
     for (const result of results) assert.deepEqual([result.status, result.body.slug], [413, 'payload-too-large']);
     assert.equal(api.seen.length, 0);
-  } finally {
-    await proxy.app.close();
-    await api.app.close();
-  }
+  });
 });
 
 test('a chunked body is cut with 413 as soon as it passes the limit; the api gets no more than the limit', async () => {
-  const api = await countingUpstream();
-  const proxy = await proxyTo(api.url);
-  try {
+  await throughProxy(async (api, proxy) => {
     const client = rawClient(new URL(proxy.url).port, [
       'POST /api/user HTTP/1.1',
       'Host: portal.test',
@@ -230,16 +230,11 @@ test('a chunked body is cut with 413 as soon as it passes the limit; the api get
     assert.equal(response.status, 413);
     assert.equal(JSON.parse(response.body).slug, 'payload-too-large');
     assert.ok(api.seen[0].bytes <= API_BODY_LIMIT, `the api got ${api.seen[0].bytes} bytes`);
-  } finally {
-    await proxy.app.close();
-    await api.app.close();
-  }
+  });
 });
 
 test('an upload-sized body on the upload route streams through to the api (it arrives while still being sent)', async () => {
-  const api = await countingUpstream();
-  const proxy = await proxyTo(api.url);
-  try {
+  await throughProxy(async (api, proxy) => {
     const size = 80 * MB;
     const client = rawClient(new URL(proxy.url).port, [
       `POST ${UPLOAD} HTTP/1.1`,
@@ -256,16 +251,11 @@ test('an upload-sized body on the upload route streams through to the api (it ar
     client.socket.destroy();
     assert.equal(response?.status, 200);
     assert.deepEqual(JSON.parse(response.body), { bytes: size });
-  } finally {
-    await proxy.app.close();
-    await api.app.close();
-  }
+  });
 });
 
 test("X-Forwarded-For names the client's address; what the client sent in it (or in Forwarded) is dropped", async () => {
-  const api = await countingUpstream();
-  const proxy = await proxyTo(api.url);
-  try {
+  await throughProxy(async (api, proxy) => {
     const response = await fetch(`${proxy.url}/api/user`, {
       headers: { 'x-forwarded-for': '203.0.113.7', forwarded: 'for=203.0.113.7', 'x-real-ip': '203.0.113.7' },
     });
@@ -274,10 +264,7 @@ test("X-Forwarded-For names the client's address; what the client sent in it (or
     assert.equal(headers['x-forwarded-for'], '127.0.0.1');
     assert.equal(headers.forwarded, undefined);
     assert.equal(headers['x-real-ip'], undefined);
-  } finally {
-    await proxy.app.close();
-    await api.app.close();
-  }
+  });
 });
 
 test("X-Request-Id passes both ways: the browser's id reaches the api, the api's answer names it to the browser", async () => {
@@ -304,9 +291,7 @@ test("X-Request-Id passes both ways: the browser's id reaches the api, the api's
 });
 
 test('Expect: 100-continue (curl sends it with larger bodies) is answered here and not passed on', async () => {
-  const api = await countingUpstream();
-  const proxy = await proxyTo(api.url);
-  try {
+  await throughProxy(async (api, proxy) => {
     const post = (url, size) =>
       new Promise((resolve, reject) => {
         const request = http.request(`${proxy.url}${url}`, {
@@ -324,10 +309,7 @@ test('Expect: 100-continue (curl sends it with larger bodies) is answered here a
     assert.deepEqual(await post('/api/user', 4096), { status: 200, body: { bytes: 4096 } });
     assert.deepEqual(await post(UPLOAD, 3 * MB), { status: 200, body: { bytes: 3 * MB } });
     assert.equal(api.seen[0].headers.expect, undefined);
-  } finally {
-    await proxy.app.close();
-    await api.app.close();
-  }
+  });
 });
 
 test('parseUpstreams takes a comma list of origins', () => {
