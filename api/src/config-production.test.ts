@@ -2,6 +2,7 @@
 // placeholder domain, the sandbox payment provider, or mail written to files. One line per variable, naming it.
 import { OPERATING_COMPANY_VARIABLES } from '@portal/shared/operating-company';
 import testCompany from '@portal/shared/test-company.json';
+import { PAYPAL_LIVE_ENV } from '../test/paypal-live-env';
 import { loadConfig, productionRefusals, type SellerConfig } from './config';
 
 /** A production configuration with every value real: the company, PayPal live, SMTP. */
@@ -9,12 +10,7 @@ const COMPLETE: Record<string, string> = {
   ...testCompany,
   PORTAL_MODE: 'production',
   DS_ENCRYPTION_KEY: 'ab'.repeat(32),
-  PAYMENT_PROVIDER: 'paypal',
-  PAYPAL_ENVIRONMENT: 'live',
-  PAYPAL_CLIENT_ID: 'client-id',
-  PAYPAL_CLIENT_SECRET: 'client-secret',
-  PAYPAL_WEBHOOK_ID: 'WH-1',
-  PAYPAL_RETURN_BASE_URL: 'https://portal.nordlicht-portal.de',
+  ...PAYPAL_LIVE_ENV,
   SMTP_URL: 'smtps://portal:secret@mail.nordlicht-portal.de:465',
 };
 

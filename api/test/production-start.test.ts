@@ -8,6 +8,7 @@ import path from 'node:path';
 import { OPERATING_COMPANY_VARIABLES } from '@portal/shared/operating-company';
 import testCompany from '@portal/shared/test-company.json';
 import { EMULATOR_HOST, freePort } from './helpers';
+import { PAYPAL_LIVE_ENV } from './paypal-live-env';
 
 const API_DIR = path.resolve(__dirname, '..');
 const dirs: string[] = [];
@@ -79,12 +80,7 @@ it('production with the company, PayPal live and SMTP: starts', async () => {
   const { stderr, listening } = await start({
     ...PRODUCTION,
     ...testCompany,
-    PAYMENT_PROVIDER: 'paypal',
-    PAYPAL_ENVIRONMENT: 'live',
-    PAYPAL_CLIENT_ID: 'client-id',
-    PAYPAL_CLIENT_SECRET: 'client-secret',
-    PAYPAL_WEBHOOK_ID: 'WH-1',
-    PAYPAL_RETURN_BASE_URL: 'https://portal.nordlicht-portal.de',
+    ...PAYPAL_LIVE_ENV,
     SMTP_URL: 'smtp://127.0.0.1:2525',
   });
   expect(stderr).not.toContain('refuses to start');
