@@ -16,10 +16,10 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { ownerLicensePage } from '../src/modules/license/repository';
 import { phaseTimer } from './phase-timer';
-import { EMULATOR_HOST, emulatorSignUp } from './emulator-sign-up';
+import { testConfig } from '../test/test-config';
+import { emulatorSignUp } from './emulator-sign-up';
 
 const LICENSES = 100;
 
@@ -89,14 +89,10 @@ async function main() {
   // bench/api-bench.mjs passes a server URL or '' (PGlite); "off" is settled there, but not taken for a URL here.
   const serverUrl = process.env.BENCH_DATABASE_URL?.trim();
   const database = serverUrl && serverUrl !== 'off' ? await throwAwayDatabase(serverUrl) : null;
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig(dataDir, {
     // BENCH_LOG_LEVEL=info measures with the production default's log lines (written to /dev/null, synchronously as
     // pino writes to stdout); silent by default, so the figures compare with earlier runs.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'silent',
-    DATA_DIR: dataDir,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: 'demo-portal',
     // Load from one address: the per-address limit would answer 429 after 300 requests.
     RATE_LIMIT_MAX: '9999999',
     // The license check is also limited per key; the bench sends one key from 50 connections.

@@ -1,5 +1,5 @@
 // A bench account: signs up with the Auth emulator and returns the uid and an ID token.
-export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
+import { EMULATOR_HOST } from '../test/test-config';
 
 export async function emulatorSignUp(email: string, password: string): Promise<{ uid: string; token: string }> {
   const response = await fetch(

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { gpsrFiles } from '../src/db/schema';
 import { storageKey } from '../src/services/file-storage';
-import { EMULATOR_HOST, emulatorSignUp } from './emulator-sign-up';
+import { testConfig } from '../test/test-config';
+import { emulatorSignUp } from './emulator-sign-up';
 
 const TOTAL_MB = Number(process.env.BENCH_GPSR_MB || 200);
 const FILE_MB = 25;
@@ -34,13 +34,7 @@ function evidence(bytes: number): Readable {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-gpsr-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: 'demo-portal',
-  });
+  const config = testConfig(dataDir, { LOG_LEVEL: 'silent' });
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

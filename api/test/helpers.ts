@@ -10,13 +10,13 @@ import { getAuth } from 'firebase-admin/auth';
 import { scratchDatabase } from '../../scripts/scratch-database.cjs';
 import { SELLER_CONTACT } from '../../scripts/seller-contact.cjs';
 import { buildApp } from '../src/app';
-import { loadConfig, type AppConfig } from '../src/config';
+import type { AppConfig } from '../src/config';
 import { MIGRATIONS_DIR, openDatabase, type DbHandle } from '../src/db/client';
 import { licenses, products, registryEntries, users } from '../src/db/schema';
 import { createUserRow } from '../src/modules/user/service';
+import { EMULATOR_HOST, PROJECT_ID, testConfig } from './test-config';
 
-export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099';
-export const PROJECT_ID = 'demo-portal';
+export { EMULATOR_HOST, PROJECT_ID, testConfig } from './test-config';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -78,11 +78,7 @@ async function freshDatabase(): Promise<{ handle: DbHandle; url: string | null; 
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: PROJECT_ID,
+  const config = testConfig(dataDir, {
     // The VIES simulator of the test run (global-setup.cjs); never the real VIES.
     VIES_URL: process.env.VIES_URL,
     ...env,

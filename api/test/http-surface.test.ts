@@ -6,15 +6,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import {
-  createFirebaseUser,
-  createTestApp,
-  EMULATOR_HOST,
-  PROJECT_ID,
-  registerUser,
-  uniqueEmail,
-  type TestApp,
-} from './helpers';
+import { createFirebaseUser, createTestApp, registerUser, testConfig, uniqueEmail, type TestApp } from './helpers';
 import { createLoggedApp } from './logged-app';
 
 // CORS limited to the portal's own origins, security headers, isInternal needs a verified email, and
@@ -170,12 +162,7 @@ describe('database outage', () => {
     // A real node-postgres pool against a port where nothing listens: what requests meet while PostgreSQL restarts.
     const down = new Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 1000 });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-down-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      FIREBASE_PROJECT_ID: PROJECT_ID,
-    });
+    const config = testConfig(dataDir);
     const db = await openDatabase({ databaseUrl: null, pgliteDir: 'memory://' });
     const app = await buildApp(config, { db });
     app.get('/api/test-outage', async () => drizzle(down).execute(sql`SELECT 1`));

@@ -4,9 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { EMULATOR_HOST, PROJECT_ID } from './helpers';
+import { testConfig } from './test-config';
 
 export interface LoggedApp {
   app: FastifyInstance;
@@ -28,13 +27,7 @@ export async function createLoggedApp(addRoutes?: (app: FastifyInstance) => void
     },
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-log-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    FIREBASE_PROJECT_ID: PROJECT_ID,
-  });
+  const config = testConfig(dataDir, { LOG_LEVEL: 'info' });
   const db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, pgliteDir: 'memory://' });
   const app = await buildApp(config, { db, logStream });
   addRoutes?.(app);

@@ -17,7 +17,7 @@ import {
   type Query,
 } from '../src/db/migrations';
 import { scratchDatabase } from '../../scripts/scratch-database.cjs';
-import { EMULATOR_HOST, PROJECT_ID } from './helpers';
+import { PROJECT_ID, testConfig } from './helpers';
 import { olderMigrations } from './older-migrations';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -83,11 +83,7 @@ describeIfPostgres('npm run migrate on PostgreSQL', () => {
 
 describe('an api that does not migrate at start', () => {
   const env = (dataDir: string, databaseUrl: string | null) =>
-    loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      FIREBASE_PROJECT_ID: PROJECT_ID,
+    testConfig(dataDir, {
       MIGRATE_ON_START: 'false',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });

@@ -6,9 +6,8 @@ import testCompany from '@portal/shared/test-company.json';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { invoices } from '../src/db/schema';
-import { EMULATOR_HOST, PROJECT_ID, createTestApp, type TestApp, type TestIdentity } from './helpers';
+import { createTestApp, testConfig, type TestApp, type TestIdentity } from './helpers';
 import {
   buy,
   buyer,
@@ -110,16 +109,12 @@ describe('the configured operating company', () => {
     const [issued] = await t.app.db.select().from(invoices).where(eq(invoices.id, first));
 
     // The operator renames the company and moves it; the api restarts with the new configuration.
-    const renamed = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: t.dataDir,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      FIREBASE_PROJECT_ID: PROJECT_ID,
+    const renamed = testConfig(t.dataDir, {
       ...env,
       SELLER_NAME: 'Nordlicht Cloud AG',
       SELLER_STREET: 'Am Sandtorkai 40',
       SELLER_VAT_ID: 'DE315739102',
-    } as NodeJS.ProcessEnv);
+    });
     const restarted = await buildApp(renamed, { db: t.app.dbHandle });
     try {
       await restarted.ready();

@@ -5,12 +5,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase, type DbHandle } from '../src/db/client';
 import { rateLimitStoreKind } from '../src/plugins/rate-limit';
 import { FLUSH_DELAY_MS, pgRateLimitStore } from '../src/plugins/rate-limit-pg-store';
 import { scratchDatabase } from '../../scripts/scratch-database.cjs';
-import { EMULATOR_HOST, PROJECT_ID, registerUser } from './helpers';
+import { registerUser, testConfig } from './helpers';
 
 // With DATABASE_URL and no REDIS_URL the rate-limit counters live in PostgreSQL, so two api instances on
 // one database share them. Runs on the local PostgreSQL (TEST_DATABASE_URL); skipped without it.
@@ -34,12 +33,8 @@ onPostgres('PostgreSQL store, two api instances on one database', () => {
   async function instance(): Promise<FastifyInstance> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-api-rl-'));
     dirs.push(dataDir);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
+    const config = testConfig(dataDir, {
       DATABASE_URL: url,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      FIREBASE_PROJECT_ID: PROJECT_ID,
       RATE_LIMIT_MAX: '6',
       RATE_LIMIT_STRICT_MAX: '3',
       // Both instances share the key that encrypts stored secrets (as they would in production).
