@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -114,6 +114,15 @@ function adminAuth() {
     existing ??
       initializeApp({ projectId: PROJECT_ID, httpAgent: new http.Agent({ keepAlive: false }) }, 'test-helper'),
   );
+}
+
+/**
+ * Starts `app` listening on a free port of 127.0.0.1, for tests that need real HTTP (the sandbox's and the
+ * simulator's webhooks, a browser's redirects); resolves with its base URL.
+ */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
 /** A port nothing listens on at the moment (the OS picks it). */

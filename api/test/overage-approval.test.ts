@@ -1,13 +1,20 @@
 // POST /api/subscription/{id}/overage/approve with the sandbox over real HTTP: approve → consent page → Approve →
 // signed event → webhook → post-payment settles the overage once, and the browser goes back to the portal with
 // overage_approval_result. Approving twice, a double click and a replayed event charge once.
-import type { AddressInfo } from 'node:net';
 import { INVOICE_NUMBER_PATTERN } from '@portal/shared/domain';
 import { and, eq } from 'drizzle-orm';
 import { billingEvents, invoices, licenses, paymentEvents, payments, subscriptions, users } from '../src/db/schema';
 import { recordOverage } from '../src/modules/subscription';
 import { recordUsage } from '../src/modules/license/usage';
-import { createSubUser, createTestApp, registerUser, uniqueEmail, type TestApp, type TestIdentity } from './helpers';
+import {
+  createSubUser,
+  createTestApp,
+  listenLocally,
+  registerUser,
+  uniqueEmail,
+  type TestApp,
+  type TestIdentity,
+} from './helpers';
 import { activeSubscription, buyer, mailsTo, postEvent, SANDBOX_SECRET } from './payment/purchase-helpers';
 
 const STAFF_EMAIL = uniqueEmail('staff');
@@ -15,8 +22,7 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, INTERNAL_EMAILS: STAFF_EMAIL });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t.app);
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -2,7 +2,6 @@
 // charge → Inactive → "Pay now" → Active, cancel at period end → Cancelled, unpaid → Expired, a run killed between
 // its steps resumed without charging twice, and two api instances running it at once (PostgreSQL with
 // TEST_DATABASE_URL: two apps with their own pool connections) charging once.
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isLicenseValid, type License } from '@portal/shared/domain';
@@ -16,6 +15,7 @@ import {
   COMPLETE_CONTACT,
   completeProfile,
   createTestApp,
+  listenLocally,
   registerUser,
   uniqueEmail,
   type TestApp,
@@ -28,8 +28,7 @@ let base: string;
 const STAFF_EMAIL = uniqueEmail('staff');
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET, INTERNAL_EMAILS: STAFF_EMAIL });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t.app);
 }, 120_000);
 afterAll(async () => t?.close());
 

@@ -1,7 +1,6 @@
 // An api with PAYMENT_PROVIDER=paypal against the project's PayPal simulator, as the PayPal tests use it.
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, listenLocally, type TestApp } from '../helpers';
 import { buy, buyer } from './purchase-helpers';
 import { startSimulator, type Simulator } from './paypal-simulator';
 
@@ -16,9 +15,7 @@ export function usePayPalShop(env: Record<string, string> = {}) {
     shop.sim = await startSimulator();
     shop.t = await createTestApp({ ...shop.sim.apiEnv, PAYPAL_RETURN_BASE_URL: 'https://portal.example', ...env });
     shop.app = shop.t.app;
-    await shop.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (shop.app.server.address() as AddressInfo).port;
-    shop.sim.target.url = `http://127.0.0.1:${port}/api/payment/webhook/paypal`;
+    shop.sim.target.url = `${await listenLocally(shop.app)}/api/payment/webhook/paypal`;
   }, 120_000);
   afterAll(async () => {
     await shop.t?.close();

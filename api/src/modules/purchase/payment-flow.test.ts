@@ -3,10 +3,9 @@
 import crypto from 'node:crypto';
 import { INVOICE_NUMBER_PATTERN } from '@portal/shared/domain';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../app';
 import { licenses, paymentEvents, payments, postPaymentSteps, subscriptions } from '../../db/schema';
-import type { TestApp, TestIdentity } from '../../../test/helpers';
+import { listenLocally, type TestApp, type TestIdentity } from '../../../test/helpers';
 import {
   buy,
   buyer,
@@ -31,8 +30,7 @@ let t: TestApp;
 let base: string;
 beforeAll(async () => {
   t = await createShopApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t.app);
 }, 120_000);
 afterAll(async () => t?.close());
 
