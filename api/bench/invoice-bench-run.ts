@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { quotePurchase, type BuyerSnapshot } from '@portal/shared/domain';
 import { Client } from 'pg';
-import { DEMO_SELLER } from '../src/config';
+import { loadSellerConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { invoices, users } from '../src/db/schema';
 import { documentDataOf } from '../src/modules/invoice/document/document-data';
@@ -19,6 +19,8 @@ import { createDraftInvoice, listOwnedInvoices } from '../src/modules/invoice/re
 const RENDERS = Number(process.env.BENCH_INVOICE_RENDERS || 60);
 const LIST_SIZE = Number(process.env.BENCH_INVOICE_LIST_SIZE || 10_000);
 const PAGES = 100;
+/** The demo company (outside production the SELLER_* variables default to it): the seller of the benched invoices. */
+const DEMO_SELLER = loadSellerConfig({});
 
 const buyer: BuyerSnapshot = {
   firstName: 'Erika',
@@ -144,7 +146,7 @@ async function main() {
     const offset = (i % 50) * 10 * (i % 3 === 0 ? 19 : 1); // first pages and some deep ones
     const started = performance.now();
     const page = await listOwnedInvoices(db, owner.id, { limit: 10, offset });
-    page.rows.map(toInvoiceView);
+    page.rows.map((row) => toInvoiceView(row));
     list.push(performance.now() - started);
   }
   console.log(
