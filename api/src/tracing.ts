@@ -1,19 +1,19 @@
-// The OpenTelemetry SDK: a span per sampled request (route, status, request id), its PostgreSQL queries
+// The OpenTelemetry SDK: a span per request (Fastify: route, status, request id), its PostgreSQL queries
 // (node-postgres; PGlite has no instrumentation) and its outgoing HTTP calls (Firebase, PayPal, S3), exported over
 // OTLP http/protobuf to OTEL_EXPORTER_OTLP_ENDPOINT (+ /v1/traces). Only src/telemetry.ts loads this file, and only
 // with that variable set.
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import FastifyOtelInstrumentation from '@fastify/otel';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { redactUrl } from '@portal/shared/log';
 
 /**
  * One request in ten is traced unless OTEL_TRACES_SAMPLER says otherwise (an incoming traceparent's decision is
- * followed either way): a traced request costs the api about half again its CPU time, and one in ten still shows
- * each route's slow cases (measured in docs/performance.md).
+ * followed either way): every traced request costs the api well over half again its CPU time, and one in ten still
+ * shows each route's slow cases (measured in docs/performance.md, 27 Nov 2026).
  */
 function defaultSampler(env: NodeJS.ProcessEnv): void {
   if (env.OTEL_TRACES_SAMPLER?.trim()) return;
@@ -23,66 +23,14 @@ function defaultSampler(env: NodeJS.ProcessEnv): void {
 
 /**
  * Health probes are not traced: a load balancer and every container's health check ask many times a minute, and their
- * spans would tell nothing.
+ * spans would tell nothing. Called with a route's options when it is registered and with each request's url.
  */
-function isHealthProbe(url: string): boolean {
+function isHealthProbe({ url }: { url: string }): boolean {
   const path = url.split('?')[0].replace(/\/+$/, '');
   return path === '/api/health';
 }
 
-const requestSpans = new WeakMap<FastifyRequest, Span>();
-
-/**
- * The server span of each request, decided before any other work of the request: a request the sampler leaves out
- * gets no context, so neither its hooks, nor its queries, nor its outgoing calls do any tracing work (the queries'
- * and calls' spans need a sampled request span as parent). Sampled requests run their hooks and handler inside the
- * span's context, which the queries and calls below them find as their parent.
- */
-function traceRequests(app: FastifyInstance): void {
-  const tracer = trace.getTracer('portal-api');
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (isHealthProbe(request.url)) return done();
-    // An incoming traceparent continues its trace and its sampling decision.
-    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
-    const route = request.routeOptions.url;
-    const span = tracer.startSpan(
-      `${request.method} ${route ?? 'unmatched'}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          'http.request.method': request.method,
-          ...(route ? { 'http.route': route } : {}),
-          // The path as the logs keep it: no email address from the query (?email=) or the path.
-          'url.path': redactUrl(request.url),
-          // The request's id (X-Request-Id, every log line's reqId): from a trace to its log lines.
-          'portal.request_id': request.id,
-        },
-      },
-      parent,
-    );
-    if (!span.isRecording()) return done();
-    requestSpans.set(request, span);
-    context.with(trace.setSpan(parent, span), done);
-  });
-  app.addHook('onError', (request, _reply, error, done) => {
-    const span = requestSpans.get(request);
-    span?.recordException(error);
-    span?.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    const span = requestSpans.get(request);
-    if (span) {
-      span.setAttribute('http.response.status_code', reply.statusCode);
-      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-      requestSpans.delete(request);
-    }
-    done();
-  });
-}
-
-export function startTracing(): { shutdown(): Promise<void>; traceRequests(app: FastifyInstance): void } {
+export function startTracing(): { shutdown(): Promise<void> } {
   // The SDK reads the sampler from the environment when it starts.
   defaultSampler(process.env);
   const sdk = new NodeSDK({
@@ -94,12 +42,31 @@ export function startTracing(): { shutdown(): Promise<void>; traceRequests(app: 
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      // Outgoing calls only, and only inside a traced request: incoming requests get their span from
-      // traceRequests, which decides the sampling before any other work.
-      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true, requireParentforOutgoingSpans: true }),
+      // Outgoing calls only. Incoming requests get their server span from Fastify's instrumentation below, which
+      // also reads an incoming traceparent: a second span per request from the http module would double the cost of
+      // tracing (measured in docs/performance.md) and tell nothing more.
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        // No span per hook (a dozen per request: rate limits, CORS, headers …): the request span and the handler's
+        // span tell where the time goes, at a fraction of the cost.
+        instrumentHooks: false,
+        ignorePaths: isHealthProbe,
+        requestHook: (span, request: FastifyRequest) => {
+          // A request the sampler left out: nothing to name (its span is never exported).
+          if (!span.isRecording()) return;
+          const route = request.routeOptions.url;
+          span.updateName(`${request.method} ${route ?? 'unmatched'}`);
+          // The request's id (X-Request-Id, every log line's reqId): from a trace to its log lines.
+          span.setAttribute('portal.request_id', request.id);
+          // The path as the logs keep it: no email address from the query (?email=) or the path.
+          span.setAttribute('url.path', redactUrl(request.url));
+        },
+      }),
+      // Queries only inside a request: the migrations at start and the jobs' queries would each be a trace of its own.
       new PgInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
-  return { shutdown: () => sdk.shutdown(), traceRequests };
+  return { shutdown: () => sdk.shutdown() };
 }
