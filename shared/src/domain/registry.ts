@@ -266,18 +266,23 @@ export const remoteOriginsSchema = z.object({ origins: z.array(z.string()) });
 export const staffWhoamiSchema = z.object({ staff: z.boolean() });
 export type StaffWhoami = z.infer<typeof staffWhoamiSchema>;
 
-/** POST /api/staff/registry/check body. */
-export const manifestCheckInputSchema = z
+/**
+ * A body that names one mf-manifest.json to load (the manifest check, a new release): a URL the portal may fetch,
+ * and only a manifest (loading it must not read whatever else answers on a host).
+ */
+export const manifestUrlInputSchema = z
   .object({
     manifestUrl: z
       .string({ error: 'validation_registry_manifest_url_invalid' })
       .min(1, 'validation_registry_manifest_url_invalid')
       .max(REGISTRY_URL_MAX, 'validation_too_long')
       .refine(isManifestUrl, 'validation_registry_manifest_url_invalid')
-      // Only a manifest is loaded (the check must not read whatever else answers on a host).
       .refine((v) => !isManifestUrl(v) || isManifestFileUrl(v), 'validation_registry_manifest_url_not_manifest'),
   })
   .strict();
+
+/** POST /api/staff/registry/check body. */
+export const manifestCheckInputSchema = manifestUrlInputSchema;
 
 /**
  * Why a manifest is not valid, from a fixed set: another service's status code, body or timing is never passed

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import contract from '../remote/contract.json';
-import { isManifestFileUrl, isManifestUrl, REGISTRY_URL_MAX } from './registry';
+import { manifestUrlInputSchema } from './registry';
 
 // Releases of a remote: each `npm run build` of a remote writes an immutable release (its version and content hash in
 // the path, shared/webpack/release.js). Staff add a release to its registry entry, show it to internal accounts first
@@ -131,16 +131,7 @@ export function isReleaseManifestUrl(manifestUrl: string, releaseId: string): bo
 }
 
 /** POST /api/staff/registry/:id/releases body: the release's mf-manifest.json. */
-export const releaseInputSchema = z
-  .object({
-    manifestUrl: z
-      .string({ error: 'validation_registry_manifest_url_invalid' })
-      .min(1, 'validation_registry_manifest_url_invalid')
-      .max(REGISTRY_URL_MAX, 'validation_too_long')
-      .refine(isManifestUrl, 'validation_registry_manifest_url_invalid')
-      .refine((v) => !isManifestUrl(v) || isManifestFileUrl(v), 'validation_registry_manifest_url_not_manifest'),
-  })
-  .strict();
+export const releaseInputSchema = manifestUrlInputSchema;
 export type ReleaseInput = z.infer<typeof releaseInputSchema>;
 
 /** One release of a registry entry as staff see it. */
