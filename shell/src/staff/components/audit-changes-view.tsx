@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslation } from 'react-i18next';
 import { auditChanges } from '../audit-diff';
+import { DefinitionGrid } from './definition-grid';
 
 /** Before → after of one audit event, one line per changed field; removed values struck through. */
 export function AuditChangesView({ before, after }: { before: unknown; after: unknown }) {
@@ -16,16 +17,7 @@ export function AuditChangesView({ before, after }: { before: unknown; after: un
     );
   }
   return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' },
-        columnGap: 2,
-        rowGap: 0.5,
-      }}
-    >
+    <DefinitionGrid labelColumn="minmax(120px, max-content)" rowGap={0.5}>
       {changes.map((change) => (
         <Box key={change.path} sx={{ display: 'contents' }}>
           <Typography
@@ -56,6 +48,6 @@ export function AuditChangesView({ before, after }: { before: unknown; after: un
           </Typography>
         </Box>
       ))}
-    </Box>
+    </DefinitionGrid>
   );
 }

@@ -11,13 +11,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { ErrorPanel, LoadingState } from '@portal/shared';
 import { formatDateTime, type StaffRelease, type StaffReleases } from '@portal/shared/domain';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../hooks/use-error-text';
 import { useReleases, type ReleaseProblem, type ReleaseStep } from '../hooks/use-releases';
+import { useStaffDialog } from '../hooks/use-staff-dialog';
+import { DefinitionGrid } from './definition-grid';
 
 interface Props {
   entryId: string;
@@ -170,17 +171,7 @@ function ReleaseState({
 }) {
   const { t } = useTranslation('shell');
   return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-        columnGap: 2,
-        rowGap: 1,
-        alignItems: 'center',
-      }}
-    >
+    <DefinitionGrid labelColumn="max-content" rowGap={1} alignItems="center">
       <StateRow label={t('staff_releases_live')} release={state.live} none={t('staff_releases_live_by_hand')}>
         <Button
           size="small"
@@ -202,7 +193,7 @@ function ReleaseState({
           </Button>
         )}
       </StateRow>
-    </Box>
+    </DefinitionGrid>
   );
 }
 
@@ -213,11 +204,10 @@ function ReleaseState({
 export function ReleasesDialog({ entryId, onClose, onChanged }: Props) {
   const { t } = useTranslation('shell');
   const errorText = useErrorText();
-  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
   const { state, retry, busy, problem, run } = useReleases(entryId, onChanged);
   const [manifestUrl, setManifestUrl] = useState('');
   const working = busy !== null;
+  const { titleId, dialogProps } = useStaffDialog(working, onClose);
   const addError = problem?.step === 'add' ? errorText(problem.manifestUrlKey ?? undefined) : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -226,14 +216,7 @@ export function ReleasesDialog({ entryId, onClose, onChanged }: Props) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={working ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
-    >
+    <Dialog {...dialogProps}>
       <DialogTitle id={titleId}>{t('staff_releases_title', { id: entryId })}</DialogTitle>
       <DialogContent dividers>
         {state.status === 'loading' && <LoadingState label={t('staff_releases_loading')} />}

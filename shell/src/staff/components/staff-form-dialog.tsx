@@ -6,9 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStaffDialog } from '../hooks/use-staff-dialog';
 
 interface Props {
   title: ReactNode;
@@ -24,17 +24,9 @@ interface Props {
 /** A staff form in a dialog (full screen on phones): title, fields, Cancel and submit; not closable while busy. */
 export function StaffFormDialog({ title, submitLabel, busy, submitError, onSubmit, onClose, children }: Props) {
   const { t } = useTranslation('shell');
-  const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
+  const { titleId, dialogProps } = useStaffDialog(busy, onClose);
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
-    >
+    <Dialog {...dialogProps}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'contents' }}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent dividers>
