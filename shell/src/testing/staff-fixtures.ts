@@ -33,6 +33,12 @@ export function registryEntry(overrides: Partial<StaffRegistryEntry> = {}): Staf
   };
 }
 
+/** The body a PUT of `entry` sends: every field staff edit, without the id (it is in the path) and the read-only ones. */
+export function entryPutBody(entry: StaffRegistryEntry = registryEntry()) {
+  const { id: _id, updatedAt: _at, updatedBy: _by, liveRelease: _live, previewRelease: _preview, ...edited } = entry;
+  return edited;
+}
+
 export const RELEASE_1 = '0.1.0-aaaaaaaaaa';
 export const RELEASE_2 = '0.2.0-bbbbbbbbbb';
 export const releaseUrl = (id: string) => `/remotes/mfe-mobile/releases/${id}/mf-manifest.json`;

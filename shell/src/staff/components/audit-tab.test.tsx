@@ -1,18 +1,10 @@
 import { ApiError } from '@portal/shared';
-import { renderWithPortal } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { auditEvent, registryEntry, shellTranslations, staffRoutes } from '../../testing/staff-fixtures';
-import { StaffPage } from './staff-page';
+import { auditEvent, registryEntry } from '../../testing/staff-fixtures';
+import { renderStaffPage } from '../../testing/render-staff';
 
-function renderAudit(routes: Record<string, unknown> = {}, language: 'en' | 'de' = 'en') {
-  return renderWithPortal(<StaffPage />, {
-    route: '/staff?tab=audit',
-    path: '/staff',
-    language,
-    translations: shellTranslations,
-    http: staffRoutes(routes),
-  });
-}
+const renderAudit = (routes: Record<string, unknown> = {}, language?: 'en' | 'de') =>
+  renderStaffPage(routes, { route: '/staff?tab=audit', language });
 
 describe('Audit log tab', () => {
   it('shows who changed which entry when, and only the changed fields as before → after', async () => {

@@ -1,29 +1,11 @@
 import { ApiError } from '@portal/shared';
-import { renderWithPortal } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { avvVersion, shellTranslations, staffRoutes } from '../../testing/staff-fixtures';
+import { avvVersion } from '../../testing/staff-fixtures';
+import { renderStaffPage, pasteInto } from '../../testing/render-staff';
 import { utcDay } from '@portal/shared/domain';
-import { StaffPage } from './staff-page';
 
-function renderAvv(routes: Record<string, unknown> = {}, language: 'en' | 'de' = 'en') {
-  return renderWithPortal(<StaffPage />, {
-    route: '/staff?tab=avv',
-    path: '/staff',
-    language,
-    translations: shellTranslations,
-    http: staffRoutes(routes),
-  });
-}
-
-/** Types by pasting: one change event instead of one per character (the dialog is large). */
-async function fill(
-  view: { user: { click(e: Element): Promise<void>; paste(t: string): Promise<void> } },
-  element: HTMLElement,
-  text: string,
-) {
-  await view.user.click(element);
-  await view.user.paste(text);
-}
+const renderAvv = (routes: Record<string, unknown> = {}, language?: 'en' | 'de') =>
+  renderStaffPage(routes, { route: '/staff?tab=avv', language });
 
 const older = avvVersion({ id: 'v0', version: '0', isCurrent: false, acceptedCount: 1, effectiveDate: '2025-06-01' });
 
@@ -55,21 +37,21 @@ describe('AVV versions tab', () => {
     );
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Hetzner Online GmbH');
 
-    await fill(view, within(dialog).getByRole('textbox', { name: /^Version label/ }), '2');
-    await fill(
+    await pasteInto(view, within(dialog).getByRole('textbox', { name: /^Version label/ }), '2');
+    await pasteInto(
       view,
       within(dialog).getByRole('textbox', { name: /^Summary of changes \(German\)/ }),
       'Neuer Unterauftragsverarbeiter.',
     );
-    await fill(
+    await pasteInto(
       view,
       within(dialog).getByRole('textbox', { name: /^Summary of changes \(English\)/ }),
       'New sub-processor.',
     );
     await view.user.click(within(dialog).getByRole('button', { name: 'Add sub-processor' }));
-    await fill(view, within(dialog).getAllByRole('textbox', { name: /^Name/ })[1], 'Mailjet SAS');
-    await fill(view, within(dialog).getAllByRole('textbox', { name: /^Purpose/ })[1], 'Transactional email');
-    await fill(view, within(dialog).getAllByRole('textbox', { name: /^Location/ })[1], 'France');
+    await pasteInto(view, within(dialog).getAllByRole('textbox', { name: /^Name/ })[1], 'Mailjet SAS');
+    await pasteInto(view, within(dialog).getAllByRole('textbox', { name: /^Purpose/ })[1], 'Transactional email');
+    await pasteInto(view, within(dialog).getAllByRole('textbox', { name: /^Location/ })[1], 'France');
     await view.user.click(within(dialog).getByRole('button', { name: 'Publish' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -92,14 +74,14 @@ describe('AVV versions tab', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Publish new version' }));
     const dialog = screen.getByRole('dialog', { name: 'Publish a new AVV version' });
     const version = within(dialog).getByRole('textbox', { name: /^Version label/ });
-    await fill(view, version, '1');
+    await pasteInto(view, version, '1');
     await view.user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     const summaryDe = within(dialog).getByRole('textbox', { name: /^Summary of changes \(German\)/ });
     await waitFor(() => expect(summaryDe).toHaveAttribute('aria-invalid', 'true'));
     expect(view.http.callsTo('POST /avv/versions')).toHaveLength(0);
 
-    await fill(view, summaryDe, 'Neu.');
-    await fill(view, within(dialog).getByRole('textbox', { name: /^Summary of changes \(English\)/ }), 'New.');
+    await pasteInto(view, summaryDe, 'Neu.');
+    await pasteInto(view, within(dialog).getByRole('textbox', { name: /^Summary of changes \(English\)/ }), 'New.');
     await view.user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(version).toHaveAttribute('aria-invalid', 'true'));
     expect(version).toHaveValue('1');

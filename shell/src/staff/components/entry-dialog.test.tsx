@@ -1,46 +1,25 @@
 import { ApiError } from '@portal/shared';
-import { renderWithPortal } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { registryEntry, shellTranslations, staffRoutes } from '../../testing/staff-fixtures';
-import { StaffPage } from './staff-page';
-
-function renderConsole(routes: Record<string, unknown> = {}, language: 'en' | 'de' = 'en') {
-  return renderWithPortal(<StaffPage />, {
-    route: '/staff',
-    path: '/staff',
-    language,
-    translations: shellTranslations,
-    http: staffRoutes(routes),
-  });
-}
-
-/** Types by pasting: one change event instead of one per character (the dialogs are large). */
-async function fill(
-  view: { user: { click(e: Element): Promise<void>; paste(t: string): Promise<void> } },
-  element: HTMLElement,
-  text: string,
-) {
-  await view.user.click(element);
-  await view.user.paste(text);
-}
+import { entryPutBody, registryEntry } from '../../testing/staff-fixtures';
+import { renderStaffPage, type StaffView, pasteInto } from '../../testing/render-staff';
 
 const field = (dialog: HTMLElement, name: RegExp) => within(dialog).getByRole('textbox', { name });
 
-async function openNew(view: ReturnType<typeof renderConsole>) {
+async function openNew(view: StaffView) {
   await view.user.click(await screen.findByRole('button', { name: 'New entry' }));
   return screen.getByRole('dialog', { name: 'New registry entry' });
 }
 
-async function fillNew(view: ReturnType<typeof renderConsole>, dialog: HTMLElement) {
-  await fill(view, field(dialog, /^Id/), 'mobile-beta');
-  await fill(view, field(dialog, /^Remote name/), 'mfe_mobile_beta');
-  await fill(view, field(dialog, /^Manifest URL/), 'http://127.0.0.1:3199/mf-manifest.json');
-  await fill(view, field(dialog, /^Routes/), '/features/mobile-beta\n/features/mobile-beta-setup');
+async function fillNew(view: StaffView, dialog: HTMLElement) {
+  await pasteInto(view, field(dialog, /^Id/), 'mobile-beta');
+  await pasteInto(view, field(dialog, /^Remote name/), 'mfe_mobile_beta');
+  await pasteInto(view, field(dialog, /^Manifest URL/), 'http://127.0.0.1:3199/mf-manifest.json');
+  await pasteInto(view, field(dialog, /^Routes/), '/features/mobile-beta\n/features/mobile-beta-setup');
 }
 
 describe('Registry entry dialog', () => {
   it('creates an entry: the strict input of the contract, then the dialog closes and the list reloads', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'POST /staff/registry': (req: { body: object }) => ({
         ...req.body,
         updatedAt: '2026-11-22T00:00:00Z',
@@ -69,10 +48,10 @@ describe('Registry entry dialog', () => {
   });
 
   it('checks the input with the shared schema before sending: the bad field is marked, nothing is sent', async () => {
-    const view = renderConsole();
+    const view = renderStaffPage();
     const dialog = await openNew(view);
-    await fill(view, field(dialog, /^Id/), 'Mobile Beta');
-    await fill(view, field(dialog, /^Routes/), '/Features');
+    await pasteInto(view, field(dialog, /^Id/), 'Mobile Beta');
+    await pasteInto(view, field(dialog, /^Routes/), '/Features');
     await view.user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     await waitFor(() => expect(field(dialog, /^Id/)).toHaveAttribute('aria-invalid', 'true'));
@@ -82,12 +61,12 @@ describe('Registry entry dialog', () => {
 
     // The error clears as soon as the field is fixed.
     await view.user.clear(field(dialog, /^Id/));
-    await fill(view, field(dialog, /^Id/), 'mobile-beta');
+    await pasteInto(view, field(dialog, /^Id/), 'mobile-beta');
     await waitFor(() => expect(field(dialog, /^Id/)).toHaveAttribute('aria-invalid', 'false'));
   });
 
   it('shows the fields the api names at their field and keeps everything typed', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'POST /staff/registry': new ApiError(400, 'registry-route-taken', 'Route taken', {
         message: 'Route taken',
         slug: 'registry-route-taken',
@@ -108,7 +87,7 @@ describe('Registry entry dialog', () => {
   });
 
   it('marks the id when it exists already (409 without fields)', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'POST /staff/registry': new ApiError(409, 'registry-entry-exists', 'exists'),
     });
     const dialog = await openNew(view);
@@ -119,7 +98,7 @@ describe('Registry entry dialog', () => {
   });
 
   it('shows any other failure in the dialog and keeps the input for another try', async () => {
-    const view = renderConsole({ 'POST /staff/registry': new ApiError(500, 'internal', 'boom') });
+    const view = renderStaffPage({ 'POST /staff/registry': new ApiError(500, 'internal', 'boom') });
     const dialog = await openNew(view);
     await fillNew(view, dialog);
     await view.user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -132,7 +111,7 @@ describe('Registry entry dialog', () => {
   });
 
   it('edits an entry: starts from its values, the id fixed, PUT of the input without the id', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'PUT /staff/registry/:id': (req: { body: object }) => ({ ...registryEntry(), ...req.body }),
     });
     await view.user.click(await screen.findByRole('button', { name: 'Edit mobile' }));
@@ -143,22 +122,15 @@ describe('Registry entry dialog', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Show a card on the dashboard' })).toBeChecked();
 
     await view.user.clear(field(dialog, /^Title \(English\)/));
-    await fill(view, field(dialog, /^Title \(English\)/), 'Mobile');
+    await pasteInto(view, field(dialog, /^Title \(English\)/), 'Mobile');
     await view.user.click(within(dialog).getByRole('radio', { name: 'Selected sellers (by email)' }));
-    await fill(view, field(dialog, /^Seller emails/), 'a@shop.test\nb@shop.test');
+    await pasteInto(view, field(dialog, /^Seller emails/), 'a@shop.test\nb@shop.test');
     await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [put] = view.http.callsTo('PUT /staff/registry/:id');
     expect(put.path).toBe('/staff/registry/mobile');
-    const {
-      id: _id,
-      updatedAt: _at,
-      updatedBy: _by,
-      liveRelease: _live,
-      previewRelease: _preview,
-      ...unchanged
-    } = registryEntry();
+    const unchanged = entryPutBody();
     expect(put.body).toEqual({
       ...unchanged,
       audience: { kind: 'sellers', emails: ['a@shop.test', 'b@shop.test'] },
@@ -168,11 +140,11 @@ describe('Registry entry dialog', () => {
   });
 
   it('marks a bad seller email by its value and a card title filled in one language only', async () => {
-    const view = renderConsole();
+    const view = renderStaffPage();
     await view.user.click(await screen.findByRole('button', { name: 'Edit mobile' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit mobile' });
     await view.user.click(within(dialog).getByRole('radio', { name: 'Selected sellers (by email)' }));
-    await fill(view, field(dialog, /^Seller emails/), 'a@shop.test\nnot-an-email');
+    await pasteInto(view, field(dialog, /^Seller emails/), 'a@shop.test\nnot-an-email');
     await view.user.clear(field(dialog, /^Title \(German\)/));
     await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
@@ -183,7 +155,7 @@ describe('Registry entry dialog', () => {
   });
 
   it('removes the card: card null in the body', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'PUT /staff/registry/:id': (req: { body: object }) => ({ ...registryEntry(), ...req.body }),
     });
     await view.user.click(await screen.findByRole('button', { name: 'Edit mobile' }));
@@ -196,12 +168,12 @@ describe('Registry entry dialog', () => {
   });
 
   it('checks the manifest URL typed in the dialog', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'POST /staff/registry/check': { valid: true, reason: null, remoteName: 'mfe_mobile_beta' },
     });
     const dialog = await openNew(view);
     expect(within(dialog).getByRole('button', { name: 'Check manifest' })).toBeDisabled();
-    await fill(view, field(dialog, /^Manifest URL/), 'http://127.0.0.1:3199/mf-manifest.json');
+    await pasteInto(view, field(dialog, /^Manifest URL/), 'http://127.0.0.1:3199/mf-manifest.json');
     await view.user.click(within(dialog).getByRole('button', { name: 'Check manifest' }));
     expect(await within(dialog).findByText('Valid manifest, exposes ./remote (mfe_mobile_beta)')).toBeInTheDocument();
     expect(view.http.callsTo('POST /staff/registry/check')[0].body).toEqual({
@@ -210,7 +182,7 @@ describe('Registry entry dialog', () => {
   });
 
   it('works in German', async () => {
-    const view = renderConsole({}, 'de');
+    const view = renderStaffPage({}, { language: 'de' });
     await view.user.click(await screen.findByRole('button', { name: 'Bearbeiten mobile' }));
     const dialog = screen.getByRole('dialog', { name: 'mobile bearbeiten' });
     expect(within(dialog).getByRole('textbox', { name: /^Titel \(Deutsch\)/ })).toHaveValue('Mobile App');

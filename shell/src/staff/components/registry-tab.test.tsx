@@ -1,18 +1,7 @@
 import { ApiError } from '@portal/shared';
-import { renderWithPortal } from '@portal/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { registryEntries, registryEntry, shellTranslations, staffRoutes } from '../../testing/staff-fixtures';
-import { StaffPage } from './staff-page';
-
-function renderRegistry(routes: Record<string, unknown> = {}, language: 'en' | 'de' = 'en') {
-  return renderWithPortal(<StaffPage />, {
-    route: '/staff',
-    path: '/staff',
-    language,
-    translations: shellTranslations,
-    http: staffRoutes(routes),
-  });
-}
+import { entryPutBody, registryEntries, registryEntry } from '../../testing/staff-fixtures';
+import { renderStaffPage } from '../../testing/render-staff';
 
 const rowOf = async (id: string) => {
   const table = await screen.findByRole('table', { name: 'Registry entries' }, { timeout: 5000 });
@@ -25,7 +14,7 @@ const rowOf = async (id: string) => {
 
 describe('Registry tab', () => {
   it('lists every entry in dashboard order with its status chips, routes and remote', async () => {
-    renderRegistry();
+    renderStaffPage();
     const table = await screen.findByRole('table', { name: 'Registry entries' }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual([
@@ -49,7 +38,7 @@ describe('Registry tab', () => {
   });
 
   it('shows loading, then an error with a retry that loads again', async () => {
-    const view = renderRegistry({ 'GET /staff/registry': new ApiError(500, 'internal', 'boom') });
+    const view = renderStaffPage({ 'GET /staff/registry': new ApiError(500, 'internal', 'boom') });
     expect(await screen.findByRole('status')).toHaveTextContent(/Checking access|Loading registry/);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The registry could not be loaded');
@@ -59,14 +48,14 @@ describe('Registry tab', () => {
   });
 
   it('shows the empty state with a button for the first entry', async () => {
-    const view = renderRegistry({ 'GET /staff/registry': { entries: [] } });
+    const view = renderStaffPage({ 'GET /staff/registry': { entries: [] } });
     expect(await screen.findByText('No registry entries')).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'New entry' }));
     expect(screen.getByRole('dialog', { name: 'New registry entry' })).toBeInTheDocument();
   });
 
   it('disables an entry with its switch: PUT of the whole entry without id and timestamps, then the list reloads', async () => {
-    const view = renderRegistry({
+    const view = renderStaffPage({
       'PUT /staff/registry/:id': (req: { body: object; params: { id: string } }) => ({
         ...registryEntry(),
         ...req.body,
@@ -76,28 +65,21 @@ describe('Registry tab', () => {
     await waitFor(() => expect(view.notify.last('success')?.message).toBe('mobile is disabled.'));
     const [put] = view.http.callsTo('PUT /staff/registry/:id');
     expect(put.path).toBe('/staff/registry/mobile');
-    const {
-      id: _id,
-      updatedAt: _at,
-      updatedBy: _by,
-      liveRelease: _live,
-      previewRelease: _preview,
-      ...expected
-    } = registryEntry();
+    const expected = entryPutBody();
     expect(put.body).toEqual({ ...expected, enabled: false });
     await waitFor(() => expect(view.http.callsTo('GET /staff/registry')).toHaveLength(2));
   });
 
   it('tells why enabling failed, with the support code', async () => {
     const refused = new ApiError(403, 'forbidden-staff-only', 'no', undefined, 'staff-req-3');
-    const view = renderRegistry({ 'PUT /staff/registry/:id': refused });
+    const view = renderStaffPage({ 'PUT /staff/registry/:id': refused });
     await view.user.click(within(await rowOf('gpsr')).getByRole('switch', { name: 'Enabled: gpsr' }));
     await waitFor(() => expect(view.notify.last('error')?.title).toBe('gpsr could not be saved'));
     expect(view.notify.last('error')?.message).toMatch(/ Support code: staff-req-3$/);
   });
 
   it('deletes only after the confirmation; cancelling keeps the entry', async () => {
-    const view = renderRegistry({ 'DELETE /staff/registry/:id': undefined });
+    const view = renderStaffPage({ 'DELETE /staff/registry/:id': undefined });
     await view.user.click(within(await rowOf('gpsr')).getByRole('button', { name: 'Delete gpsr' }));
     let dialog = screen.getByRole('dialog', { name: 'Delete gpsr?' });
     await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -113,7 +95,7 @@ describe('Registry tab', () => {
   });
 
   it('checks a manifest from the api side and shows a valid manifest, or the reason it is not', async () => {
-    const view = renderRegistry({
+    const view = renderStaffPage({
       'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) =>
         req.body.manifestUrl.includes('mobile')
           ? { valid: true, reason: null, remoteName: 'mfe_mobile' }
@@ -136,14 +118,14 @@ describe('Registry tab', () => {
   });
 
   it('reports a manifest without ./remote and a refused check (host not allow-listed) in German', async () => {
-    const view = renderRegistry(
+    const view = renderStaffPage(
       {
         'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) => {
           if (req.body.manifestUrl.includes('gpsr')) throw new ApiError(400, 'manifest-host-not-allowed', 'no');
           return { valid: false, reason: 'no-remote', remoteName: 'mfe_mobile' };
         },
       },
-      'de',
+      { language: 'de' },
     );
     const table = await screen.findByRole('table', { name: 'Registry-Einträge' });
     const [, , mobile, gpsr] = within(table).getAllByRole('row');
@@ -154,7 +136,7 @@ describe('Registry tab', () => {
   });
 
   it('says which reason from the fixed set: not JSON, not a manifest, and a URL that is no mf-manifest.json', async () => {
-    const view = renderRegistry({
+    const view = renderStaffPage({
       'POST /staff/registry/check': (req: { body: { manifestUrl: string } }) => {
         if (req.body.manifestUrl.includes('gpsr')) {
           throw new ApiError(400, 'validation-error', 'no', {
@@ -187,7 +169,7 @@ describe('Registry tab', () => {
       dispatchEvent: () => false,
     })) as typeof window.matchMedia;
     try {
-      renderRegistry();
+      renderStaffPage();
       const list = await screen.findByRole('list', { name: 'Registry entries' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       const cards = within(list).getAllByRole('listitem');

@@ -1,30 +1,11 @@
 import { ApiError } from '@portal/shared';
-import { renderWithPortal } from '@portal/shared/testing';
 import type { StaffReleases } from '@portal/shared/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import {
-  RELEASE_1,
-  RELEASE_2,
-  registryEntries,
-  releaseUrl,
-  shellTranslations,
-  staffReleases,
-  staffRoutes,
-} from '../../testing/staff-fixtures';
-import { StaffPage } from './staff-page';
-
-function renderConsole(routes: Record<string, unknown> = {}, language: 'en' | 'de' = 'en') {
-  return renderWithPortal(<StaffPage />, {
-    route: '/staff',
-    path: '/staff',
-    language,
-    translations: shellTranslations,
-    http: staffRoutes(routes),
-  });
-}
+import { RELEASE_1, RELEASE_2, registryEntries, releaseUrl, staffReleases } from '../../testing/staff-fixtures';
+import { renderStaffPage, type StaffView } from '../../testing/render-staff';
 
 /** Opens the releases of mobile from its row (the Releases button, by keyboard). */
-async function openReleases(view: ReturnType<typeof renderConsole>, name = 'Releases of mobile') {
+async function openReleases(view: StaffView, name = 'Releases of mobile') {
   const button = await screen.findByRole('button', { name }, { timeout: 5000 });
   act(() => button.focus());
   await view.user.keyboard('{Enter}');
@@ -36,7 +17,7 @@ const releaseItem = (dialog: HTMLElement, id: string) =>
 
 describe('Releases of a registry entry', () => {
   it('lists the releases with when and by whom they went live; only remotes have releases', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'GET /staff/registry': {
         entries: registryEntries().map((e) => (e.id === 'mobile' ? { ...e, liveRelease: RELEASE_1 } : e)),
       },
@@ -64,7 +45,7 @@ describe('Releases of a registry entry', () => {
   it('previews, promotes and rolls back with one click each; the list and the registry follow', async () => {
     let state: StaffReleases = staffReleases();
     const answer = (next: Partial<StaffReleases>) => () => (state = { ...state, ...next });
-    const view = renderConsole({
+    const view = renderStaffPage({
       'GET /staff/registry/:id/releases': () => state,
       'POST /staff/registry/:id/releases/:release/preview': answer({ preview: RELEASE_2 }),
       'POST /staff/registry/:id/releases/:release/promote': answer({
@@ -106,7 +87,7 @@ describe('Releases of a registry entry', () => {
   });
 
   it('adds a release by its manifest URL; an incompatible one is refused with what does not fit', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'POST /staff/registry/:id/releases': (req: { body: { manifestUrl: string } }) => {
         if (req.body.manifestUrl.includes('0.3.0')) {
           throw new ApiError(400, 'release-incompatible', 'Release 0.3.0-cccccccccc was built against react 19.1.0', {
@@ -160,7 +141,7 @@ describe('Releases of a registry entry', () => {
   });
 
   it('a step that the api refuses on its second check says why and changes nothing', async () => {
-    const view = renderConsole({
+    const view = renderStaffPage({
       'POST /staff/registry/:id/releases/:release/promote': new ApiError(400, 'release-unavailable', 'gone', {
         slug: 'release-unavailable',
         fields: { manifestUrl: 'api_error_release_manifest_not_reachable' },
@@ -178,11 +159,11 @@ describe('Releases of a registry entry', () => {
   });
 
   it('speaks German', async () => {
-    const view = renderConsole(
+    const view = renderStaffPage(
       {
         'GET /staff/registry/:id/releases': staffReleases({ preview: RELEASE_2, rollbackTo: null }),
       },
-      'de',
+      { language: 'de' },
     );
     const dialog = await openReleases(view, 'Releases von mobile');
     expect(within(dialog).getByText('Vorschau für interne Konten')).toBeInTheDocument();

@@ -1,21 +1,10 @@
-import { renderWithPortal } from '@portal/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { forbidden, shellTranslations, staffRoutes } from '../../testing/staff-fixtures';
-import { StaffPage } from './staff-page';
-
-function renderStaff(routes: Record<string, unknown> = {}, options: { language?: 'en' | 'de'; route?: string } = {}) {
-  return renderWithPortal(<StaffPage />, {
-    route: options.route ?? '/staff',
-    path: '/staff',
-    language: options.language,
-    translations: shellTranslations,
-    http: staffRoutes(routes),
-  });
-}
+import { forbidden } from '../../testing/staff-fixtures';
+import { renderStaffPage } from '../../testing/render-staff';
 
 describe('StaffPage', () => {
   it('shows the three tabs to staff and opens the registry first; the chosen tab goes into the address', async () => {
-    const view = renderStaff();
+    const view = renderStaffPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff console' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Staff console sections' });
     expect(
@@ -33,7 +22,7 @@ describe('StaffPage', () => {
   });
 
   it('opens the tab named in the address and reaches tabs by keyboard', async () => {
-    const view = renderStaff({}, { route: '/staff?tab=avv' });
+    const view = renderStaffPage({}, { route: '/staff?tab=avv' });
     expect(await screen.findByRole('list', { name: 'AVV versions' })).toBeInTheDocument();
     screen.getByRole('tab', { name: 'AVV versions' }).focus();
     await view.user.keyboard('{ArrowLeft}{Enter}');
@@ -42,7 +31,7 @@ describe('StaffPage', () => {
   });
 
   it('shows German texts', async () => {
-    renderStaff({}, { language: 'de' });
+    renderStaffPage({}, { language: 'de' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff-Konsole' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Änderungsprotokoll' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Registry-Einträge' })).toBeInTheDocument();
@@ -51,7 +40,7 @@ describe('StaffPage', () => {
   });
 
   it('shows "no access" to a user the api does not count as staff, and asks for nothing else', async () => {
-    const view = renderStaff({ 'GET /staff/whoami': { staff: false } });
+    const view = renderStaffPage({ 'GET /staff/whoami': { staff: false } });
     expect(await screen.findByText('No access')).toBeInTheDocument();
     expect(screen.getByText(/only available to internal staff accounts/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -60,12 +49,12 @@ describe('StaffPage', () => {
   });
 
   it('treats a 403 from whoami as no access too (German)', async () => {
-    renderStaff({ 'GET /staff/whoami': forbidden() }, { language: 'de' });
+    renderStaffPage({ 'GET /staff/whoami': forbidden() }, { language: 'de' });
     expect(await screen.findByText('Kein Zugriff')).toBeInTheDocument();
   });
 
   it('shows an error with retry when the access check fails', async () => {
-    const view = renderStaff({ 'GET /staff/whoami': new Error('offline') });
+    const view = renderStaffPage({ 'GET /staff/whoami': new Error('offline') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not check whether you have access');
     view.http.on('GET /staff/whoami', { staff: true });
     await view.user.click(screen.getByRole('button', { name: 'Retry' }));
