@@ -1,5 +1,5 @@
 // Steps shared by the journeys. Locators go by role and label, texts come from the shell's locale files.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { EMULATOR_URL, PROJECT_ID } from './env';
 import { exact, text, type Lang } from './locales';
 
@@ -37,6 +37,40 @@ export async function signIn(page: Page, lang: Lang, email: string, password: st
 export async function expectSignedIn(page: Page, lang: Lang) {
   await expect(page.getByRole('navigation', { name: text(lang, 'nav_label') })).toBeVisible();
   await expect(page.getByRole('link', { name: exact(lang, 'logout') })).toBeVisible();
+}
+
+/** Presets the language, signs `user` in on the login page and waits for the signed-in shell. */
+export async function signInAs(page: Page, lang: Lang, user: { email: string; password: string }) {
+  await presetPreferences(page, { lang });
+  await signIn(page, lang, user.email, user.password);
+  await expectSignedIn(page, lang);
+}
+
+/**
+ * A page in a browser context of its own, signed in as `user`: for a serial journey whose steps share one session
+ * (the caller closes the context after the last step).
+ */
+export async function signedInPage(
+  browser: Browser,
+  lang: Lang,
+  user: { email: string; password: string },
+  contextOptions: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  await signInAs(page, lang, user);
+  return { context, page };
+}
+
+/** Stores language and theme where the preferences menu does: the next page load shows them. */
+export async function storePreferences(page: Page, lang: Lang, theme: 'light' | 'dark') {
+  await page.evaluate(
+    ([l, th]) => {
+      window.localStorage.setItem('portal.language', l);
+      window.localStorage.setItem('portal.theme', th);
+    },
+    [lang, theme],
+  );
 }
 
 export async function signOut(page: Page, lang: Lang) {

@@ -13,7 +13,7 @@ import { idTokenFor } from '../support/account/emulator';
 import { apiCall, createReadySeller } from '../support/account/ready-seller';
 import { card, cardButton, notification, openDashboard } from '../support/account/portal-ui';
 import { escapeRegExp, lic, whole, type Lang } from '../support/locales';
-import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
+import { signedInPage, uniqueEmail } from '../support/portal';
 
 const lang: Lang = 'en';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,11 +68,7 @@ test.describe.serial('Buy and pay', () => {
 
   test.beforeAll(async ({ browser }) => {
     await createBuyer();
-    context = await browser.newContext();
-    page = await context.newPage();
-    await presetPreferences(page, { lang });
-    await signIn(page, lang, seller.email, seller.password);
-    await expectSignedIn(page, lang);
+    ({ context, page } = await signedInPage(browser, lang, seller));
   });
 
   test.afterAll(async () => {

@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL, DEMO_STAFF } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
-import { apiCall, createReadySeller } from '../support/account/ready-seller';
+import { apiCall, buyPaid, createReadySeller } from '../support/account/ready-seller';
 import { text, type Lang } from '../support/locales';
-import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
+import { expectSignedIn, signInAs, storePreferences } from '../support/portal';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const artifacts = path.join(repo, 'e2e', 'artifacts');
@@ -65,13 +65,7 @@ async function shoot(page: Page, lang: Lang) {
   if (process.env.DUNNING_SHOTS !== '1') return;
   fs.mkdirSync(artifacts, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate(
-      ([l, th]) => {
-        window.localStorage.setItem('portal.language', l);
-        window.localStorage.setItem('portal.theme', th);
-      },
-      [lang, theme],
-    );
+    await storePreferences(page, lang, theme);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/dashboard');
     await expectSignedIn(page, lang);
@@ -100,12 +94,8 @@ test('a declined renewal → banner with the grace end → Jetzt bezahlen → pa
     houseNumber: '3',
     postalCode: '34117',
   });
-  const bought = await apiCall<{ payment_url: string }>('POST', '/invoice', token, {
-    product_id: 'fresh_desk-basic-monthly',
-    auto_upgrade_consent: true,
-  });
-  // "Pay" on the sandbox page (the decline rule is for automatic charges only).
-  await apiCall('POST', `${BASE_URL}${bought.payment_url}/pay`, null);
+  // Paid on the sandbox page (the decline rule is for automatic charges only).
+  await buyPaid(token, 'fresh_desk-basic-monthly');
   const bought1 = await license(token);
   const periodEnd = new Date(bought1.licenseExpired!);
   expect((await checkLicense(bought1.key)).code).toBe('VALID');
@@ -119,9 +109,7 @@ test('a declined renewal → banner with the grace end → Jetzt bezahlen → pa
   expect(await checkLicense(declined.key)).toMatchObject({ valid: true, code: 'VALID' });
 
   const lang: Lang = 'de';
-  await presetPreferences(page, { lang });
-  await signIn(page, lang, seller.email, seller.password);
-  await expectSignedIn(page, lang);
+  await signInAs(page, lang, seller);
   const date = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
     graceUntil,
   );
@@ -129,7 +117,7 @@ test('a declined renewal → banner with the grace end → Jetzt bezahlen → pa
   await expect(banner(page, lang)).toContainText(text(lang, 'payment_due_grace_text', { date }));
   await shoot(page, 'en');
   await shoot(page, 'de');
-  await page.evaluate(() => window.localStorage.setItem('portal.theme', 'light'));
+  await storePreferences(page, lang, 'light');
   await page.goto('/dashboard');
   await expectSignedIn(page, lang);
 

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, DEMO_STAFF } from '../support/env';
+import { DEMO_STAFF } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
-import { apiCall, createReadySeller } from '../support/account/ready-seller';
+import { apiCall, buyPaid, createReadySeller } from '../support/account/ready-seller';
 import { exact, text, type Lang } from '../support/locales';
-import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
+import { expectSignedIn, signInAs, uniqueEmail } from '../support/portal';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const artifacts = path.join(repo, 'e2e', 'artifacts');
@@ -39,12 +39,7 @@ async function subscribedSeller(): Promise<{ token: string; key: string }> {
     houseNumber: '1',
     postalCode: '28195',
   });
-  const bought = await apiCall<{ payment_url: string }>('POST', '/invoice', token, {
-    product_id: 'fresh_desk-economical-monthly',
-    auto_upgrade_consent: true,
-  });
-  // "Pay" on the sandbox page: a signed event through the webhook route, as in the payment window.
-  await apiCall('POST', `${BASE_URL}${bought.payment_url}/pay`, null);
+  await buyPaid(token, 'fresh_desk-economical-monthly');
   const { items } = await apiCall<{ items: { key: string; productName: string; status: string }[] }>(
     'GET',
     '/license/all',
@@ -110,9 +105,7 @@ test.describe.serial('Overage approval', () => {
   });
 
   test('the freshdesk page shows the emails used this month against the plan', async ({ page }) => {
-    await presetPreferences(page, { lang: 'de' });
-    await signIn(page, 'de', seller.email, seller.password);
-    await expectSignedIn(page, 'de');
+    await signInAs(page, 'de', seller);
     await page.goto('/features/freshdesk');
     for (const lang of ['de', 'en'] as const) {
       if (lang === 'en') await page.getByRole('button', { name: 'English' }).click();
@@ -137,9 +130,7 @@ test.describe.serial('Overage approval', () => {
     );
     expect(pending.subscriptions_to_approve).toHaveLength(1);
 
-    await presetPreferences(page, { lang });
-    await signIn(page, lang, seller.email, seller.password);
-    await expectSignedIn(page, lang);
+    await signInAs(page, lang, seller);
     await expect(banner(page, lang)).toBeVisible();
     await expect(banner(page, lang)).toContainText(PRODUCT);
     await shoot(page, 'overage-banner-de');

@@ -23,7 +23,7 @@ import { EMULATOR_PORT } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
 import { apiCall, createReadySeller } from '../support/account/ready-seller';
 import { lic, text, whole, type Lang } from '../support/locales';
-import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
+import { expectSignedIn, signedInPage, uniqueEmail } from '../support/portal';
 
 const lang: Lang = 'en';
 const API_PORT = Number(process.env.E2E_PAYPAL_API_PORT || 4201);
@@ -155,11 +155,7 @@ test.describe.serial('PayPal through the simulator', () => {
       { firstName: 'Paula', lastName: 'Pal', companyName: 'Pal Handel GmbH' },
       { portalUrl: PORTAL },
     );
-    context = await browser.newContext({ baseURL: PORTAL });
-    page = await context.newPage();
-    await presetPreferences(page, { lang });
-    await signIn(page, lang, seller.email, seller.password);
-    await expectSignedIn(page, lang);
+    ({ context, page } = await signedInPage(browser, lang, seller, { baseURL: PORTAL }));
   });
 
   test.afterAll(async () => {

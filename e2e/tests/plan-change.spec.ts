@@ -9,10 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL } from '../support/env';
-import { apiCall, createReadySeller } from '../support/account/ready-seller';
+import { apiCall, buyPaid, createReadySeller } from '../support/account/ready-seller';
 import { escapeRegExp, lic, type Lang } from '../support/locales';
-import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
+import { signInAs, storePreferences, uniqueEmail } from '../support/portal';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const artifacts = path.join(repo, 'e2e', 'artifacts');
@@ -56,13 +55,7 @@ async function shoot(page: Page) {
   fs.mkdirSync(artifacts, { recursive: true });
   for (const lang of ['de', 'en'] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate(
-        ([l, th]) => {
-          window.localStorage.setItem('portal.language', l);
-          window.localStorage.setItem('portal.theme', th);
-        },
-        [lang, theme],
-      );
+      await storePreferences(page, lang, theme);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
         await openChange(page, lang);
@@ -72,10 +65,7 @@ async function shoot(page: Page) {
       }
     }
   }
-  await page.evaluate(() => {
-    window.localStorage.setItem('portal.language', 'en');
-    window.localStorage.setItem('portal.theme', 'light');
-  });
+  await storePreferences(page, 'en', 'light');
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -86,17 +76,11 @@ test('upgrade of a monthly subscription: credit in the dialog → paid in the sa
   if (process.env.PLAN_CHANGE_SHOTS === '1') test.setTimeout(300_000);
   const lang: Lang = 'en';
   const token = await createReadySeller(seller, { firstName: 'Uwe', lastName: 'Upgrade', companyName: 'Upgrade KG' });
-  const bought = await apiCall<{ payment_url: string }>('POST', '/invoice', token, {
-    product_id: 'fresh_desk-basic-monthly',
-    auto_upgrade_consent: true,
-  });
-  await apiCall('POST', `${BASE_URL}${bought.payment_url}/pay`, null);
+  await buyPaid(token, 'fresh_desk-basic-monthly');
   const before = (await apiCall<{ items: ShownLicense[] }>('GET', '/license/all', token)).items;
   expect(before).toHaveLength(1);
 
-  await presetPreferences(page, { lang });
-  await signIn(page, lang, seller.email, seller.password);
-  await expectSignedIn(page, lang);
+  await signInAs(page, lang, seller);
   await shoot(page);
 
   await openChange(page, lang);

@@ -7,7 +7,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createReadySeller } from '../support/account/ready-seller';
 import { expectProfileLoaded, notification, personalForm } from '../support/account/portal-ui';
 import { acc, whole, type Lang } from '../support/locales';
-import { expectSignedIn, presetPreferences, signIn, uniqueEmail } from '../support/portal';
+import { signedInPage, uniqueEmail } from '../support/portal';
 
 const lang: Lang = 'en';
 const seller = { email: uniqueEmail('vies'), password: 'secret123' };
@@ -17,12 +17,12 @@ test.describe.serial('VAT ID checked with VIES on the profile page', () => {
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
-    await createReadySeller(seller, { firstName: 'Vera', lastName: 'Vies', companyName: 'Alpenblick Versandhandel GmbH' });
-    context = await browser.newContext();
-    page = await context.newPage();
-    await presetPreferences(page, { lang });
-    await signIn(page, lang, seller.email, seller.password);
-    await expectSignedIn(page, lang);
+    await createReadySeller(seller, {
+      firstName: 'Vera',
+      lastName: 'Vies',
+      companyName: 'Alpenblick Versandhandel GmbH',
+    });
+    ({ context, page } = await signedInPage(browser, lang, seller));
   });
 
   test.afterAll(async () => {

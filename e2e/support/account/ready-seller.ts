@@ -87,3 +87,15 @@ export async function createReadySeller(
   });
   return token;
 }
+
+/**
+ * Buys `productId` with the auto-upgrade consent and "pays" it on the sandbox page (a signed event through the
+ * webhook route, as in the payment window): the seller then holds a paid license of it.
+ */
+export async function buyPaid(token: string, productId: string): Promise<void> {
+  const bought = await apiCall<{ payment_url: string }>('POST', '/invoice', token, {
+    product_id: productId,
+    auto_upgrade_consent: true,
+  });
+  await apiCall('POST', `${BASE_URL}${bought.payment_url}/pay`, null);
+}
