@@ -4,10 +4,9 @@
 // subscription id in billing_agreement_id); a failed cycle sends BILLING.SUBSCRIPTION.PAYMENT.FAILED, stays due
 // (the next cycle retries it) and suspends the subscription once the plan's payment_failure_threshold is reached.
 // Only an ACTIVE subscription is billed: a suspended or cancelled one never charges again.
-import { checkMoney, feeOf, invalid, notFound, PayPalError, unprocessable, wantsRepresentation } from './http.mjs';
-import { fromCents, paypalId, toCents } from './store.mjs';
+import { checkMoney, feeOf, found, invalid, PayPalError, unprocessable, wantsRepresentation } from './http.mjs';
+import { fromCents, paypalId, paypalTime, toCents } from './store.mjs';
 
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 const UNITS = ['DAY', 'WEEK', 'MONTH', 'YEAR'];
 
 /** `time` moved on by `count` units (months and years by the calendar, as PayPal bills). */
@@ -52,8 +51,8 @@ function parseCycles(cycles) {
       pricing_scheme: {
         fixed_price: checkMoney(c.pricing_scheme?.fixed_price, `${field}/pricing_scheme/fixed_price`),
         version: 1,
-        create_time: now(),
-        update_time: now(),
+        create_time: paypalTime(),
+        update_time: paypalTime(),
       },
     };
   });
@@ -132,8 +131,8 @@ export function subscriptionView(ctx, sub) {
 
 function setStatus(sub, status, reason) {
   sub.status = status;
-  sub.status_update_time = now();
-  sub.update_time = now();
+  sub.status_update_time = paypalTime();
+  sub.update_time = paypalTime();
   if (reason) sub.status_change_note = reason;
 }
 
@@ -163,8 +162,8 @@ export function billCycle(ctx, sub, outcome, { queued = true } = {}) {
       transaction_fee: { value: fromCents(fee), currency },
       billing_agreement_id: sub.id,
       ...(sub.custom_id && { custom: sub.custom_id }),
-      create_time: now(),
-      update_time: now(),
+      create_time: paypalTime(),
+      update_time: paypalTime(),
       refundedCents: 0,
     };
     store.sales.set(sale.id, sale);
@@ -175,19 +174,19 @@ export function billCycle(ctx, sub, outcome, { queued = true } = {}) {
     info.outstanding_balance = { currency_code: currency, value: '0.00' };
     const { frequency } = regularCycle(store, sub);
     info.next_billing_time = addInterval(
-      info.next_billing_time ?? now(),
+      info.next_billing_time ?? paypalTime(),
       frequency.interval_unit,
       frequency.interval_count,
     );
-    sub.update_time = now();
+    sub.update_time = paypalTime();
     store.save();
     events.push(webhooks.emit('PAYMENT.SALE.COMPLETED', saleView(ctx, sale), { queued }));
     return { sale, events };
   }
   info.failed_payments_count += 1;
-  info.last_failed_payment = { amount, time: now(), reason_code: 'PAYMENT_DENIED' };
+  info.last_failed_payment = { amount, time: paypalTime(), reason_code: 'PAYMENT_DENIED' };
   info.outstanding_balance = { currency_code: currency, value: fromCents(cents) };
-  sub.update_time = now();
+  sub.update_time = paypalTime();
   const plan = store.plans.get(sub.plan_id);
   const threshold = plan.payment_preferences.payment_failure_threshold;
   const suspend = threshold > 0 && info.failed_payments_count >= threshold;
@@ -237,7 +236,7 @@ export function decideSubscription(ctx, sub, action) {
       sub.plan_overridden = true;
     }
     sub.revision = null;
-    sub.update_time = now();
+    sub.update_time = paypalTime();
     store.save();
     webhooks.emit('BILLING.SUBSCRIPTION.UPDATED', subscriptionView(ctx, sub));
     return back(context?.return_url);
@@ -277,11 +276,7 @@ export function decideSubscription(ctx, sub, action) {
 
 export function billingRoutes(app, ctx) {
   const { store, webhooks } = ctx;
-  const findSub = (id) => {
-    const sub = store.subscriptions.get(id);
-    if (!sub) throw notFound();
-    return sub;
-  };
+  const findSub = (id) => found(store.subscriptions.get(id));
 
   app.post('/v1/catalogs/products', async (request, reply) => {
     const body = request.body ?? {};
@@ -293,8 +288,8 @@ export function billingRoutes(app, ctx) {
       ...(body.description && { description: body.description }),
       type: body.type ?? 'DIGITAL',
       ...(body.category && { category: body.category }),
-      create_time: now(),
-      update_time: now(),
+      create_time: paypalTime(),
+      update_time: paypalTime(),
     };
     if (store.products.has(product.id)) throw unprocessable('DUPLICATE_RESOURCE_IDENTIFIER', 'The product id exists.');
     store.products.set(product.id, product);
@@ -306,8 +301,7 @@ export function billingRoutes(app, ctx) {
   });
 
   app.get('/v1/catalogs/products/:id', async (request) => {
-    const product = store.products.get(request.params.id);
-    if (!product) throw notFound();
+    const product = found(store.products.get(request.params.id));
     return {
       ...product,
       links: [{ href: `${ctx.api}/v1/catalogs/products/${product.id}`, rel: 'self', method: 'GET' }],
@@ -340,8 +334,8 @@ export function billingRoutes(app, ctx) {
         payment_failure_threshold: prefs.payment_failure_threshold ?? 0,
       },
       quantity_supported: body.quantity_supported ?? false,
-      create_time: now(),
-      update_time: now(),
+      create_time: paypalTime(),
+      update_time: paypalTime(),
     };
     store.plans.set(plan.id, plan);
     store.save();
@@ -349,8 +343,7 @@ export function billingRoutes(app, ctx) {
   });
 
   app.get('/v1/billing/plans/:id', async (request) => {
-    const plan = store.plans.get(request.params.id);
-    if (!plan) throw notFound();
+    const plan = found(store.plans.get(request.params.id));
     return planView(ctx.api, plan);
   });
 
@@ -366,8 +359,8 @@ export function billingRoutes(app, ctx) {
       id: `I-${paypalId(12)}`,
       plan_id: plan.id,
       status: 'APPROVAL_PENDING',
-      status_update_time: now(),
-      start_time: body.start_time ?? now(),
+      status_update_time: paypalTime(),
+      start_time: body.start_time ?? paypalTime(),
       quantity: String(body.quantity ?? '1'),
       shipping_amount: body.shipping_amount ?? {
         currency_code: plan.billing_cycles[0].pricing_scheme.fixed_price.currency_code,
@@ -376,7 +369,7 @@ export function billingRoutes(app, ctx) {
       ...(body.subscriber && { subscriber: body.subscriber }),
       ...(body.custom_id && { custom_id: String(body.custom_id) }),
       plan_overridden: false,
-      create_time: now(),
+      create_time: paypalTime(),
       application_context: {
         return_url: context.return_url ?? null,
         cancel_url: context.cancel_url ?? null,

@@ -39,6 +39,12 @@ export const notFound = () =>
     },
   ]);
 
+/** What a lookup found, or PayPal's 404 for an id it does not know. */
+export function found(item) {
+  if (!item) throw notFound();
+  return item;
+}
+
 export function errorBody(err) {
   return {
     name: err.errorName,

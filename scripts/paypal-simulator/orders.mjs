@@ -1,10 +1,8 @@
 // Orders v2 (create, get, capture) and what the buyer does on the approval page (approve, pay with a declined card,
 // cancel). A captured order sends PAYMENT.CAPTURE.COMPLETED, whose resource names the order in
 // supplementary_data.related_ids.order_id, as PayPal's does.
-import { checkMoney, feeOf, invalid, notFound, unprocessable, wantsRepresentation } from './http.mjs';
-import { fromCents, paypalId, toCents } from './store.mjs';
-
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+import { checkMoney, feeOf, found, invalid, unprocessable, wantsRepresentation } from './http.mjs';
+import { fromCents, paypalId, paypalTime, toCents } from './store.mjs';
 
 export function captureView(capture, api) {
   const { orderId, refundedCents, ...rest } = capture;
@@ -98,7 +96,7 @@ export function decideOrder(ctx, order, action) {
     const payerId = paypalId(13);
     order.status = 'APPROVED';
     order.declined = action === 'decline';
-    order.update_time = now();
+    order.update_time = paypalTime();
     order.payer = {
       name: { given_name: 'Sam', surname: 'Simulator' },
       email_address: 'buyer@paypal-simulator.local',
@@ -123,11 +121,7 @@ export function decideOrder(ctx, order, action) {
 
 export function orderRoutes(app, ctx) {
   const { store, webhooks } = ctx;
-  const find = (id) => {
-    const order = store.orders.get(id);
-    if (!order) throw notFound();
-    return order;
-  };
+  const find = (id) => found(store.orders.get(id));
 
   app.post('/v2/checkout/orders', async (request, reply) => {
     const body = request.body ?? {};
@@ -149,7 +143,7 @@ export function orderRoutes(app, ctx) {
         user_action: experience.user_action ?? 'CONTINUE',
         brand_name: experience.brand_name ?? null,
       },
-      create_time: now(),
+      create_time: paypalTime(),
     };
     store.orders.set(order.id, order);
     store.save();
@@ -201,15 +195,15 @@ export function orderRoutes(app, ctx) {
         },
         ...(unit.invoice_id && { invoice_id: unit.invoice_id }),
         ...(unit.custom_id && { custom_id: unit.custom_id }),
-        create_time: now(),
-        update_time: now(),
+        create_time: paypalTime(),
+        update_time: paypalTime(),
       };
       store.captures.set(capture.id, capture);
       unit.captureIds.push(capture.id);
       events.push(capture);
     }
     order.status = 'COMPLETED';
-    order.update_time = now();
+    order.update_time = paypalTime();
     store.save();
     for (const capture of events) {
       webhooks.emit('PAYMENT.CAPTURE.COMPLETED', {

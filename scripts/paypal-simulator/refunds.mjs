@@ -3,11 +3,24 @@
 // POST /v1/payments/sale/{id}/refund → PAYMENT.SALE.REFUNDED). Without an amount the rest of the payment is refunded;
 // a partial refund leaves the capture PARTIALLY_REFUNDED. More than what is left is refused.
 import { captureView } from './orders.mjs';
-import { checkMoney, invalid, notFound, PayPalError, unprocessable, wantsRepresentation } from './http.mjs';
+import { checkMoney, found, invalid, PayPalError, unprocessable, wantsRepresentation } from './http.mjs';
 import { saleView } from './billing.mjs';
-import { fromCents, paypalId, toCents } from './store.mjs';
+import { fromCents, paypalId, paypalTime, toCents } from './store.mjs';
 
-const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** A stored refund of `kind` ('capture': Payments v2, 'sale': v1), or PayPal's 404. */
+function refundOf(store, id, kind) {
+  const refund = store.refunds.get(id);
+  return found(refund?.kind === kind ? refund : null);
+}
+
+/** Keeps a completed refund and sends its webhook event (as PayPal does when a refund completes); answers its view. */
+function recordRefund(ctx, refund, eventType) {
+  ctx.store.refunds.set(refund.id, refund);
+  ctx.store.save();
+  const view = refundView(ctx, refund);
+  ctx.webhooks.emit(eventType, view);
+  return view;
+}
 
 function refundView(ctx, refund) {
   const { kind, parentId, ...rest } = refund;
@@ -30,17 +43,15 @@ function refundView(ctx, refund) {
 }
 
 export function refundRoutes(app, ctx) {
-  const { store, webhooks } = ctx;
+  const { store } = ctx;
 
   app.get('/v2/payments/captures/:id', async (request) => {
-    const capture = store.captures.get(request.params.id);
-    if (!capture) throw notFound();
+    const capture = found(store.captures.get(request.params.id));
     return captureView(capture, ctx.api);
   });
 
   app.post('/v2/payments/captures/:id/refund', async (request, reply) => {
-    const capture = store.captures.get(request.params.id);
-    if (!capture) throw notFound();
+    const capture = found(store.captures.get(request.params.id));
     const body = request.body ?? {};
     const total = toCents(capture.amount.value);
     const left = total - capture.refundedCents;
@@ -65,7 +76,7 @@ export function refundRoutes(app, ctx) {
     const currency = capture.amount.currency_code;
     capture.refundedCents += cents;
     capture.status = capture.refundedCents === total ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    capture.update_time = now();
+    capture.update_time = paypalTime();
     const refund = {
       id: paypalId(17),
       kind: 'capture',
@@ -81,32 +92,25 @@ export function refundRoutes(app, ctx) {
       ...(capture.custom_id && { custom_id: capture.custom_id }),
       ...(body.note_to_payer && { note_to_payer: String(body.note_to_payer).slice(0, 255) }),
       status: 'COMPLETED',
-      create_time: now(),
-      update_time: now(),
+      create_time: paypalTime(),
+      update_time: paypalTime(),
     };
-    store.refunds.set(refund.id, refund);
-    store.save();
-    const view = refundView(ctx, refund);
-    webhooks.emit('PAYMENT.CAPTURE.REFUNDED', view);
+    const view = recordRefund(ctx, refund, 'PAYMENT.CAPTURE.REFUNDED');
     if (wantsRepresentation(request)) return reply.code(201).send(view);
     return reply.code(201).send({ id: refund.id, status: refund.status, links: view.links });
   });
 
   app.get('/v2/payments/refunds/:id', async (request) => {
-    const refund = store.refunds.get(request.params.id);
-    if (!refund || refund.kind !== 'capture') throw notFound();
-    return refundView(ctx, refund);
+    return refundView(ctx, refundOf(store, request.params.id, 'capture'));
   });
 
   app.get('/v1/payments/sale/:id', async (request) => {
-    const sale = store.sales.get(request.params.id);
-    if (!sale) throw notFound();
+    const sale = found(store.sales.get(request.params.id));
     return saleView(ctx, sale);
   });
 
   app.post('/v1/payments/sale/:id/refund', async (request, reply) => {
-    const sale = store.sales.get(request.params.id);
-    if (!sale) throw notFound();
+    const sale = found(store.sales.get(request.params.id));
     const body = request.body ?? {};
     const total = toCents(sale.amount.total);
     const left = total - sale.refundedCents;
@@ -136,7 +140,7 @@ export function refundRoutes(app, ctx) {
     }
     sale.refundedCents += cents;
     sale.state = sale.refundedCents === total ? 'refunded' : 'partially_refunded';
-    sale.update_time = now();
+    sale.update_time = paypalTime();
     const currency = sale.amount.currency;
     const refund = {
       id: paypalId(17),
@@ -152,19 +156,14 @@ export function refundRoutes(app, ctx) {
       ...(sale.custom && { custom: sale.custom }),
       ...(body.invoice_number && { invoice_number: String(body.invoice_number) }),
       ...(body.reason && { reason: String(body.reason).slice(0, 30) }),
-      create_time: now(),
-      update_time: now(),
+      create_time: paypalTime(),
+      update_time: paypalTime(),
     };
-    store.refunds.set(refund.id, refund);
-    store.save();
-    const view = refundView(ctx, refund);
-    webhooks.emit('PAYMENT.SALE.REFUNDED', view);
+    const view = recordRefund(ctx, refund, 'PAYMENT.SALE.REFUNDED');
     return reply.code(201).send(view);
   });
 
   app.get('/v1/payments/refund/:id', async (request) => {
-    const refund = store.refunds.get(request.params.id);
-    if (!refund || refund.kind !== 'sale') throw notFound();
-    return refundView(ctx, refund);
+    return refundView(ctx, refundOf(store, request.params.id, 'sale'));
   });
 }

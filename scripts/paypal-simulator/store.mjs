@@ -28,6 +28,9 @@ export const fromCents = (cents) => `${Math.floor(cents / 100)}.${String(cents %
 /** How long PayPal keeps the answer of a request id (orders: 6 h for some calls, 45 days for others; one here). */
 const IDEMPOTENCY_MS = 6 * 3600_000;
 
+/** Now as PayPal writes its times: ISO 8601 in UTC, whole seconds ('2026-01-31T12:00:00Z'). */
+export const paypalTime = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 export function createStore({ dataFile = null } = {}) {
   const data = Object.fromEntries(COLLECTIONS.map((c) => [c, new Map()]));
   /** access token → expiry (ms). */
