@@ -88,6 +88,17 @@ async function form(path, fields) {
 
 const eventsOf = (type) => received.filter((r) => r.body.event_type === type);
 
+/** The billing cycles of a yearly plan that renews without end at `value` EUR. */
+const yearlyCycles = (value) => [
+  {
+    frequency: { interval_unit: 'YEAR', interval_count: 1 },
+    tenure_type: 'REGULAR',
+    sequence: 1,
+    total_cycles: 0,
+    pricing_scheme: { fixed_price: { currency_code: 'EUR', value } },
+  },
+];
+
 describe('PayPal simulator', () => {
   test('OAuth: wrong credentials are refused, right ones get a bearer token', async () => {
     const basic = (id, secret) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -270,15 +281,7 @@ describe('PayPal simulator', () => {
       {
         product_id: sim.productId,
         name: 'Fresh Desk yearly',
-        billing_cycles: [
-          {
-            frequency: { interval_unit: 'YEAR', interval_count: 1 },
-            tenure_type: 'REGULAR',
-            sequence: 1,
-            total_cycles: 0,
-            pricing_scheme: { fixed_price: { currency_code: 'EUR', value: '238.00' } },
-          },
-        ],
+        billing_cycles: yearlyCycles('238.00'),
         payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 1 },
       },
       { prefer: 'return=representation' },
@@ -362,15 +365,7 @@ describe('PayPal simulator', () => {
     const plan2 = await call('POST', '/v1/billing/plans', {
       product_id: sim.productId,
       name: 'Fresh Desk yearly plus',
-      billing_cycles: [
-        {
-          frequency: { interval_unit: 'YEAR', interval_count: 1 },
-          tenure_type: 'REGULAR',
-          sequence: 1,
-          total_cycles: 0,
-          pricing_scheme: { fixed_price: { currency_code: 'EUR', value: '300.00' } },
-        },
-      ],
+      billing_cycles: yearlyCycles('300.00'),
     });
     const revised = await call('POST', `/v1/billing/subscriptions/${subId}/revise`, {
       plan_id: plan2.body.id,
