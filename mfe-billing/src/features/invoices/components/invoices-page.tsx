@@ -1,19 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { EmptyState, LoadView, PageHeader, Pagination, useSession } from '@portal/shared';
-import { clampPage, INVOICE_PAGE_SIZE } from '@portal/shared/domain';
-import { useEffect } from 'react';
+import {
+  EmptyState,
+  LoadView,
+  PageHeader,
+  Pagination,
+  useLastPageWhenPastEnd,
+  usePageParam,
+  useSession,
+} from '@portal/shared';
+import { INVOICE_PAGE_SIZE } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useInvoiceDownload } from '../hooks/use-invoice-download';
 import { useInvoicePage } from '../hooks/use-invoice-page';
 import { usePayInvoice } from '../hooks/use-pay-invoice';
 import { InvoiceTable } from './invoice-table';
-
-function pageFromQuery(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** /invoices: the main user's invoices, one server-side page at a time (?page=); sub-users see none. */
 export function InvoicesPage() {
@@ -32,27 +34,17 @@ export function InvoicesPage() {
 
 function MainUserInvoices() {
   const { t } = useTranslation('billing');
-  const [params, setParams] = useSearchParams();
-  const page = pageFromQuery(params.get('page'));
+  const { page, goTo } = usePageParam();
   const { state, retry } = useInvoicePage(page);
   const { download, downloadingId } = useInvoiceDownload();
   const pay = usePayInvoice(retry);
 
-  const goTo = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next <= 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
-
-  // A page beyond the end (stale link): jump to the last page that exists.
-  const outOfRange = state.status === 'ready' && state.data.invoice_list.length === 0 && state.data.total > 0;
-  const lastPage = state.status === 'ready' ? clampPage(page, INVOICE_PAGE_SIZE, state.data.total) : page;
-  useEffect(() => {
-    if (outOfRange && lastPage !== page) goTo(lastPage);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outOfRange, lastPage, page]);
+  useLastPageWhenPastEnd(
+    page,
+    INVOICE_PAGE_SIZE,
+    state.status === 'ready' ? { rows: state.data.invoice_list.length, total: state.data.total } : null,
+    goTo,
+  );
 
   return (
     <>

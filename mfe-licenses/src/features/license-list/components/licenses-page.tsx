@@ -1,19 +1,21 @@
 import Button from '@mui/material/Button';
-import { EmptyState, LoadView, PageHeader, Pagination, useSession } from '@portal/shared';
-import { clampPage } from '@portal/shared/domain';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  EmptyState,
+  LoadView,
+  PageHeader,
+  Pagination,
+  useLastPageWhenPastEnd,
+  usePageParam,
+  useSession,
+} from '@portal/shared';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { LICENSE_PAGE_SIZE } from '../api';
 import { useLicensePage } from '../hooks/use-license-page';
 import { licenseWarnings } from '../license-warnings';
 import { LicenseTable } from './license-table';
 import { LicenseWarningAlerts } from './license-warning-alerts';
-
-function pageFromQuery(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** /licenses: the user's licenses, one server-side page at a time; the page number lives in ?page=. */
 export function LicensesPage({ now: fixedNow }: { now?: Date }) {
@@ -21,30 +23,17 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
   const [openedAt] = useState(() => new Date());
   const now = fixedNow ?? openedAt;
   const session = useSession();
-  const [params, setParams] = useSearchParams();
-  const page = pageFromQuery(params.get('page'));
+  const { page, goTo } = usePageParam();
   const { state, retry } = useLicensePage(page);
   // Warnings cover all licenses of the session (first 100, loaded by the shell), not only the visible page.
   const warnings = useMemo(() => licenseWarnings(session.licenses, now), [session.licenses, now]);
 
-  const goTo = (next: number) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next <= 1) updated.delete('page');
-        else updated.set('page', String(next));
-        return updated;
-      },
-      { replace: false },
-    );
-
-  // A page beyond the end (stale link, licenses removed meanwhile): jump to the last page that exists.
-  const outOfRange = state.status === 'ready' && state.data.items.length === 0 && state.data.total > 0;
-  const lastPage = state.status === 'ready' ? clampPage(page, LICENSE_PAGE_SIZE, state.data.total) : page;
-  useEffect(() => {
-    if (outOfRange && lastPage !== page) goTo(lastPage);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outOfRange, lastPage, page]);
+  useLastPageWhenPastEnd(
+    page,
+    LICENSE_PAGE_SIZE,
+    state.status === 'ready' ? { rows: state.data.items.length, total: state.data.total } : null,
+    goTo,
+  );
 
   return (
     <>
