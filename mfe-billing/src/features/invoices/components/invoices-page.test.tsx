@@ -1,4 +1,5 @@
 import { ApiError } from '@portal/shared';
+import type { InvoiceView } from '@portal/shared/domain';
 import { demoSubApiUser, renderWithPortal } from '@portal/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import remote from '../../../remote';
@@ -18,6 +19,12 @@ const unpaid = invoiceFixture({
   plugin: null,
   products: [],
 });
+
+/** A cancellation (all paid back) or correction (a part) of the paid invoiceFixture(): refunded, a negative total. */
+const refundOfPaid = (
+  kind: 'cancellation' | 'correction',
+  invoice: Pick<InvoiceView, 'id' | 'invoice_number' | 'amount_with_vat'>,
+) => invoiceFixture({ ...invoice, kind, cancels_invoice_id: invoiceFixture().id, status: 'Refunded' });
 
 describe('InvoicesPage', () => {
   beforeEach(() => {
@@ -59,12 +66,9 @@ describe('InvoicesPage', () => {
   });
 
   it('marks a cancellation invoice (a refund) as such, with its negative total and its PDF', async () => {
-    const cancellation = invoiceFixture({
+    const cancellation = refundOfPaid('cancellation', {
       id: '9a8b7c6d-0000-4000-8000-000000000002',
       invoice_number: 'RE-2026-000124',
-      kind: 'cancellation',
-      cancels_invoice_id: invoiceFixture().id,
-      status: 'Refunded',
       amount_with_vat: -51289,
     });
     renderPage({ language: 'de', http: { 'GET /invoice/list': invoiceList([cancellation]) } });
@@ -100,12 +104,9 @@ describe('InvoicesPage', () => {
   });
 
   it('marks a correction invoice (a partial refund) in both languages, with its negative total and its PDF', async () => {
-    const correction = invoiceFixture({
+    const correction = refundOfPaid('correction', {
       id: '9a8b7c6d-0000-4000-8000-000000000004',
       invoice_number: 'RE-2026-000125',
-      kind: 'correction',
-      cancels_invoice_id: invoiceFixture().id,
-      status: 'Refunded',
       amount_with_vat: -5000,
     });
     for (const [language, label, pdf] of [
