@@ -1,7 +1,8 @@
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate, isLicenseValid, type License } from '@portal/shared/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_KEYS = {
@@ -25,6 +26,41 @@ interface Props {
   /** A cancel or undo of this page is running. */
   busy?: boolean;
   onPay: (license: License) => void;
+}
+
+/**
+ * One of the seller's actions on a subscription (pay, resume, cancel, keep the plan, approve): a small button whose
+ * accessible name names the product, so that the actions of the rows of the table are told apart.
+ */
+function SubscriptionAction({
+  step,
+  license,
+  ...button
+}: {
+  step: 'pay' | 'resume' | 'cancel' | 'keep_plan' | 'approve';
+  license: License;
+  /** With `href`: where the link opens (the provider's page in a new tab). */
+  target?: string;
+  rel?: string;
+} & Omit<ButtonProps, 'size' | 'children'>) {
+  const { t } = useTranslation('licenses');
+  return (
+    <Button size="small" {...button} aria-label={t(`subscription_${step}_named`, { product: license.productName })}>
+      {t(`subscription_${step}`)}
+    </Button>
+  );
+}
+
+/** Where a running subscription stands, with the seller's action beside it (below it when the cell is narrow). */
+function StatusWithAction({ status, color, children }: { status: ReactNode; color?: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+      <Typography variant="body2" sx={color ? { color } : undefined}>
+        {status}
+      </Typography>
+      {children}
+    </Stack>
+  );
 }
 
 /**
@@ -57,15 +93,13 @@ export function SubscriptionCell({
         </Typography>
         {usable && until && <Typography variant="body2">{t('subscription_usable_until', { date: until })}</Typography>}
         {payable && (
-          <Button
-            size="small"
+          <SubscriptionAction
+            step="pay"
+            license={license}
             variant="contained"
             color="error"
             onClick={() => onPay(license)}
-            aria-label={t('subscription_pay_named', { product: license.productName })}
-          >
-            {t('subscription_pay')}
-          </Button>
+          />
         )}
       </Stack>
     );
@@ -73,40 +107,23 @@ export function SubscriptionCell({
   if (sub.status !== 'Active') return <Typography variant="body2">{t(STATUS_KEYS[sub.status])}</Typography>;
   if (sub.cancelAtPeriodEnd) {
     return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-        <Typography variant="body2" sx={{ color: 'warning.main' }}>
-          {date ? t('subscription_ends_on', { date }) : t('subscription_cancelled')}
-        </Typography>
+      <StatusWithAction
+        status={date ? t('subscription_ends_on', { date }) : t('subscription_cancelled')}
+        color="warning.main"
+      >
         {canCancel && (
-          <Button
-            size="small"
-            disabled={busy}
-            onClick={() => onResume(license)}
-            aria-label={t('subscription_resume_named', { product: license.productName })}
-          >
-            {t('subscription_resume')}
-          </Button>
+          <SubscriptionAction step="resume" license={license} disabled={busy} onClick={() => onResume(license)} />
         )}
-      </Stack>
+      </StatusWithAction>
     );
   }
   const change = sub.scheduledChange;
   const renews = (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-      <Typography variant="body2">
-        {date ? t('subscription_renews_on', { date }) : t('subscription_status_active')}
-      </Typography>
+    <StatusWithAction status={date ? t('subscription_renews_on', { date }) : t('subscription_status_active')}>
       {canCancel && (
-        <Button
-          size="small"
-          color="error"
-          onClick={() => onCancel(license)}
-          aria-label={t('subscription_cancel_named', { product: license.productName })}
-        >
-          {t('subscription_cancel')}
-        </Button>
+        <SubscriptionAction step="cancel" license={license} color="error" onClick={() => onCancel(license)} />
       )}
-    </Stack>
+    </StatusWithAction>
   );
   const approval = sub.providerApprovalUrl;
   if (!change && !approval) return renews;
@@ -121,14 +138,7 @@ export function SubscriptionCell({
         </Typography>
       )}
       {change && canCancel && (
-        <Button
-          size="small"
-          disabled={busy}
-          onClick={() => onKeepPlan(license)}
-          aria-label={t('subscription_keep_plan_named', { product: license.productName })}
-        >
-          {t('subscription_keep_plan')}
-        </Button>
+        <SubscriptionAction step="keep_plan" license={license} disabled={busy} onClick={() => onKeepPlan(license)} />
       )}
       {approval && (
         <>
@@ -136,16 +146,14 @@ export function SubscriptionCell({
             {t('subscription_approval_waiting')}
           </Typography>
           {canCancel && (
-            <Button
-              size="small"
+            <SubscriptionAction
+              step="approve"
+              license={license}
               variant="contained"
               href={approval}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={t('subscription_approve_named', { product: license.productName })}
-            >
-              {t('subscription_approve')}
-            </Button>
+            />
           )}
         </>
       )}
