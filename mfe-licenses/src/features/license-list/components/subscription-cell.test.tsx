@@ -30,6 +30,15 @@ function renderPage(options: Parameters<typeof renderWithPortal>[1] = {}) {
   });
 }
 
+/** The page with `running` cancelled at its period end; `resume` answers the request that takes that back. */
+function renderCancelled(resume: unknown, options: Parameters<typeof renderWithPortal>[1] = {}) {
+  const cancelled = { ...running, subscription: { ...running.subscription!, cancelAtPeriodEnd: true } };
+  return renderPage({
+    ...options,
+    http: { 'GET /license/all': licensePage([cancelled, free]), 'POST /subscription/:id/resume': resume },
+  });
+}
+
 describe('subscriptions on /licenses', () => {
   it('cancels at the end of the period after a confirm that says until when it stays usable', async () => {
     const user = userEvent.setup();
@@ -52,14 +61,10 @@ describe('subscriptions on /licenses', () => {
 
   it('takes a cancellation back while the period lasts, and says so in German', async () => {
     const user = userEvent.setup();
-    const cancelled = { ...running, subscription: { ...running.subscription!, cancelAtPeriodEnd: true } };
-    const { http, notify } = renderPage({
-      language: 'de',
-      http: {
-        'GET /license/all': licensePage([cancelled, free]),
-        'POST /subscription/:id/resume': { currentPeriodEnd: '2026-04-01T12:00:00.000Z', cancelAtPeriodEnd: false },
-      },
-    });
+    const { http, notify } = renderCancelled(
+      { currentPeriodEnd: '2026-04-01T12:00:00.000Z', cancelAtPeriodEnd: false },
+      { language: 'de' },
+    );
     const table = await screen.findByRole('table', { name: 'Ihre Lizenzen' });
     expect(within(table).getByText('Gekündigt, nutzbar bis 01.04.2026')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Kündigung von Fresh Desk Basic zurücknehmen' }));
@@ -71,14 +76,8 @@ describe('subscriptions on /licenses', () => {
 
   it('tells the seller when the cancellation could not be taken back', async () => {
     const user = userEvent.setup();
-    const cancelled = { ...running, subscription: { ...running.subscription!, cancelAtPeriodEnd: true } };
-    const { notify } = renderPage({
-      http: {
-        'GET /license/all': licensePage([cancelled, free]),
-        'POST /subscription/:id/resume': () => {
-          throw new ApiError(409, 'subscription-not-active', 'over');
-        },
-      },
+    const { notify } = renderCancelled(() => {
+      throw new ApiError(409, 'subscription-not-active', 'over');
     });
     await user.click(await screen.findByRole('button', { name: 'Undo the cancellation of Fresh Desk Basic' }));
     await waitFor(() => expect(notify.last('error')?.title).toBe('The cancellation could not be taken back'));
