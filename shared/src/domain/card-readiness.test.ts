@@ -1,4 +1,5 @@
 import { cardReadiness, type CardReadinessInput } from './card-readiness';
+import { licenseFixture } from '../testing/license-fixture';
 import { emptyProfileContact } from './profile';
 import type { License, PluginName } from './types';
 
@@ -12,19 +13,8 @@ const contact = {
   houseNumber: '1',
   postalCode: '10115',
 };
-const validLicense = (pluginName: PluginName): License => ({
-  id: 'l',
-  productId: 'p',
-  productName: 'x',
-  pluginName,
-  key: 'k',
-  status: 'active',
-  licenseCreated: '2025-01-01T00:00:00Z',
-  licenseExpired: '2026-01-01T00:00:00Z',
-  licenseTypeDetails: { type: 'subscription' },
-  licenseUser: [],
-  priceNetto: { amount: 100, currency: 'EUR' },
-});
+const validLicense = (pluginName: PluginName): License =>
+  licenseFixture({ pluginName, licenseExpired: '2026-01-01T00:00:00Z' });
 
 function input(over: Partial<CardReadinessInput> = {}): CardReadinessInput {
   return {

@@ -1,25 +1,13 @@
 import { LICENSE_SORT_ORDER_VALUES, licenseSortOrderSchema, sortLicenses } from './license';
 import { estimateExpiry, hasValidLicense, isLicenseValid, licenseStatusView } from './license-validity';
+import { licenseFixture } from '../testing/license-fixture';
 import type { License } from './types';
 
 const now = new Date('2025-06-15T12:00:00Z');
 
-function license(partial: Partial<License>): License {
-  return {
-    id: 'l1',
-    productId: 'p1',
-    productName: 'Fresh Desk Basic',
-    pluginName: 'fresh_desk',
-    key: 'KEY',
-    status: 'active',
-    licenseCreated: '2025-01-01T00:00:00Z',
-    licenseExpired: '2025-12-31T00:00:00Z',
-    licenseTypeDetails: { type: 'subscription' },
-    licenseUser: [],
-    priceNetto: { amount: 1000, currency: 'EUR' },
-    ...partial,
-  };
-}
+/** Valid at `now` unless the test says otherwise. */
+const license = (partial: Partial<License>): License =>
+  licenseFixture({ licenseExpired: '2025-12-31T00:00:00Z', ...partial });
 
 describe('isLicenseValid', () => {
   it('active with a future expiry is valid', () => {

@@ -1,20 +1,13 @@
 import { paymentsDue } from './payment-due';
+import { licenseFixture } from '../testing/license-fixture';
 import type { License } from './types';
 
 const now = new Date('2026-03-20T12:00:00Z');
-const due: License = {
+const due: License = licenseFixture({
   id: 'old',
   productId: 'fresh_desk-basic-monthly',
-  productName: 'Fresh Desk Basic',
-  pluginName: 'fresh_desk',
-  key: 'FD-1',
-  status: 'active',
-  licenseCreated: '2026-01-01T00:00:00Z',
   licenseExpired: '2026-03-15T12:00:00Z',
   paymentGraceUntil: '2026-03-29T12:00:00Z',
-  licenseTypeDetails: { type: 'subscription' },
-  licenseUser: [],
-  priceNetto: { amount: 1990, currency: 'EUR' },
   subscription: {
     id: 's',
     status: 'Inactive',
@@ -22,7 +15,7 @@ const due: License = {
     currentPeriodEnd: '2026-03-15T12:00:00Z',
     renewalInvoice: { id: 'i', paymentUrl: '/pay/i' },
   },
-};
+});
 
 describe('paymentsDue', () => {
   it('lists an open renewal in its grace, then overdue, with the grace end and the payment page', () => {

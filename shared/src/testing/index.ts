@@ -8,3 +8,4 @@ export { expectSameKeys, keyDifferences, flattenKeys } from '../i18n/same-keys';
 export { commonResources } from '../i18n/common-translations';
 export * from './skeleton-remote';
 export * from './demo-catalogue';
+export * from './license-fixture';

@@ -3,6 +3,7 @@ import Receipt from '@mui/icons-material/Receipt';
 import VpnKey from '@mui/icons-material/VpnKey';
 import { ApiError, definePortalRemote, type PortalRemote, type RegistryEntry } from '@portal/shared';
 import type { ApiUser, License, ProfileContact } from '@portal/shared/domain';
+import { licenseFixture } from '@portal/shared/testing';
 
 export function apiUser(email: string, parentUserId: string | null = null): ApiUser {
   return {
@@ -34,19 +35,12 @@ export function completeContact(email: string): ProfileContact {
 }
 
 export function activeLicense(pluginName: License['pluginName']): License {
-  return {
+  return licenseFixture({
     id: `lic-${pluginName}`,
-    productId: 'p1',
     productName: 'Basic',
     pluginName,
-    key: 'KEY',
-    status: 'active',
-    licenseCreated: '2026-01-01T00:00:00.000Z',
     licenseExpired: '2099-01-01T00:00:00.000Z',
-    licenseTypeDetails: { type: 'subscription' },
-    licenseUser: [],
-    priceNetto: { amount: 1000, currency: 'EUR' },
-  };
+  });
 }
 
 export function registryEntry(id: string, overrides: Partial<RegistryEntry> = {}): RegistryEntry {

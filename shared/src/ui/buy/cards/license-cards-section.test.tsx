@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '../../../services/api-error';
 import { demoCatalogue } from '../../../testing/demo-catalogue';
 import { demoProfile, demoSubApiUser } from '../../../testing/demo-data';
+import { licenseFixture, runningSubscription } from '../../../testing/license-fixture';
 import { renderWithPortal, type RenderWithPortalOptions } from '../../../testing/render-with-portal';
 import type { License, PluginName } from '../../../domain/types';
 import { WithBuyTexts } from '../with-buy-texts';
@@ -25,19 +26,14 @@ function renderCards(plugin: 'fresh_desk' | 'mobile' | 'gpsr' = 'fresh_desk', op
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
-const activeLicense = (productId: string, pluginName: PluginName = 'fresh_desk'): License => ({
-  id: 'l1',
-  productId,
-  productName: productId,
-  pluginName,
-  key: 'K',
-  status: 'active',
-  licenseCreated: '2026-01-01T00:00:00.000Z',
-  licenseExpired: '2099-05-01T00:00:00.000Z',
-  licenseTypeDetails: { type: 'subscription' },
-  licenseUser: [],
-  priceNetto: { amount: 19900, currency: 'EUR' },
-});
+const activeLicense = (productId: string, pluginName: PluginName = 'fresh_desk'): License =>
+  licenseFixture({
+    productId,
+    productName: productId,
+    pluginName,
+    licenseExpired: '2099-05-01T00:00:00.000Z',
+    priceNetto: { amount: 19900, currency: 'EUR' },
+  });
 
 describe('License cards', () => {
   it('start on Yearly with the yearly and free products, -17% and the struck-through original', async () => {
@@ -171,13 +167,7 @@ describe('License cards', () => {
   const subscribed = (productId: string, extraUsers = 0): License => ({
     ...activeLicense(productId),
     licenseTypeDetails: { type: 'subscription', extraOptions: { extra_users_count: extraUsers } },
-    subscription: {
-      id: 's1',
-      status: 'Active',
-      cancelAtPeriodEnd: false,
-      currentPeriodEnd: '2099-05-01T00:00:00.000Z',
-      renewalInvoice: null,
-    },
+    subscription: runningSubscription('2099-05-01T00:00:00.000Z'),
   });
 
   it('with a subscription of the plugin: "Current plan" on its plan, "Change plan" on the others', async () => {

@@ -7,6 +7,7 @@ import { ApiError } from '../../../services/api-error';
 import { createHttpClient } from '../../../services/http-client';
 import { demoCatalogue } from '../../../testing/demo-catalogue';
 import { demoProfile } from '../../../testing/demo-data';
+import { licenseFixture, runningSubscription } from '../../../testing/license-fixture';
 import type { FakeRequest } from '../../../testing/fake-http';
 import { renderWithPortal, type RenderWithPortalOptions } from '../../../testing/render-with-portal';
 import { WithBuyTexts } from '../with-buy-texts';
@@ -329,26 +330,15 @@ describe('Purchase dialog', () => {
 });
 
 /** The seller's live yearly subscription of a fresh_desk plan, renewing on 01.05.2099. */
-const subscribedTo = (productId: string): License => ({
-  id: 'l1',
-  productId,
-  productName: products.find((p) => p.id === productId)!.name,
-  pluginName: 'fresh_desk',
-  key: 'K',
-  status: 'active',
-  licenseCreated: '2026-01-01T00:00:00.000Z',
-  licenseExpired: '2099-05-01T00:00:00.000Z',
-  licenseTypeDetails: { type: 'subscription', extraOptions: { extra_users_count: 0 } },
-  licenseUser: [],
-  priceNetto: { amount: 19900, currency: 'EUR' },
-  subscription: {
-    id: 's1',
-    status: 'Active',
-    cancelAtPeriodEnd: false,
-    currentPeriodEnd: '2099-05-01T00:00:00.000Z',
-    renewalInvoice: null,
-  },
-});
+const subscribedTo = (productId: string): License =>
+  licenseFixture({
+    productId,
+    productName: products.find((p) => p.id === productId)!.name,
+    licenseExpired: '2099-05-01T00:00:00.000Z',
+    licenseTypeDetails: { type: 'subscription', extraOptions: { extra_users_count: 0 } },
+    priceNetto: { amount: 19900, currency: 'EUR' },
+    subscription: runningSubscription('2099-05-01T00:00:00.000Z'),
+  });
 const changeInfo = (timing: 'now' | 'period_end', creditCents: number) => ({
   timing,
   effective_at: timing === 'now' ? '2099-01-01T00:00:00.000Z' : '2099-05-01T00:00:00.000Z',
