@@ -4,7 +4,7 @@ import { demoCatalogue } from '../../../testing/demo-catalogue';
 import { demoProfile, demoSubApiUser } from '../../../testing/demo-data';
 import { licenseFixture, runningSubscription } from '../../../testing/license-fixture';
 import { renderWithPortal, type RenderWithPortalOptions } from '../../../testing/render-with-portal';
-import type { License, PluginName } from '../../../domain/types';
+import type { License, PluginName, ProfileContact } from '../../../domain/types';
 import { WithBuyTexts } from '../with-buy-texts';
 import { LicenseCardsSection } from './license-cards-section';
 
@@ -23,6 +23,14 @@ function renderCards(plugin: 'fresh_desk' | 'mobile' | 'gpsr' = 'fresh_desk', op
       route: '/licenses/buy',
     },
   );
+}
+
+/** The Fresh Desk Basic Yearly card as a buyer with the demo profile's `contact` changed by `changes` sees it. */
+async function basicCardFor(changes: Partial<ProfileContact>) {
+  const profile = demoProfile();
+  profile.contact = { ...profile.contact, ...changes };
+  renderCards('fresh_desk', { session: { profile } });
+  return screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
@@ -101,19 +109,14 @@ describe('License cards', () => {
   });
 
   it("charges an EU buyer abroad whose VAT ID VIES has not confirmed their state's rate", async () => {
-    const profile = demoProfile();
-    profile.contact = { ...profile.contact, country: 'AT', vatID: 'ATU13585627' };
-    renderCards('fresh_desk', { session: { profile } });
-    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    const basic = await basicCardFor({ country: 'AT', vatID: 'ATU13585627' });
     expect(within(basic).getByText('VAT 20 % (Austria)')).toBeInTheDocument();
     expect(within(basic).getByText(/VAT of the recipient's country \(Austria\)/)).toBeInTheDocument();
     expect(within(basic).getByText('39,80 €')).toBeInTheDocument(); // 20 % of 199,00 €
   });
 
   it('shows 0 % and the reverse-charge wording once VIES confirmed the VAT ID', async () => {
-    const profile = demoProfile();
-    profile.contact = {
-      ...profile.contact,
+    const basic = await basicCardFor({
       country: 'AT',
       vatID: 'ATU13585627',
       vatVerification: {
@@ -125,18 +128,13 @@ describe('License cards', () => {
         checkedAt: '2026-11-27T10:00:00Z',
         error: null,
       },
-    };
-    renderCards('fresh_desk', { session: { profile } });
-    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    });
     expect(within(basic).getByText('VAT 0 % (reverse charge)')).toBeInTheDocument();
     expect(within(basic).getByText(/Reverse charge\. VAT to be accounted for by the recipient/)).toBeInTheDocument();
   });
 
   it('shows 0 % and why for a buyer outside the EU', async () => {
-    const profile = demoProfile();
-    profile.contact = { ...profile.contact, country: 'CH', vatID: 'CHE123456788' };
-    renderCards('fresh_desk', { session: { profile } });
-    const basic = await screen.findByRole('article', { name: 'Fresh Desk Basic Yearly' });
+    const basic = await basicCardFor({ country: 'CH', vatID: 'CHE123456788' });
     expect(within(basic).getByText('VAT 0 % (not taxable in Germany)')).toBeInTheDocument();
     expect(within(basic).getByText(/Not taxable in Germany\. The place of supply/)).toBeInTheDocument();
   });

@@ -32,6 +32,19 @@ function invoiceRoute(req: FakeRequest): PurchaseResponse {
     quote: quoteRoute(req),
   };
 }
+/** `route`, but answering only once `release()` is called: what the dialog shows while the api works. */
+function heldRoute<T>(route: (req: FakeRequest) => T) {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    route: async (req: FakeRequest) => {
+      await gate;
+      return route(req);
+    },
+    release: () => release(),
+  };
+}
+
 const PAYMENT_PAGE = new URL('/api/payment/sandbox/ref-1', window.location.href).href;
 
 function renderFlow(options: RenderWithPortalOptions = {}) {
@@ -78,20 +91,12 @@ describe('Purchase dialog', () => {
   afterEach(() => open.mockRestore());
 
   it('loading → the server quote (nothing written) → Pay makes the invoice and opens its window → result', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { user, http, session } = renderFlow({
-      http: {
-        'POST /invoice/quote': async (req: FakeRequest) => {
-          await gate;
-          return quoteRoute(req);
-        },
-      },
-    });
+    const quote = heldRoute(quoteRoute);
+    const { user, http, session } = renderFlow({ http: { 'POST /invoice/quote': quote.route } });
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     expect(within(dialog).getByText('Calculating your price…')).toBeInTheDocument();
-    release();
+    quote.release();
 
     expect(await within(dialog).findByRole('table', { name: 'Order items' })).toBeInTheDocument();
     expect(http.callsTo('POST /invoice/quote')[0].body).toEqual({
@@ -131,22 +136,14 @@ describe('Purchase dialog', () => {
   });
 
   it('shows "Creating your invoice…" while the confirmed order is made', async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { user } = renderFlow({
-      http: {
-        'POST /invoice': async (req: FakeRequest) => {
-          await gate;
-          return invoiceRoute(req);
-        },
-      },
-    });
+    const invoice = heldRoute(invoiceRoute);
+    const { user } = renderFlow({ http: { 'POST /invoice': invoice.route } });
     await chooseYearlyBasicWithTwoUsers(user);
     const dialog = await screen.findByRole('dialog', { name: 'Your order' });
     await user.click(await within(dialog).findByRole('button', { name: /^Pay / }));
     expect(within(dialog).getByRole('status')).toHaveTextContent('Creating your invoice…');
     expect(within(dialog).queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
-    release();
+    invoice.release();
     expect(await within(dialog).findByText('Waiting for your payment')).toBeInTheDocument();
   });
 
