@@ -4,6 +4,22 @@ import type { PlanTier, PluginName, Product } from '../domain/types';
 
 const TIERS: PlanTier[] = ['Basic', 'Economical', 'Advanced', 'Optimal'];
 
+/**
+ * The terms each tier is sold for: id and name suffix, the price as so many monthly prices (a discount for the
+ * longer terms), the length, and the months the extras are priced for.
+ */
+const TERMS = [
+  { slug: 'monthly', name: '', priceInMonths: 1, duration: { unit: 'month', duration: 1 }, months: 1 },
+  {
+    slug: 'half-yearly',
+    name: ' Half-yearly',
+    priceInMonths: 5.5,
+    duration: { unit: 'month', duration: 6 },
+    months: 6,
+  },
+  { slug: 'yearly', name: ' Yearly', priceInMonths: 10, duration: { unit: 'year', duration: 1 }, months: 12 },
+] as const;
+
 interface PluginSpec {
   label: string;
   monthlyCents: [number, number, number, number];
@@ -85,38 +101,20 @@ export function demoCatalogue(plugin: PluginName): Product[] {
       ...(spec.extraUserCents ? { extra_user_price_cents: spec.extraUserCents * factor } : {}),
     });
     const slug = tier.toLowerCase();
-    out.push(
-      product(
-        `${plugin}-${slug}-monthly`,
-        `${spec.label} ${tier}`,
-        plugin,
-        spec.monthlyCents[i],
-        'subscription',
-        { unit: 'month', duration: 1 },
-        { ...base(i), ...extras(1) },
-        tier,
-      ),
-      product(
-        `${plugin}-${slug}-half-yearly`,
-        `${spec.label} ${tier} Half-yearly`,
-        plugin,
-        spec.monthlyCents[i] * 5.5,
-        'subscription',
-        { unit: 'month', duration: 6 },
-        { ...base(i), ...extras(6) },
-        tier,
-      ),
-      product(
-        `${plugin}-${slug}-yearly`,
-        `${spec.label} ${tier} Yearly`,
-        plugin,
-        spec.monthlyCents[i] * 10,
-        'subscription',
-        { unit: 'year', duration: 1 },
-        { ...base(i), ...extras(12) },
-        tier,
-      ),
-    );
+    for (const term of TERMS) {
+      out.push(
+        product(
+          `${plugin}-${slug}-${term.slug}`,
+          `${spec.label} ${tier}${term.name}`,
+          plugin,
+          spec.monthlyCents[i] * term.priceInMonths,
+          'subscription',
+          term.duration,
+          { ...base(i), ...extras(term.months) },
+          tier,
+        ),
+      );
+    }
   });
   if (plugin === 'mobile') {
     out.push(
