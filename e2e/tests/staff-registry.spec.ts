@@ -4,18 +4,14 @@ import { BASE_URL, DEMO_SELLER, DEMO_STAFF } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
 import { card, nav, navLink, notification, openDashboard } from '../support/account/portal-ui';
 import { common, staffText, text, whole, type Lang } from '../support/locales';
-import { expectSignedIn, presetPreferences, signIn } from '../support/portal';
+import { signedInPage } from '../support/portal';
 import { buildTemplateRemote, type TemplateRemote } from '../support/template-remote';
 
 const lang: Lang = 'en';
 
-async function signedInPage(browser: Browser, account: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await presetPreferences(page, { lang });
-  await signIn(page, lang, account.email, account.password);
-  await expectSignedIn(page, lang);
-  return page;
-}
+/** A page in a context of its own, signed in as `account` (the context ends with the test's browser). */
+const pageSignedInAs = async (browser: Browser, account: { email: string; password: string }): Promise<Page> =>
+  (await signedInPage(browser, lang, account)).page;
 
 /** The enable switch of a registry entry in the console's table. */
 const enabledSwitch = (page: Page, id: string) =>
@@ -37,13 +33,13 @@ test.describe('Staff registry', () => {
   test('staff disables the mobile card → a seller no longer sees it after reload; enabling brings it back', async ({
     browser,
   }) => {
-    const seller = await signedInPage(browser, DEMO_SELLER);
+    const seller = await pageSignedInAs(browser, DEMO_SELLER);
     await openDashboard(seller, lang);
     await expect(card(seller, lang, 'mobile')).toBeVisible();
     // Sellers have no Staff item and the console tells them so.
     await expect(navLink(seller, lang, 'nav_staff')).toHaveCount(0);
 
-    const staff = await signedInPage(browser, DEMO_STAFF);
+    const staff = await pageSignedInAs(browser, DEMO_STAFF);
     await navLink(staff, lang, 'nav_staff').click();
     await expect(staff.getByRole('heading', { level: 1, name: staffText(lang, 'staff_title') })).toBeVisible();
     try {
@@ -74,7 +70,7 @@ test.describe('Staff registry', () => {
   });
 
   test('a seller at /staff sees "no access"', async ({ browser }) => {
-    const seller = await signedInPage(browser, DEMO_SELLER);
+    const seller = await pageSignedInAs(browser, DEMO_SELLER);
     await seller.goto('/staff');
     await expect(seller.getByText(staffText(lang, 'staff_no_access_title'))).toBeVisible();
     await expect(seller.getByRole('table')).toHaveCount(0);
@@ -90,6 +86,30 @@ async function staffApi(method: 'POST' | 'DELETE', url: string, body?: unknown) 
   });
 }
 
+/**
+ * Staff add `remote` to the registry through the api, enabled for everyone and loaded from `manifestUrl`. Its card
+ * has no texts: title, description and picture come from the remote itself.
+ */
+async function registerRemote(
+  remote: TemplateRemote,
+  manifestUrl: string,
+  { order, pluginName }: { order: number; pluginName: string },
+) {
+  const created = await staffApi('POST', '/staff/registry', {
+    id: remote.id,
+    remote: remote.federationName,
+    manifestUrl,
+    routes: [remote.route],
+    enabled: true,
+    audience: { kind: 'all' },
+    comingSoon: false,
+    buyWithoutFilling: true,
+    order,
+    card: { pluginName, configurePath: remote.route },
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+}
+
 test.describe('A new remote at runtime', () => {
   test('staff register a remote built from the template and served on another port → a seller sees its card, nav entry and page after a reload; no shell rebuild, no api restart', async ({
     browser,
@@ -98,27 +118,14 @@ test.describe('A new remote at runtime', () => {
     const remote = await buildTemplateRemote('e2e-hello', 'Hello Plugin');
     const blocked: string[] = [];
     try {
-      const seller = await signedInPage(browser, DEMO_SELLER);
+      const seller = await pageSignedInAs(browser, DEMO_SELLER);
       seller.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
       });
       await openDashboard(seller, lang);
       await expect(seller.getByRole('main').getByRole('article', { name: remote.title })).toHaveCount(0);
 
-      const created = await staffApi('POST', '/staff/registry', {
-        id: remote.id,
-        remote: remote.federationName,
-        manifestUrl: remote.manifestUrl,
-        routes: [remote.route],
-        enabled: true,
-        audience: { kind: 'all' },
-        comingSoon: false,
-        buyWithoutFilling: true,
-        order: 900,
-        // No texts: the card's title, description and picture come from the remote itself.
-        card: { pluginName: 'e2e_hello', configurePath: remote.route },
-      });
-      expect(created.status, await created.clone().text()).toBe(201);
+      await registerRemote(remote, remote.manifestUrl, { order: 900, pluginName: 'e2e_hello' });
 
       // The portal server's CSP follows the registry within its short cache.
       await expect
@@ -205,19 +212,7 @@ test.describe('Releases of a remote', () => {
       expect(second.manifestUrl).not.toBe(remote.release.manifestUrl);
 
       // The entry, with the first release added and live (the set-up; the console does the rest).
-      const created = await staffApi('POST', '/staff/registry', {
-        id: remote.id,
-        remote: remote.federationName,
-        manifestUrl: remote.release.manifestUrl,
-        routes: [remote.route],
-        enabled: true,
-        audience: { kind: 'all' },
-        comingSoon: false,
-        buyWithoutFilling: true,
-        order: 910,
-        card: { pluginName: 'e2e_release', configurePath: remote.route },
-      });
-      expect(created.status, await created.clone().text()).toBe(201);
+      await registerRemote(remote, remote.release.manifestUrl, { order: 910, pluginName: 'e2e_release' });
       const added = await staffApi('POST', `/staff/registry/${remote.id}/releases`, {
         manifestUrl: remote.release.manifestUrl,
       });
@@ -225,8 +220,8 @@ test.describe('Releases of a remote', () => {
       const live = await staffApi('POST', `/staff/registry/${remote.id}/releases/${remote.release.id}/promote`);
       expect(live.status, await live.clone().text()).toBe(200);
 
-      const seller = await signedInPage(browser, DEMO_SELLER);
-      const staff = await signedInPage(browser, DEMO_STAFF);
+      const seller = await pageSignedInAs(browser, DEMO_SELLER);
+      const staff = await pageSignedInAs(browser, DEMO_STAFF);
       expect(await remoteGreeting(seller, remote)).toBe('first');
 
       // Add the second release and preview it: staff get it, the seller keeps the first.
