@@ -4,6 +4,7 @@ export * from './empty-state';
 export * from './loading-state';
 export * from './load-view';
 export * from './pagination';
+export * from './paged-list';
 export * from './use-page-param';
 export * from './deferred-ui';
 export * from './deferred-component';

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EmptyState, LoadView, Pagination } from '@portal/shared';
+import { EmptyState, LoadView, PagedList } from '@portal/shared';
 import { formatDateTime, type AuditEvent } from '@portal/shared/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,25 +84,26 @@ export function AuditTab() {
         onRetry={retry}
       >
         {(data) => (
-          <>
-            {data.total === 0 && (
+          <PagedList
+            page={page}
+            pageSize={AUDIT_PAGE_SIZE}
+            total={data.total}
+            rows={data.events.length}
+            onPageChange={setPage}
+            empty={
               <EmptyState
                 icon={<History fontSize="inherit" />}
                 title={t('staff_audit_empty_title')}
                 message={t('staff_audit_empty_text')}
               />
-            )}
-            {data.events.length > 0 && (
-              <>
-                <Stack component="ul" spacing={1.5} aria-label={t('staff_audit_list_label')} sx={{ p: 0, m: 0 }}>
-                  {data.events.map((event) => (
-                    <AuditEventItem key={event.id} event={event} />
-                  ))}
-                </Stack>
-                <Pagination page={page} pageSize={AUDIT_PAGE_SIZE} total={data.total} onChange={setPage} />
-              </>
-            )}
-          </>
+            }
+          >
+            <Stack component="ul" spacing={1.5} aria-label={t('staff_audit_list_label')} sx={{ p: 0, m: 0 }}>
+              {data.events.map((event) => (
+                <AuditEventItem key={event.id} event={event} />
+              ))}
+            </Stack>
+          </PagedList>
         )}
       </LoadView>
     </Box>

@@ -4,7 +4,7 @@ import {
   EmptyState,
   LoadView,
   PageHeader,
-  Pagination,
+  PagedList,
   useLastPageWhenPastEnd,
   usePageParam,
   useSession,
@@ -56,8 +56,13 @@ function MainUserInvoices() {
         onRetry={retry}
       >
         {(data) => (
-          <>
-            {data.total === 0 && (
+          <PagedList
+            page={page}
+            pageSize={INVOICE_PAGE_SIZE}
+            total={data.total}
+            rows={data.invoice_list.length}
+            onPageChange={goTo}
+            empty={
               <EmptyState
                 title={t('invoices_empty_title')}
                 message={t('invoices_empty_message')}
@@ -67,19 +72,15 @@ function MainUserInvoices() {
                   </Button>
                 }
               />
-            )}
-            {data.invoice_list.length > 0 && (
-              <>
-                <InvoiceTable
-                  invoices={data.invoice_list}
-                  downloadingId={downloadingId}
-                  onDownload={(invoice) => void download(invoice.id)}
-                  onPay={pay}
-                />
-                <Pagination page={page} pageSize={INVOICE_PAGE_SIZE} total={data.total} onChange={goTo} />
-              </>
-            )}
-          </>
+            }
+          >
+            <InvoiceTable
+              invoices={data.invoice_list}
+              downloadingId={downloadingId}
+              onDownload={(invoice) => void download(invoice.id)}
+              onPay={pay}
+            />
+          </PagedList>
         )}
       </LoadView>
     </>

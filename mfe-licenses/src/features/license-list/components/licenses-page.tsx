@@ -3,7 +3,7 @@ import {
   EmptyState,
   LoadView,
   PageHeader,
-  Pagination,
+  PagedList,
   useLastPageWhenPastEnd,
   usePageParam,
   useSession,
@@ -41,8 +41,13 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
       <LicenseWarningAlerts warnings={warnings} />
       <LoadView state={state} loadingLabel={t('list_loading')} errorTitle={t('list_error_title')} onRetry={retry}>
         {(data) => (
-          <>
-            {data.total === 0 && (
+          <PagedList
+            page={page}
+            pageSize={LICENSE_PAGE_SIZE}
+            total={data.total}
+            rows={data.items.length}
+            onPageChange={goTo}
+            empty={
               <EmptyState
                 title={t('list_empty_title')}
                 message={t('list_empty_message')}
@@ -52,14 +57,10 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
                   </Button>
                 }
               />
-            )}
-            {data.items.length > 0 && (
-              <>
-                <LicenseTable licenses={data.items} now={now} canRelease={!session.isSubUser} onChanged={retry} />
-                <Pagination page={page} pageSize={LICENSE_PAGE_SIZE} total={data.total} onChange={goTo} />
-              </>
-            )}
-          </>
+            }
+          >
+            <LicenseTable licenses={data.items} now={now} canRelease={!session.isSubUser} onChanged={retry} />
+          </PagedList>
         )}
       </LoadView>
     </>
