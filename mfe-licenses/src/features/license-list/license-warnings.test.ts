@@ -1,34 +1,17 @@
-import type { License } from '@portal/shared/domain';
+import { licenseFixture } from '../../testing/license-fixture';
 import { licenseWarnings } from './license-warnings';
 
 const now = new Date('2026-03-10T12:00:00Z');
-
-function license(overrides: Partial<License>): License {
-  return {
-    id: 'l1',
-    productId: 'p1',
-    productName: 'Freshdesk Basic',
-    pluginName: 'fresh_desk',
-    key: 'KEY',
-    status: 'active',
-    licenseCreated: '2026-01-01T00:00:00Z',
-    licenseExpired: null,
-    licenseTypeDetails: { type: 'subscription' },
-    licenseUser: [],
-    priceNetto: { amount: 1000, currency: 'EUR' },
-    ...overrides,
-  };
-}
 
 describe('licenseWarnings', () => {
   it('counts running trials, licenses ending within 7 days and expired ones', () => {
     const result = licenseWarnings(
       [
-        license({ id: 'trial', licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-12T12:00:00Z' }),
-        license({ id: 'soon', licenseExpired: '2026-03-17T11:00:00Z' }),
-        license({ id: 'later', licenseExpired: '2026-03-18T13:00:00Z' }),
-        license({ id: 'gone', pluginName: 'gpsr', licenseExpired: '2026-03-01T00:00:00Z' }),
-        license({ id: 'forever', licenseExpired: null, licenseTypeDetails: { type: 'permanent' } }),
+        licenseFixture({ id: 'trial', licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-12T12:00:00Z' }),
+        licenseFixture({ id: 'soon', licenseExpired: '2026-03-17T11:00:00Z' }),
+        licenseFixture({ id: 'later', licenseExpired: '2026-03-18T13:00:00Z' }),
+        licenseFixture({ id: 'gone', pluginName: 'gpsr', licenseExpired: '2026-03-01T00:00:00Z' }),
+        licenseFixture({ id: 'forever', licenseExpired: null, licenseTypeDetails: { type: 'permanent' } }),
       ],
       now,
     );
@@ -38,8 +21,8 @@ describe('licenseWarnings', () => {
   it('does not count an expired trial as a running trial and ignores deleted licenses', () => {
     const result = licenseWarnings(
       [
-        license({ licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-09T00:00:00Z' }),
-        license({ status: 'deleted', licenseExpired: '2026-03-01T00:00:00Z' }),
+        licenseFixture({ licenseTypeDetails: { type: 'trial' }, licenseExpired: '2026-03-09T00:00:00Z' }),
+        licenseFixture({ status: 'deleted', licenseExpired: '2026-03-01T00:00:00Z' }),
       ],
       now,
     );
@@ -47,17 +30,21 @@ describe('licenseWarnings', () => {
   });
 
   it('does not warn about an expired license once a newer license of the same plugin is active', () => {
-    const expired = license({ id: 'old', licenseExpired: '2026-02-01T00:00:00Z' });
-    const renewed = license({ id: 'new', licenseExpired: '2027-02-01T00:00:00Z' });
-    const otherPlugin = license({ id: 'gpsr', pluginName: 'gpsr', licenseExpired: '2027-02-01T00:00:00Z' });
+    const expired = licenseFixture({ id: 'old', licenseExpired: '2026-02-01T00:00:00Z' });
+    const renewed = licenseFixture({ id: 'new', licenseExpired: '2027-02-01T00:00:00Z' });
+    const otherPlugin = licenseFixture({ id: 'gpsr', pluginName: 'gpsr', licenseExpired: '2027-02-01T00:00:00Z' });
     expect(licenseWarnings([expired, renewed], now).expired).toBe(0);
     expect(licenseWarnings([expired, otherPlugin], now).expired).toBe(1);
-    const renewedButInactive = license({ id: 'new', status: 'inactive', licenseExpired: '2027-02-01T00:00:00Z' });
+    const renewedButInactive = licenseFixture({
+      id: 'new',
+      status: 'inactive',
+      licenseExpired: '2027-02-01T00:00:00Z',
+    });
     expect(licenseWarnings([expired, renewedButInactive], now).expired).toBe(1);
   });
 
   it('returns no warnings for licenses without expiry', () => {
-    expect(licenseWarnings([license({})], now)).toEqual({ trial: 0, expiring: 0, expired: 0 });
+    expect(licenseWarnings([licenseFixture({})], now)).toEqual({ trial: 0, expiring: 0, expired: 0 });
   });
 });
 
@@ -65,7 +52,7 @@ describe('licenseWarnings: declined renewals', () => {
   it('leaves a license with an open renewal payment to the portal banner (no expiring or expired warning)', () => {
     const result = licenseWarnings(
       [
-        license({
+        licenseFixture({
           productName: 'Fresh Desk Basic',
           licenseExpired: '2026-03-12T12:00:00Z',
           subscription: {
@@ -76,7 +63,7 @@ describe('licenseWarnings: declined renewals', () => {
             renewalInvoice: { id: 'i1', paymentUrl: '/api/payment/sandbox/ref' },
           },
         }),
-        license({
+        licenseFixture({
           id: 'ok',
           licenseExpired: '2026-05-01T00:00:00Z',
           subscription: { id: 's2', status: 'Active', cancelAtPeriodEnd: false, currentPeriodEnd: null },
@@ -98,8 +85,8 @@ describe('licenseWarnings: renewing subscriptions', () => {
     };
     const result = licenseWarnings(
       [
-        license({ id: 'renews', licenseExpired: '2026-03-12T12:00:00Z', subscription: sub }),
-        license({
+        licenseFixture({ id: 'renews', licenseExpired: '2026-03-12T12:00:00Z', subscription: sub }),
+        licenseFixture({
           id: 'ends',
           licenseExpired: '2026-03-12T12:00:00Z',
           subscription: { ...sub, id: 's2', cancelAtPeriodEnd: true },

@@ -1,24 +1,20 @@
 import { demoCatalogue } from '../../../testing/demo-catalogue';
+import { licenseFixture } from '../../../testing/license-fixture';
 import type { License, Product } from '../../../domain/types';
 import { activeLicenseOf, cardAction, cardCounters, cardFeatures, periodLabel, yearlyDiscount } from './card-model';
 import { canDecrease, canIncrease } from './counter-rules';
 
 const fd = demoCatalogue('fresh_desk');
 const byId = (id: string, list: Product[] = fd) => list.find((p) => p.id === id)!;
-const license = (overrides: Partial<License>): License => ({
-  id: 'l1',
-  productId: 'fresh_desk-basic-yearly',
-  productName: 'Fresh Desk Basic Yearly',
-  pluginName: 'fresh_desk',
-  key: 'K',
-  status: 'active',
-  licenseCreated: '2026-01-01T00:00:00.000Z',
-  licenseExpired: null,
-  licenseTypeDetails: { type: 'subscription' },
-  licenseUser: [],
-  priceNetto: { amount: 19900, currency: 'EUR' },
-  ...overrides,
-});
+/** A license of Fresh Desk Basic Yearly unless the test says otherwise. */
+const license = (overrides: Partial<License>): License =>
+  licenseFixture({
+    id: 'l1',
+    productId: 'fresh_desk-basic-yearly',
+    productName: 'Fresh Desk Basic Yearly',
+    priceNetto: { amount: 19900, currency: 'EUR' },
+    ...overrides,
+  });
 
 describe('card model', () => {
   it('chooses the action from price, type, plugin and an active license', () => {
