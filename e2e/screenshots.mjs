@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { SELLER_CONTACT } from '../scripts/seller-journey.mjs';
 import { answers, buildBundles, startApi, startAuthEmulator, startPortalServer, stopAll } from '../scripts/stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -164,15 +165,10 @@ async function prepareAvvAccounts(baseUrl) {
     const { idToken, localId } = await identity('accounts:signUp', account.email, account.password);
     await call('POST', '/user', idToken, { Id: localId, Email: account.email });
     await call('PUT', '/user/profile/contact', idToken, {
+      ...SELLER_CONTACT,
       firstName: index ? 'Bernd' : 'Anna',
       lastName: 'Beispiel',
       companyName: 'Beispiel Versand GmbH',
-      country: 'DE',
-      city: 'Hamburg',
-      street: 'Hafenstraße',
-      houseNumber: '7',
-      postalCode: '20457',
-      invoiceEmail: '',
       vatID: '',
     });
     await call('POST', '/user/profile/avv-accepted-date', idToken);

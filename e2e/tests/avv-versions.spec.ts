@@ -5,6 +5,7 @@
 // A published version is in force for every account of this stack: afterAll accepts it for the demo accounts again,
 // so the journeys after this file still meet sellers with an accepted AVV.
 import { expect, test, type Page } from '@playwright/test';
+import { SELLER_CONTACT } from '../../scripts/seller-contact.cjs';
 import { BASE_URL, DEMO_SELLER, DEMO_STAFF, EMULATOR_URL } from '../support/env';
 import { idTokenFor } from '../support/account/emulator';
 import { acc, escapeRegExp, text } from '../support/locales';
@@ -44,15 +45,10 @@ async function createSellerWithAcceptedAvv(): Promise<string> {
   const { idToken, localId } = (await signUp.json()) as { idToken: string; localId: string };
   expect((await api('POST', '/user', idToken, { Id: localId, Email: seller.email })).status).toBe(201);
   const contact = await api('PUT', '/user/profile/contact', idToken, {
+    ...SELLER_CONTACT,
     firstName: 'Vera',
     lastName: 'Version',
     companyName: `Versionen ${suffix} GmbH`,
-    country: 'DE',
-    city: 'Hamburg',
-    street: 'Hafenstraße',
-    houseNumber: '7',
-    postalCode: '20457',
-    invoiceEmail: '',
     vatID: '',
   });
   expect(contact.status).toBe(200);
