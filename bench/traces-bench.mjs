@@ -13,7 +13,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { answers, startAuthEmulator } from '../scripts/stack.mjs';
+import { apiClient, emulatorCall } from '../scripts/seller-journey.mjs';
+import { answers, startAuthEmulator, waitForHttp } from '../scripts/stack.mjs';
 import { benchPostgres } from './bench-postgres.mjs';
 import { medianBy } from './median-by.mjs';
 
@@ -23,7 +24,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const API_PORT = 3597;
 const SINK_PORT = 4397;
 const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT || 9399);
-const { Client } = createRequire(path.join(ROOT, 'api', 'package.json'))('pg');
+const { adminQuery, scratchDatabase } = createRequire(import.meta.url)('../scripts/scratch-database.cjs');
 
 const SETTINGS = [
   ['off', {}],
@@ -46,33 +47,16 @@ const ROUTES = {
     body: JSON.stringify({ key: KEY, plugin: 'fresh_desk', identifier: { type: 'domain', value: 'bench.example.de' } }),
   },
   'signed-in read (profile)': { path: '/api/user/profile/contact', method: 'GET', signedIn: true },
-  'signed-out read (401)': { path: '/api/user/profile/contact', method: 'GET' },
+  // Answers 401 by design: its other answers are the errors.
+  'signed-out read (401)': { path: '/api/user/profile/contact', method: 'GET', signedOut: true },
 };
 
-/** A seller in the Auth emulator: uid and ID token (valid an hour, longer than any round). */
+/** A seller in the Auth emulator: uid, email and ID token (valid an hour, longer than any round). */
 async function emulatorSeller() {
   const email = `bench-traces-${crypto.randomBytes(4).toString('hex')}@portal.test`;
-  const response = await fetch(
-    `http://127.0.0.1:${EMULATOR_PORT}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'bench1234', returnSecureToken: true }),
-    },
-  );
-  const body = await response.json();
-  if (!body.localId || !body.idToken) throw new Error(`emulator sign-up failed (${response.status})`);
-  return { uid: body.localId, email, token: body.idToken };
-}
-
-async function sql(url, query) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
+  const body = { email, password: 'bench1234', returnSecureToken: true };
+  const { localId, idToken } = await emulatorCall(`127.0.0.1:${EMULATOR_PORT}`, 'accounts:signUp', body);
+  return { uid: localId, email, token: idToken };
 }
 
 /** The process's CPU time so far in seconds (user + system, from /proc). */
@@ -82,10 +66,7 @@ function cpuSeconds(pid) {
 }
 
 async function oneRound(serverUrl, env, seller) {
-  const name = `portal_traces_${crypto.randomBytes(5).toString('hex')}`;
-  await sql(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabase(serverUrl, 'portal_traces');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-traces-'));
   const api = spawn(process.execPath, ['api/dist/server.js'], {
     cwd: ROOT,
@@ -96,7 +77,7 @@ async function oneRound(serverUrl, env, seller) {
       PORT: String(API_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       LOG_LEVEL: 'info',
       SEED_DEMO: 'false',
       JOBS_INTERVAL_MS: '0',
@@ -107,31 +88,18 @@ async function oneRound(serverUrl, env, seller) {
   });
   try {
     const base = `http://127.0.0.1:${API_PORT}`;
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline || api.exitCode !== null) throw new Error('the built api did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const auth = { authorization: `Bearer ${seller.token}` };
-    const created = await fetch(`${base}/api/user`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ Id: seller.uid, Email: seller.email }),
-    });
+    await waitForHttp(`${base}/api/health`, { name: 'the built api' });
+    const created = await apiClient(base)('POST', '/user', seller.token, { Id: seller.uid, Email: seller.email });
     if (created.status !== 201) throw new Error(`POST /api/user: ${created.status}`);
-    await sql(
-      url.toString(),
+    await adminQuery(
+      database.url,
       `INSERT INTO licenses (user_id, product_id, key, status, expires_at, license_users)
        VALUES ('${seller.uid}', 'fresh_desk-basic-monthly', '${KEY}', 'active', now() + interval '1 year',
                '[{"type":"domain","value":"bench.example.de"}]'::jsonb)`,
     );
+    const auth = { authorization: `Bearer ${seller.token}` };
     const result = {};
-    for (const [route, { path: routePath, signedIn, headers, ...request }] of Object.entries(ROUTES)) {
+    for (const [route, { path: routePath, signedIn, signedOut, headers, ...request }] of Object.entries(ROUTES)) {
       const options = {
         url: `${base}${routePath}`,
         ...request,
@@ -142,8 +110,7 @@ async function oneRound(serverUrl, env, seller) {
       const before = cpuSeconds(api.pid);
       const run = await autocannon({ ...options, duration: SECONDS });
       const cpu = cpuSeconds(api.pid) - before;
-      // A signed-out read answers 401 by design; anything else than the route's answer is counted.
-      const expected = signedIn || routePath === ROUTES['license check'].path ? run['2xx'] : run.non2xx;
+      const expected = signedOut ? run.non2xx : run['2xx'];
       const errors = run.errors + (run.requests.total - expected);
       result[route] = { rps: run.requests.average, cpuUs: (cpu * 1e6) / run.requests.total, errors };
     }
@@ -151,7 +118,7 @@ async function oneRound(serverUrl, env, seller) {
   } finally {
     api.kill('SIGTERM');
     await new Promise((r) => (api.exitCode !== null ? r() : api.once('exit', r)));
-    await sql(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

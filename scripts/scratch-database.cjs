@@ -41,7 +41,10 @@ async function scratchDatabase(baseUrl, prefix) {
   };
 }
 
-/** @param {string} baseUrl @param {string} statement */
+/**
+ * Runs one statement on the database of `baseUrl` in a connection of its own.
+ * @param {string} baseUrl @param {string} statement
+ */
 async function adminQuery(baseUrl, statement) {
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
@@ -52,4 +55,4 @@ async function adminQuery(baseUrl, statement) {
   }
 }
 
-module.exports = { postgresAnswers, scratchDatabase };
+module.exports = { adminQuery, postgresAnswers, scratchDatabase };
