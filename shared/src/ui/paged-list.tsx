@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Pagination } from './pagination';
+import { useLastPageWhenPastEnd } from './use-page-param';
 
 export interface PagedListProps {
   /** 1-based. */
@@ -18,9 +19,10 @@ export interface PagedListProps {
 
 /**
  * One loaded page of a list the server pages: the empty state when the list has no rows at all, else the page's rows
- * with the pager below them. A page past the end shows neither (it moves to the last page, useLastPageWhenPastEnd).
+ * with the pager below them. A page past the end shows neither and moves to the last page (useLastPageWhenPastEnd).
  */
 export function PagedList({ page, pageSize, total, rows, onPageChange, empty, children }: PagedListProps) {
+  useLastPageWhenPastEnd(page, pageSize, { rows, total }, onPageChange);
   return (
     <>
       {total === 0 && empty}

@@ -27,16 +27,16 @@ export function usePageParam() {
 
 /**
  * A page beyond the end (a stale link, rows removed meanwhile) loads no rows although there are some: the list then
- * goes to its last page. `loaded` is null until the page has loaded.
+ * goes to its last page. Used by PagedList, which is drawn once the page has loaded.
  */
 export function useLastPageWhenPastEnd(
   page: number,
   pageSize: number,
-  loaded: { rows: number; total: number } | null,
+  loaded: { rows: number; total: number },
   goTo: (page: number) => void,
 ) {
-  const outOfRange = loaded !== null && loaded.rows === 0 && loaded.total > 0;
-  const lastPage = loaded ? clampPage(page, pageSize, loaded.total) : page;
+  const outOfRange = loaded.rows === 0 && loaded.total > 0;
+  const lastPage = clampPage(page, pageSize, loaded.total);
   useEffect(() => {
     if (outOfRange && lastPage !== page) goTo(lastPage);
     // goTo is new on every render: the jump depends on the page and what loaded only.

@@ -1,14 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import {
-  EmptyState,
-  LoadView,
-  PageHeader,
-  PagedList,
-  useLastPageWhenPastEnd,
-  usePageParam,
-  useSession,
-} from '@portal/shared';
+import { EmptyState, LoadView, PageHeader, PagedList, usePageParam, useSession } from '@portal/shared';
 import { INVOICE_PAGE_SIZE } from '@portal/shared/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -38,13 +30,6 @@ function MainUserInvoices() {
   const { state, retry } = useInvoicePage(page);
   const { download, downloadingId } = useInvoiceDownload();
   const pay = usePayInvoice(retry);
-
-  useLastPageWhenPastEnd(
-    page,
-    INVOICE_PAGE_SIZE,
-    state.status === 'ready' ? { rows: state.data.invoice_list.length, total: state.data.total } : null,
-    goTo,
-  );
 
   return (
     <>

@@ -1,13 +1,5 @@
 import Button from '@mui/material/Button';
-import {
-  EmptyState,
-  LoadView,
-  PageHeader,
-  PagedList,
-  useLastPageWhenPastEnd,
-  usePageParam,
-  useSession,
-} from '@portal/shared';
+import { EmptyState, LoadView, PageHeader, PagedList, usePageParam, useSession } from '@portal/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -27,13 +19,6 @@ export function LicensesPage({ now: fixedNow }: { now?: Date }) {
   const { state, retry } = useLicensePage(page);
   // Warnings cover all licenses of the session (first 100, loaded by the shell), not only the visible page.
   const warnings = useMemo(() => licenseWarnings(session.licenses, now), [session.licenses, now]);
-
-  useLastPageWhenPastEnd(
-    page,
-    LICENSE_PAGE_SIZE,
-    state.status === 'ready' ? { rows: state.data.items.length, total: state.data.total } : null,
-    goTo,
-  );
 
   return (
     <>
