@@ -13,6 +13,7 @@ import type { DbHandle } from './db/client';
 import { logSafeError } from './lib/log-safe-error';
 import { requestSerializer } from '@portal/shared/log';
 import { apiModules, prefixOf } from './modules';
+import { traceRequests } from './telemetry';
 import cryptoPlugin from './plugins/crypto';
 import dbPlugin from './plugins/db';
 import { registerErrorHandling } from './plugins/errors';
@@ -87,6 +88,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   echoRequestId(app);
+  // First of the hooks: a traced request's span covers all that follows (rate limits, identity, the handler).
+  traceRequests(app);
   registerErrorHandling(app);
   // Before the rate limits: they count their refusals in it.
   await app.register(metricsPlugin, { config });

@@ -1,7 +1,8 @@
-// Imported first by src/server.ts (and api/bench/bench-server.ts), before the app: tracing patches http, pg and
-// fastify as they are first loaded, so it has to start before anything else loads them. Without
+// Imported first by src/server.ts (and api/bench/bench-server.ts), before the app: tracing patches http and pg as
+// they are first loaded, so it has to start before anything else loads them. Without
 // OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) nothing of the SDK is even loaded: no patched
 // module, no span, no cost.
+import type { FastifyInstance } from 'fastify';
 import type { startTracing } from './tracing';
 
 const endpoint =
@@ -17,6 +18,11 @@ const tracing: ReturnType<typeof startTracing> | null =
 
 /** Whether spans are being exported. */
 export const tracingEnabled = tracing !== null;
+
+/** Gives each request of `app` its span (decided by the sampler as the request arrives); nothing without tracing. */
+export function traceRequests(app: FastifyInstance): void {
+  tracing?.traceRequests(app);
+}
 
 /** Sends the spans still buffered (at most one batch, some seconds' worth) before the process exits. */
 export async function flushTelemetry(): Promise<void> {
