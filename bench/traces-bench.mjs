@@ -1,7 +1,7 @@
 // What tracing costs the api as production runs it: the built api (`node api/dist/server.js`, `npm run build -w api`
 // first) on PostgreSQL at log level info, loaded by autocannon (16 connections) on the license check, a signed-in
 // read (the profile, with an Auth emulator token) and a signed-out read (401 before any query). Tracing off, on at one
-// request in ten (the default) and one in a hundred, and loaded with nothing sampled; the spans go to
+// request in a hundred (the default) and one in ten, and loaded with nothing sampled; the spans go to
 // bench/otlp-sink.mjs, started here. Settings alternate, BENCH_ROUNDS times, each in a fresh api process with a
 // throw-away database; the table shows the median round's throughput and the api process's CPU time per request.
 // Env: BENCH_SECONDS (8 per route and round), BENCH_ROUNDS (3), BENCH_DATABASE_URL and BENCH_EMULATOR_PORT (as the
@@ -28,11 +28,8 @@ const { adminQuery, scratchDatabase } = createRequire(import.meta.url)('../scrip
 
 const SETTINGS = [
   ['off', {}],
-  ['traces, 1 in 10 (default)', { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${SINK_PORT}` }],
-  [
-    'traces, 1 in 100',
-    { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${SINK_PORT}`, OTEL_TRACES_SAMPLER_ARG: '0.01' },
-  ],
+  ['traces, 1 in 100 (default)', { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${SINK_PORT}` }],
+  ['traces, 1 in 10', { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${SINK_PORT}`, OTEL_TRACES_SAMPLER_ARG: '0.1' }],
   [
     'traces, none sampled',
     { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${SINK_PORT}`, OTEL_TRACES_SAMPLER: 'parentbased_always_off' },
