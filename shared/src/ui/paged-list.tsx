@@ -1,6 +1,25 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { clampPage } from '../domain/pagination';
 import { Pagination } from './pagination';
-import { useLastPageWhenPastEnd } from './use-page-param';
+
+/**
+ * A page beyond the end (a stale link, rows removed meanwhile) loads no rows although there are some: the list then
+ * goes to its last page. PagedList is drawn once the page has loaded.
+ */
+function useLastPageWhenPastEnd(
+  page: number,
+  pageSize: number,
+  loaded: { rows: number; total: number },
+  goTo: (page: number) => void,
+) {
+  const outOfRange = loaded.rows === 0 && loaded.total > 0;
+  const lastPage = clampPage(page, pageSize, loaded.total);
+  useEffect(() => {
+    if (outOfRange && lastPage !== page) goTo(lastPage);
+    // goTo is new on every render: the jump depends on the page and what loaded only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outOfRange, lastPage, page]);
+}
 
 export interface PagedListProps {
   /** 1-based. */

@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { clampPage } from '../domain/pagination';
 
 /** ?page= as a page number: a whole number from 1 up, anything else is page 1. */
 function pageFromQuery(value: string | null): number {
@@ -23,23 +21,4 @@ export function usePageParam() {
       return updated;
     });
   return { page, goTo };
-}
-
-/**
- * A page beyond the end (a stale link, rows removed meanwhile) loads no rows although there are some: the list then
- * goes to its last page. Used by PagedList, which is drawn once the page has loaded.
- */
-export function useLastPageWhenPastEnd(
-  page: number,
-  pageSize: number,
-  loaded: { rows: number; total: number },
-  goTo: (page: number) => void,
-) {
-  const outOfRange = loaded.rows === 0 && loaded.total > 0;
-  const lastPage = clampPage(page, pageSize, loaded.total);
-  useEffect(() => {
-    if (outOfRange && lastPage !== page) goTo(lastPage);
-    // goTo is new on every render: the jump depends on the page and what loaded only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outOfRange, lastPage, page]);
 }
