@@ -75,9 +75,12 @@ function traceRequests(app: FastifyInstance): void {
     const span = requestSpans.get(request);
     if (!span) return;
     requestSpans.delete(request);
-    if (statusCode === null) span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client went away' });
-    else span.setAttribute('http.response.status_code', statusCode);
-    if (statusCode !== null && statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    if (statusCode === null) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 'the client went away' });
+    } else {
+      span.setAttribute('http.response.status_code', statusCode);
+      if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    }
     span.end();
     sampledInFlight -= 1;
     if (sampledInFlight === 0) contextManager.disable();
