@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Link from '@mui/material/Link';
@@ -29,6 +29,7 @@ export function AppLayout() {
   const { t } = useTranslation('shell');
   const compact = useMediaQuery((theme) => theme.breakpoints.down('md'));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const isSubUser = useShellState(sessionStateRef, (state) => isSubUserOf(state.apiUser));
 
   return (
@@ -57,7 +58,7 @@ export function AppLayout() {
         id="portal-navigation"
         variant={compact ? 'temporary' : 'permanent'}
         open={compact ? drawerOpen : true}
-        onClose={() => setDrawerOpen(false)}
+        onClose={closeDrawer}
         ModalProps={{ keepMounted: true }}
         sx={{
           width: compact ? undefined : DRAWER_WIDTH,
@@ -66,17 +67,23 @@ export function AppLayout() {
         }}
       >
         <Toolbar />
-        <Sidebar isSubUser={isSubUser} onNavigate={compact ? () => setDrawerOpen(false) : undefined} />
+        <Sidebar isSubUser={isSubUser} onNavigate={compact ? closeDrawer : undefined} />
       </Drawer>
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}>
-          <SessionGate>
-            <AvvBannerSlot />
-            <PaymentDueBanner />
-            <OverageBanner />
-            <Outlet />
-          </SessionGate>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/*
+          The page fills at least the window, so the footer starts below it: a page whose content arrives after the
+          first paint grows downwards without pushing a visible footer down the screen (no layout shift on a phone).
+        */}
+        <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, sm: 3 }, outline: 'none' }}>
+            <SessionGate>
+              <AvvBannerSlot />
+              <PaymentDueBanner />
+              <OverageBanner />
+              <Outlet />
+            </SessionGate>
+          </Box>
         </Box>
         <Box component="footer" sx={{ py: 3, px: 2, borderTop: 1, borderColor: 'divider' }}>
           <LegalLinks withContact />

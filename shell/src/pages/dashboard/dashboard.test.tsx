@@ -21,7 +21,8 @@ function card(pluginName: keyof typeof TITLES, overrides: Partial<DashboardCard>
     pluginName,
     title: { en: title, de: `${title} DE` },
     description: { en: `${title} description`, de: `${title} Beschreibung` },
-    illustration: pluginName,
+    // A picture of the registry's own: the card shows without waiting for its remote's description.
+    illustration: `https://cdn.test/${pluginName}.svg`,
     comingSoon: false,
     buyWithoutFilling: pluginName === 'mobile' || pluginName === 'gpsr',
     audience: 'all',
@@ -294,6 +295,24 @@ describe('card texts from the remote', () => {
     act(() => load(orders));
     expect(await screen.findByRole('article', { name: 'Open orders' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it("waits for the remote's picture when the registry has texts but no picture, then shows texts and picture together", async () => {
+    let load: (remote: PortalRemote) => void = () => undefined;
+    const textsOnly = registryEntry('orders', {
+      card: card('gpsr', { configurePath: '/features/orders', illustration: undefined }),
+    });
+    const view = renderShell({
+      entries: [textsOnly],
+      remoteLoader: { load: () => new Promise((resolve) => (load = resolve)) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await waitFor(() => expect(view.runtime.stores.registry.getState().status).toBe('ready'));
+    await act(async () => undefined);
+    expect(screen.queryByRole('article', { name: 'GPSR' })).not.toBeInTheDocument();
+    act(() => load(orders));
+    expect(await screen.findByRole('article', { name: 'GPSR' })).toBeInTheDocument();
+    expect(view.container.querySelector('article img')).toHaveAttribute('src', '/remotes/mfe-orders/card.svg');
   });
 
   it('leaves the card out when its remote fails and the registry has no texts', async () => {

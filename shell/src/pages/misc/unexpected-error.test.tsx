@@ -8,7 +8,12 @@ it("shows the 'Unexpected Application Error' page with a way back when a page th
   // A malformed registry card (a description that is no text) makes the dashboard throw during render.
   const broken = {
     ...registryEntry('x'),
-    card: { pluginName: 'mobile', title: { en: 'Mobile', de: 'Mobil' }, description: { en: { not: 'text' } } },
+    card: {
+      pluginName: 'mobile',
+      title: { en: 'Mobile', de: 'Mobil' },
+      description: { en: { not: 'text' } },
+      illustration: 'https://cdn.test/mobile.svg',
+    },
   } as unknown as RegistryEntry;
   renderShell({ entries: [broken] });
   expect(await screen.findByRole('heading', { name: 'Unexpected Application Error' })).toBeInTheDocument();
