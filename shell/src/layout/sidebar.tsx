@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { memo, useMemo, type ComponentType } from 'react';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -31,18 +31,34 @@ export function Sidebar({ isSubUser, onNavigate }: { isSubUser: boolean; onNavig
   const { pathname } = useLocation();
   const remoteItems = useRemoteNav();
   const { access } = useStaffAccess();
-  const shellItems: NavItem[] = [
-    { to: '/dashboard', label: t('nav_dashboard'), Icon: Dashboard, order: 0 },
-    // Shown only to internal staff (GET /staff/whoami); the api enforces it anyway.
-    ...(access === 'staff' ? [{ to: '/staff', label: t('nav_staff'), Icon: AdminPanelSettings, order: 1000 }] : []),
-  ];
-  const items = [...shellItems, ...remoteItems]
-    .filter((item) => !(item.mainUserOnly && isSubUser))
-    .sort((a, b) => a.order - b.order || a.to.localeCompare(b.to));
+  const staff = access === 'staff';
+  // The same items while nothing they show changes (the staff check ending without the Staff item, a remote's code
+  // arriving): the list below is then not drawn again.
+  const items = useMemo(() => {
+    const shellItems: NavItem[] = [
+      { to: '/dashboard', label: t('nav_dashboard'), Icon: Dashboard, order: 0 },
+      // Shown only to internal staff (GET /staff/whoami); the api enforces it anyway.
+      ...(staff ? [{ to: '/staff', label: t('nav_staff'), Icon: AdminPanelSettings, order: 1000 }] : []),
+    ];
+    return [...shellItems, ...remoteItems]
+      .filter((item) => !(item.mainUserOnly && isSubUser))
+      .sort((a, b) => a.order - b.order || a.to.localeCompare(b.to));
+  }, [t, staff, remoteItems, isSubUser]);
+  return <NavList label={t('nav_label')} items={items} pathname={pathname} onNavigate={onNavigate} />;
+}
+
+interface NavListProps {
+  label: string;
+  items: NavItem[];
+  pathname: string;
+  onNavigate?(): void;
+}
+
+const NavList = memo(function NavList({ label, items, pathname, onNavigate }: NavListProps) {
   return (
-    <nav aria-label={t('nav_label')}>
+    <nav aria-label={label}>
       <List>
-        {items.map(({ to, label, Icon, preload }) => {
+        {items.map(({ to, label: text, Icon, preload }) => {
           const active = pathname === to || pathname.startsWith(`${to}/`);
           return (
             <ListItem key={to} disablePadding>
@@ -57,7 +73,7 @@ export function Sidebar({ isSubUser, onNavigate }: { isSubUser: boolean; onNavig
                 <ListItemIcon>
                   <Icon />
                 </ListItemIcon>
-                <ListItemText primary={label} />
+                <ListItemText primary={text} />
               </ListItemButton>
             </ListItem>
           );
@@ -65,4 +81,4 @@ export function Sidebar({ isSubUser, onNavigate }: { isSubUser: boolean; onNavig
       </List>
     </nav>
   );
-}
+});

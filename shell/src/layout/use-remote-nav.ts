@@ -1,6 +1,7 @@
 import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { useShellApi } from '../shell-api/shell-api-context';
 import { registryApiRef, remotesApiRef } from '../shell-api/shell-apis';
 import { preloadNavPage } from '../remotes/preload-nav-page';
@@ -27,14 +28,24 @@ export function useRemoteNav(): RemoteNavItem[] {
   const registry = useShellApi(registryApiRef);
   const { modules, loader, settle } = useShellApi(remotesApiRef);
   const entries = useStore(registry.state, (state) => state.entries);
-  const byName = useStore(modules, (state) => state.byName);
+  // Each listed remote's description only: a remote whose code loads later (its page opened) keeps its description,
+  // so the entries, and the sidebar drawn from them, stay as they are.
+  const descriptions = useStore(
+    modules,
+    useShallow((state) =>
+      entries.map((entry) => {
+        const known = entry.remote ? state.byName[entry.remote] : undefined;
+        return known?.status === 'ready' ? known.description : undefined;
+      }),
+    ),
+  );
   const language = i18n.language === 'de' ? 'de' : 'en';
   return useMemo(() => {
     const items: RemoteNavItem[] = [];
-    for (const entry of entries) {
-      const state = entry.remote ? byName[entry.remote] : undefined;
-      if (state?.status !== 'ready') continue;
-      for (const item of state.description.nav) {
+    for (const [index, entry] of entries.entries()) {
+      const description = descriptions[index];
+      if (!description) continue;
+      for (const item of description.nav) {
         if (findEntryForPath(entries, item.path)?.id !== entry.id) continue;
         items.push({
           to: item.path,
@@ -58,5 +69,5 @@ export function useRemoteNav(): RemoteNavItem[] {
       }
     }
     return items;
-  }, [entries, byName, language, modules, loader, settle]);
+  }, [entries, descriptions, language, modules, loader, settle]);
 }
