@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { createHttpClient } from '@portal/shared';
 import type { PortalConfig } from './config/portal-config';
 import { createLazyIdentity } from './identity/lazy-identity';
+import { loadFirebaseIdentity } from './identity/load-firebase-identity';
 import { loadShellI18n } from './i18n/create-shell-i18n';
 import type { RemoteLoader } from './remotes/remote-loader';
 import { ROUTER_FUTURE } from './routes/router-options';
@@ -36,8 +37,8 @@ export async function startPortal(container: HTMLElement, portalConfig: Promise<
       // The Firebase SDK is a chunk of its own: loaded on use, on intent, or at boot when a session may exist.
       identity: createLazyIdentity({
         load: () =>
-          import(/* webpackChunkName: "firebase-identity" */ './identity/firebase-identity').then(
-            ({ createFirebaseIdentity }) => createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
+          loadFirebaseIdentity().then(({ createFirebaseIdentity }) =>
+            createFirebaseIdentity(config.firebase, config.authEmulatorUrl),
           ),
       }),
       remoteLoader: pages.remoteLoader,
