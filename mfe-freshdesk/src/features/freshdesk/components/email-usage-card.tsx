@@ -34,10 +34,15 @@ export function EmailUsageCard({ state, onRetry }: { state: LoadState<LicenseUsa
 
   let body;
   if (state.status === 'loading') {
+    // The shape of the usage below (month, figures, bar, note), so the card keeps its height when the usage arrives
+    // and nothing under it moves.
     body = (
-      <Stack role="status" aria-label={t('usage_loading')} spacing={1}>
-        <Skeleton variant="text" width="60%" />
+      <Stack role="status" aria-label={t('usage_loading')}>
+        <Skeleton variant="text" width="40%" sx={{ mb: 1 }} />
+        <Skeleton variant="text" width="70%" sx={{ fontSize: '1.25rem', mb: 1 }} />
         <Skeleton variant="rounded" height={10} />
+        <Skeleton variant="text" sx={{ mt: 2 }} />
+        <Skeleton variant="text" width="60%" />
       </Stack>
     );
   } else if (state.status === 'error') {
