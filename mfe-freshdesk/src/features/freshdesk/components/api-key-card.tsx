@@ -37,7 +37,7 @@ export function ApiKeyCard({ state, onRetry }: { state: LoadState<string>; onRet
         {state.status === 'loading' && (
           // The key's field and its copy button, side by side or (on a phone) one above the other, as below.
           <Stack role="status" aria-label={t('api_key_loading')} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Skeleton variant="rounded" height={56} sx={{ flex: 1 }} />
+            <Skeleton variant="rounded" height={40} sx={{ flex: { sm: 1 } }} />
             <Skeleton variant="rounded" height={36} sx={{ width: { xs: '100%', sm: 120 } }} />
           </Stack>
         )}
