@@ -3,8 +3,9 @@
 // read (the profile, with an Auth emulator token) and a signed-out read (401 before any query). Tracing off, on at one
 // request in a hundred (the default) and one in ten, and loaded with nothing sampled; the spans go to
 // bench/otlp-sink.mjs, started here. Settings alternate, BENCH_ROUNDS times, each in a fresh api process with a
-// throw-away database; the table shows the median round's throughput and the api process's CPU time per request.
-// Env: BENCH_SECONDS (8 per route and round), BENCH_ROUNDS (3), BENCH_DATABASE_URL and BENCH_EMULATOR_PORT (as the
+// throw-away database; the table shows the median round's throughput and the api process's CPU time per request, and
+// each setting's CPU per request against the off run of the same round (median and range over the rounds).
+// Env: BENCH_SECONDS (5 per route and round), BENCH_ROUNDS (6), BENCH_DATABASE_URL and BENCH_EMULATOR_PORT (as the
 // api bench).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -19,8 +20,8 @@ import { benchPostgres } from './bench-postgres.mjs';
 import { medianBy } from './median-by.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS || 8);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
+const SECONDS = Number(process.env.BENCH_SECONDS || 5);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 6));
 const API_PORT = 3597;
 const SINK_PORT = 4397;
 const EMULATOR_PORT = Number(process.env.BENCH_EMULATOR_PORT || 9399);
@@ -120,6 +121,17 @@ async function oneRound(serverUrl, env, seller) {
   }
 }
 
+/**
+ * The api's CPU per request of each round against the off run of the same round, as the median and the range over the
+ * rounds: fresh processes on a shared machine differ by 20-50 % from one to the next, so one median of each setting
+ * can show a difference that the rounds do not agree on.
+ */
+function pairedCpu(rounds, offRounds, route) {
+  const ratios = rounds.map((r, i) => r[route].cpuUs / offRounds[i][route].cpuUs - 1).sort((a, b) => a - b);
+  const percent = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(0)} %`;
+  return `${percent(medianBy(ratios, (x) => x))} (${percent(ratios[0])} … ${percent(ratios.at(-1))})`;
+}
+
 export async function runTracesBench() {
   console.log('\n== traces: what tracing costs the built api (license check, signed-in and signed-out reads)');
   if (!fs.existsSync(path.join(ROOT, 'api', 'dist', 'server.js'))) {
@@ -153,6 +165,7 @@ export async function runTracesBench() {
           'req/s': Math.round(median.rps),
           'against off': label === 'off' ? '' : `${(((median.rps - off.rps) / off.rps) * 100).toFixed(0)} %`,
           'api CPU µs/req': Math.round(median.cpuUs),
+          'CPU against off, by round': label === 'off' ? '' : pairedCpu(rounds[label], rounds.off, route),
           errors: median.errors,
         });
       }
